@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Ashlar",
+    products: [
+        .executable(name: "ashlar", targets: ["ashlar"]),
+        .library(name: "AshlarCore", targets: ["AshlarCore"]),
+        .library(name: "AshlarTemplate", targets: ["AshlarTemplate"]),
+    ],
+    targets: [
+        // The Mustache-compatible engine. Knows nothing of photos.
+        .target(name: "AshlarTemplate"),
+        // Sidecars, catalog, layout, rendering and the site build.
+        .target(
+            name: "AshlarCore",
+            dependencies: ["AshlarTemplate"],
+            plugins: ["EmbedTemplatesPlugin"]
+        ),
+        // The command line: parses arguments, calls AshlarCore, prints, exits.
+        .executableTarget(name: "ashlar", dependencies: ["AshlarCore"]),
+        .executableTarget(name: "ashlar-bench", dependencies: ["AshlarCore"]),
+        // Embeds Templates/ (the default theme) into AshlarCore at build time.
+        .executableTarget(name: "ashlar-embed-templates"),
+        .plugin(
+            name: "EmbedTemplatesPlugin",
+            capability: .buildTool(),
+            dependencies: ["ashlar-embed-templates"],
+            path: "Sources/EmbedTemplatesPlugin"
+        ),
+        .testTarget(name: "AshlarTemplateTests", dependencies: ["AshlarTemplate"]),
+        .testTarget(
+            name: "AshlarCoreTests",
+            dependencies: ["AshlarCore"],
+            exclude: ["Fixtures"]
+        ),
+        // Runs the built `ashlar` binary on fixture sites and inspects the output.
+        .testTarget(
+            name: "AshlarEndToEndTests",
+            dependencies: ["ashlar", "AshlarCore"],
+            exclude: ["Fixtures"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
