@@ -1,1 +1,23 @@
 import AshlarCore
+import Foundation
+
+// ashlar-bench: measures Ashlar's stages. Run in release mode:
+//   swift run -c release ashlar-bench layout --tiles 1000000 --breakpoints 4
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+guard let command = arguments.first else {
+    print("usage: ashlar-bench layout [--tiles N] [--breakpoints B] [--runs R]")
+    exit(64)
+}
+let options = BenchOptions(Array(arguments.dropFirst()))
+switch command {
+case "layout":
+    LayoutBenchmark(
+        tiles: options.integer("tiles", default: 1_000_000),
+        breakpoints: options.integer("breakpoints", default: 4),
+        runs: options.integer("runs", default: 5)
+    ).run()
+default:
+    FileHandle.standardError.write(Data("ashlar-bench: unknown benchmark '\(command)'\n".utf8))
+    exit(64)
+}

@@ -1,0 +1,41 @@
+/// A photo as the site shows it: where its image is, what it is called, how it is shaped.
+public struct Photo: Sendable, Equatable {
+    /// The image's path relative to the source root, or nil for a photo hosted elsewhere.
+    public var sourcePath: String?
+    /// The image as the browser fetches it: a path relative to the output root, or an
+    /// absolute `http(s)` URL.
+    public var image: ImageLocation
+    /// The sidecar or image file a diagnostic about this photo names, relative to the source root.
+    public var primaryPath: String
+    /// The file name the photo is known by (for natural sorting and fallbacks).
+    public var name: String
+    public var slug: String
+    public var metadata: PhotoMetadata
+    /// Display size in pixels, after orientation.
+    public var width: Int
+    public var height: Int
+
+    public init(
+        sourcePath: String?, image: ImageLocation, primaryPath: String, name: String, slug: String,
+        metadata: PhotoMetadata, width: Int, height: Int
+    ) {
+        self.sourcePath = sourcePath
+        self.image = image
+        self.primaryPath = primaryPath
+        self.name = name
+        self.slug = slug
+        self.metadata = metadata
+        self.width = width
+        self.height = height
+    }
+
+    public var aspectRatio: Double { Double(width) / Double(height) }
+}
+
+/// Where the browser finds an image.
+public enum ImageLocation: Sendable, Equatable {
+    /// A path relative to the output root, `/`-separated, not percent-encoded.
+    case output(String)
+    /// An absolute `http` or `https` URL, used as given.
+    case remote(String)
+}

@@ -1,0 +1,110 @@
+/// The files of one photo in a folder: the image, its sidecars, its renditions. Found by name
+/// alone, before anything is read.
+public struct PhotoFiles: Sendable, Equatable {
+    /// The image file's name, or nil for a sidecar-only photo (hosted elsewhere, or via `src`).
+    public var imageName: String?
+    /// JSON sidecars, strongest first: `NAME.EXT.json`, then `NAME.json`.
+    public var jsonSidecars: [String] = []
+    /// XMP sidecars, strongest first: `NAME.EXT.xmp`, then `NAME.xmp`.
+    public var xmpSidecars: [String] = []
+    /// Smaller copies found by the naming convention `NAME@800w.EXT`.
+    public var renditions: [String] = []
+
+    public init(imageName: String?) {
+        self.imageName = imageName
+    }
+
+    /// The name the photo is known by: its image, or its first sidecar.
+    public var name: String {
+        imageName ?? jsonSidecars.first ?? xmpSidecars.first ?? ""
+    }
+
+    /// The image extensions Ashlar treats as photos (compared case-insensitively).
+    public static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "gif", "webp", "avif"]
+
+    /// Groups a folder's file names into photos. `album.json` is not a photo; files that are
+    /// neither images nor sidecars are ignored. Returns the photos in file-name order, and the
+    /// names that could not be attributed unambiguously with a reason each.
+    public static func group(fileNames: [String]) -> (photos: [PhotoFiles], unattributed: [(name: String, reason: String)]) {
+        let names = Set(fileNames)
+        var images: [String] = []
+        var renditionsByImage: [String: [String]] = [:]
+        var imagesByBase: [String: [String]] = [:]
+        for name in fileNames where imageExtensions.contains(fileExtension(of: name)) {
+            if let original = renditionOriginal(of: name), names.contains(original) {
+                renditionsByImage[original, default: []].append(name)
+                continue
+            }
+            images.append(name)
+            imagesByBase[baseName(of: name), default: []].append(name)
+        }
+        var used = Set(images)
+        for list in renditionsByImage.values { used.formUnion(list) }
+        var unattributed: [(String, String)] = []
+        var photos: [PhotoFiles] = []
+        for image in images {
+            var files = PhotoFiles(imageName: image)
+            files.renditions = (renditionsByImage[image] ?? []).sorted(by: SourceScanner.byteOrder)
+            let base = baseName(of: image)
+            let shared = (imagesByBase[base]?.count ?? 0) > 1
+            for (list, suffix) in [(\PhotoFiles.jsonSidecars, "json"), (\PhotoFiles.xmpSidecars, "xmp")] {
+                let exact = image + "." + suffix
+                if names.contains(exact) {
+                    files[keyPath: list].append(exact)
+                    used.insert(exact)
+                }
+                let loose = base + "." + suffix
+                if names.contains(loose), !shared {
+                    files[keyPath: list].append(loose)
+                    used.insert(loose)
+                }
+            }
+            photos.append(files)
+        }
+        for name in fileNames where !used.contains(name) {
+            let ext = fileExtension(of: name)
+            guard ext == "json" || ext == "xmp", name != "album.json" else { continue }
+            let base = baseName(of: name)
+            if let sharing = imagesByBase[base], sharing.count > 1 {
+                unattributed.append(
+                    (name, "'\(name)' could belong to \(sharing.map { "'\($0)'" }.joined(separator: " or ")); name it after one image, as '\(sharing[0]).\(ext)'"))
+                continue
+            }
+            if ext == "xmp" {
+                unattributed.append((name, "XMP sidecar with no image beside it"))
+                continue
+            }
+            var files = PhotoFiles(imageName: nil)
+            files.jsonSidecars = [name]
+            photos.append(files)
+        }
+        photos.sort { SourceScanner.byteOrder($0.name, $1.name) }
+        return (photos, unattributed)
+    }
+
+    static func fileExtension(of name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
+    }
+
+    static func baseName(of name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
+    /// For `NAME@800w.EXT`, the original's name `NAME.EXT`.
+    static func renditionOriginal(of name: String) -> String? {
+        let base = baseName(of: name)
+        guard let at = base.lastIndex(of: "@"), base.hasSuffix("w") else { return nil }
+        let digits = base[base.index(after: at)..<base.index(before: base.endIndex)]
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
+        return String(base[..<at]) + name[name.index(name.startIndex, offsetBy: base.count)...]
+    }
+
+    /// The width a rendition's name declares (`IMG@800w.jpg` → 800).
+    public static func renditionWidth(of name: String) -> Int? {
+        let base = baseName(of: name)
+        guard let at = base.lastIndex(of: "@"), base.hasSuffix("w") else { return nil }
+        return Int(base[base.index(after: at)..<base.index(before: base.endIndex)])
+    }
+}

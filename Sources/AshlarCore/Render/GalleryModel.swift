@@ -1,0 +1,43 @@
+import AshlarTemplate
+
+/// The template data of one gallery: its tiles in reading order, each carrying its place at every
+/// breakpoint as CSS custom properties (`--c1` column, `--y1` top), and the list's height per
+/// breakpoint (`--h1`). Lengths are percentages of the gallery width.
+struct GalleryModel {
+    var layouts: [ColumnLayout]
+
+    init(aspectRatios: [Double], configuration: SiteConfiguration) {
+        layouts = MasonryLayout.place(
+            aspectRatios: aspectRatios, at: configuration.layout.breakpoints, gap: configuration.layout.gap)
+    }
+
+    /// `--h1:123.4567;--h2:…` for the gallery list.
+    var listStyle: String {
+        layouts.enumerated().map { "--h\($0.offset + 1):\(CSSNumber.format($0.element.height * 100))" }
+            .joined(separator: ";")
+    }
+
+    /// `--a:1.5;--c1:0;--y1:0;--c2:…` for tile `index`.
+    func tileStyle(index: Int, aspectRatio: Double) -> String {
+        var style = "--a:\(CSSNumber.format(aspectRatio, digits: 6))"
+        for (number, layout) in layouts.enumerated() {
+            style += ";--c\(number + 1):\(layout.columns[index]);--y\(number + 1):\(CSSNumber.format(layout.tops[index] * 100))"
+        }
+        return style
+    }
+
+    /// The per-breakpoint CSS values the stylesheet template needs.
+    static func breakpointValues(configuration: SiteConfiguration) -> TemplateValue {
+        .array(
+            configuration.layout.breakpoints.enumerated().map { number, breakpoint in
+                let geometry = ColumnGeometry(breakpoint: breakpoint, gap: configuration.layout.gap)
+                return .object([
+                    "number": .number(Double(number + 1)),
+                    "minWidth": .string(CSSNumber.format(breakpoint.minWidth)),
+                    "columns": .number(Double(breakpoint.columns)),
+                    "columnWidth": .string(CSSNumber.format(geometry.columnWidth * 100)),
+                    "columnStep": .string(CSSNumber.format((geometry.columnWidth + geometry.gap) * 100)),
+                ])
+            })
+    }
+}

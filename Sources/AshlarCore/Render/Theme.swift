@@ -1,0 +1,74 @@
+import AshlarTemplate
+import Foundation
+
+/// The files a site is rendered with: the default theme embedded in the binary, with any file of
+/// the user's `templates/` folder taking the place of the default file of the same name.
+public struct Theme: Sendable {
+    /// Every file by its path relative to the theme root (`album.mustache`, `assets/ashlar.css.mustache`).
+    public private(set) var files: [String: ThemeFile]
+
+    public struct ThemeFile: Sendable, Equatable {
+        public var bytes: [UInt8]
+        /// Where the file came from, for diagnostics: `Templates/album.mustache` for the default
+        /// theme, the user's path for an override.
+        public var displayPath: String
+        public var isOverride: Bool
+    }
+
+    /// The default theme, as embedded at build time from `Templates/`.
+    public static let builtIn: Theme = {
+        var files: [String: ThemeFile] = [:]
+        for (path, base64) in EmbeddedTheme.base64Files {
+            let bytes = Data(base64Encoded: base64).map { [UInt8]($0) } ?? []
+            files[path] = ThemeFile(bytes: bytes, displayPath: "Templates/" + path, isOverride: false)
+        }
+        return Theme(files: files)
+    }()
+
+    public init(files: [String: ThemeFile]) {
+        self.files = files
+    }
+
+    /// This theme with the user's files in place of the defaults of the same name (and any new
+    /// files added). Keys are paths relative to the user's templates folder.
+    public func overriding(with userFiles: [String: (bytes: [UInt8], displayPath: String)]) -> Theme {
+        var copy = self
+        for (path, file) in userFiles {
+            copy.files[path] = ThemeFile(bytes: file.bytes, displayPath: file.displayPath, isOverride: true)
+        }
+        return copy
+    }
+
+    /// Template names (paths without `.mustache`) mapped to their files.
+    public var templateFiles: [String: ThemeFile] {
+        var templates: [String: ThemeFile] = [:]
+        for (path, file) in files where path.hasSuffix(".mustache") {
+            templates[String(path.dropLast(".mustache".count))] = file
+        }
+        return templates
+    }
+
+    /// Parses every template once. Syntax errors are reported with the file, line and column;
+    /// a static reference to a missing partial is a warning (it renders empty, as in Mustache).
+    public func library() -> (TemplateLibrary, [Diagnostic]) {
+        var library = TemplateLibrary()
+        var diagnostics: [Diagnostic] = []
+        for (name, file) in templateFiles.sorted(by: { $0.key < $1.key }) {
+            let source = String(decoding: file.bytes, as: UTF8.self)
+            do {
+                library[name] = try Template(source: source, path: file.displayPath)
+            } catch {
+                diagnostics.append(Diagnostic(error))
+            }
+        }
+        for missing in library.missingReferences() {
+            let reference = missing.reference
+            let kind = reference.kind == .parent ? "parent template" : "partial"
+            diagnostics.append(
+                Diagnostic(
+                    .warning, path: missing.template, line: reference.line, column: reference.column,
+                    message: "\(kind) '\(reference.name)' not found; it renders as nothing"))
+        }
+        return (library, diagnostics)
+    }
+}

@@ -1,0 +1,40 @@
+/// Relative URLs between pages of the output, percent-encoded so any file name works.
+public enum URLPath {
+    /// Percent-encodes one path segment: everything but RFC 3986's unreserved characters and `@`.
+    public static func encodeSegment(_ segment: String) -> String {
+        var encoded = ""
+        encoded.reserveCapacity(segment.utf8.count)
+        for byte in segment.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "@"):
+                encoded.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                encoded.unicodeScalars.append("%")
+                encoded.unicodeScalars.append(hex[Int(byte >> 4)])
+                encoded.unicodeScalars.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return encoded
+    }
+
+    /// Percent-encodes a `/`-separated path, segment by segment.
+    public static func encodePath(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).map { encodeSegment(String($0)) }
+            .joined(separator: "/")
+    }
+
+    /// The prefix that leads from a page `depth` folders below the output root back to the root:
+    /// `""`, `"../"`, `"../../"`.
+    public static func rootPrefix(depth: Int) -> String {
+        String(repeating: "../", count: depth)
+    }
+
+    /// The URL of a folder's `index.html`, relative to the output root. Links name `index.html`
+    /// so the site works when opened straight from disk, where folders do not open their index.
+    public static func index(of folder: String) -> String {
+        folder.isEmpty ? "index.html" : encodePath(folder) + "/index.html"
+    }
+}

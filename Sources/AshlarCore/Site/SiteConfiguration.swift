@@ -1,0 +1,27 @@
+/// The site's settings from `ashlar.json`. Every key is optional; missing keys take the defaults
+/// below.
+public struct SiteConfiguration: Sendable, Equatable {
+    public var title = "Gallery"
+    /// BCP 47 language tag for `<html lang>`.
+    public var language = "en"
+    public var description: String?
+    public var layout = LayoutSettings()
+
+    public init() {}
+
+    public struct LayoutSettings: Sendable, Equatable {
+        /// Space between tiles, in CSS px, exact at each breakpoint's reference width.
+        public var gap: Double = 8
+        public var breakpoints: [Breakpoint] = Breakpoint.defaults
+
+        public init() {}
+    }
+
+    /// The keys `ashlar.json` understands, for "did you mean" suggestions.
+    static let topLevelKeys = ["title", "language", "description", "layout"]
+    static let layoutKeys = ["gap", "breakpoints"]
+    static let breakpointKeys = ["minWidth", "columns"]
+
+    /// Columns beyond this make tiles too small to be useful and the CSS needlessly large.
+    public static let maximumColumns = 24
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// Walks the source tree. Hidden files and folders, the output folder, `templates/` and
+/// `ashlar.json` at the root are not content. Symbolic links are followed only when they stay
+/// inside the source tree; folders are never entered twice.
+public struct SourceScanner: Sendable {
+    public var root: URL
+    /// Absolute, standardized paths that are never scanned (the output folder).
+    public var excludedPaths: Set<String>
+    /// Folders nested deeper than this are reported rather than followed.
+    public static let maximumDepth = 128
+
+    public init(root: URL, excluding excluded: [URL] = []) {
+        self.root = root.standardizedFileURL
+        self.excludedPaths = Set(excluded.map { $0.standardizedFileURL.path })
+    }
+
+    /// Names at the source root that are configuration, not albums.
+    public static let reservedRootNames: Set<String> = ["_site", "templates", "ashlar.json"]
+
+    public func scan() -> (SourceFolder, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var visited = Set<String>()
+        let rootPath = root.path
+        visited.insert(Self.realPath(rootPath) ?? rootPath)
+        let folder = scanFolder(
+            absolute: rootPath, relative: "", depth: 0, visited: &visited, diagnostics: &diagnostics)
+        return (folder, diagnostics)
+    }
+
+    private func scanFolder(
+        absolute: String, relative: String, depth: Int, visited: inout Set<String>,
+        diagnostics: inout [Diagnostic]
+    ) -> SourceFolder {
+        var folder = SourceFolder(relativePath: relative)
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: absolute)
+        } catch {
+            diagnostics.append(.error("cannot read folder: \(Self.reason(error))", path: displayPath(relative)))
+            return folder
+        }
+        let realRoot = Self.realPath(root.path) ?? root.path
+        for name in names.sorted(by: Self.byteOrder) {
+            if name.hasPrefix(".") { continue }
+            if relative.isEmpty, Self.reservedRootNames.contains(name) { continue }
+            let childAbsolute = absolute + "/" + name
+            if excludedPaths.contains(childAbsolute) { continue }
+            let childRelative = relative.isEmpty ? name : relative + "/" + name
+            var info = stat()
+            guard lstat(childAbsolute, &info) == 0 else { continue }
+            var isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
+            let isLink = (info.st_mode & S_IFMT) == S_IFLNK
+            if isLink {
+                guard let target = Self.realPath(childAbsolute),
+                    target == realRoot || target.hasPrefix(realRoot + "/")
+                else {
+                    diagnostics.append(.warning("skipped: the link points outside the source folder", path: displayPath(childRelative)))
+                    continue
+                }
+                var targetInfo = stat()
+                guard stat(childAbsolute, &targetInfo) == 0 else { continue }
+                isDirectory = (targetInfo.st_mode & S_IFMT) == S_IFDIR
+            }
+            if isDirectory {
+                if let real = Self.realPath(childAbsolute), excludedPaths.contains(real) { continue }
+                guard depth < Self.maximumDepth else {
+                    diagnostics.append(.error("skipped: folders nested deeper than \(Self.maximumDepth) levels", path: displayPath(childRelative)))
+                    continue
+                }
+                let real = Self.realPath(childAbsolute) ?? childAbsolute
+                guard visited.insert(real).inserted else { continue }
+                folder.subfolders.append(
+                    scanFolder(
+                        absolute: childAbsolute, relative: childRelative, depth: depth + 1,
+                        visited: &visited, diagnostics: &diagnostics))
+            } else if (info.st_mode & S_IFMT) == S_IFREG || isLink {
+                folder.fileNames.append(name)
+            }
+        }
+        return folder
+    }
+
+    /// How a source-relative path is shown in diagnostics.
+    func displayPath(_ relative: String) -> String {
+        root.appendingPathComponent(relative).path
+    }
+
+    static func byteOrder(_ a: String, _ b: String) -> Bool {
+        a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code))).lowercased()
+        }
+        return nsError.localizedDescription
+    }
+}

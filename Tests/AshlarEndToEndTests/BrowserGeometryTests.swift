@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+/// Opens the built site-example in headless Chromium and checks the layout the browser really
+/// draws: the configured columns at each breakpoint, no overlaps, tops that never decrease in
+/// reading order, a gallery as tall as its tallest column, no horizontal scroll.
+@Suite(.enabled(if: Chromium.isAvailable, "needs chromium"))
+struct BrowserGeometryTests {
+    struct Measurement: Decodable {
+        var galleryWidth: Double
+        var galleryHeight: Double
+        var scrollWidth: Double
+        var clientWidth: Double
+        /// left, top, width, height relative to the gallery list; then the img's width/height attributes.
+        var tiles: [[Double]]
+    }
+
+    static let script = """
+        const list = document.querySelector('.gallery-list');
+        const box = list ? list.getBoundingClientRect() : {left: 0, top: 0, width: 0, height: 0};
+        const tiles = list ? [...list.children] : [];
+        return {
+          galleryWidth: box.width, galleryHeight: box.height,
+          scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth,
+          tiles: tiles.map(t => { const r = t.getBoundingClientRect(); const img = t.querySelector('img');
+            return [r.left - box.left, r.top - box.top, r.width, r.height, +img.getAttribute('width'), +img.getAttribute('height')]; })
+        };
+        """
+
+    /// Gallery widths inside each default breakpoint's range (0, 600, 900, 1300 px).
+    static let galleryWidths: [Double] = [330, 560, 750, 1100, 1600, 2400]
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        var page: String
+        var galleryWidth: Double
+        var testDescription: String { "\(page) at \(Int(galleryWidth)) px" }
+    }
+
+    static var cases: [Case] {
+        guard case .success(let built) = SiteExample.built else { return [Case(page: "index.html", galleryWidth: 750)] }
+        return SiteExample.pages(in: built.output).flatMap { page in galleryWidths.map { Case(page: page, galleryWidth: $0) } }
+    }
+
+    static let breakpoints: [(minWidth: Double, columns: Int)] = [(0, 2), (600, 3), (900, 4), (1300, 5)]
+
+    @Test(arguments: cases)
+    func galleryGeometryHoldsInARealBrowser(_ testCase: Case) throws {
+        let built = try SiteExample.built.get()
+        let page = built.output.appendingPathComponent(testCase.page)
+        // Find the viewport that gives the wanted gallery width: measure once, correct once.
+        var viewport = Int(testCase.galleryWidth + 64)
+        var measurement = try measure(page, viewport: viewport)
+        if measurement.tiles.isEmpty { return }
+        viewport += Int((testCase.galleryWidth - measurement.galleryWidth).rounded())
+        measurement = try measure(page, viewport: viewport)
+        let width = measurement.galleryWidth
+        #expect(abs(width - testCase.galleryWidth) < 4, "gallery is \(width) px wide at a \(viewport) px viewport")
+
+        let expectedColumns = Self.breakpoints.last { $0.minWidth <= width }?.columns ?? 1
+        let tolerance = 0.6
+        let tiles = measurement.tiles
+        var lefts: [Double] = []
+        for tile in tiles where !lefts.contains(where: { abs($0 - tile[0]) < tolerance }) { lefts.append(tile[0]) }
+        #expect(lefts.count == min(expectedColumns, tiles.count), "\(lefts.count) columns at \(width) px, expected \(expectedColumns)")
+
+        for index in tiles.indices.dropFirst() {
+            #expect(tiles[index][1] >= tiles[index - 1][1] - tolerance, "tile \(index + 1) is above tile \(index)")
+        }
+        for a in tiles.indices {
+            // Each tile shows its photo's aspect ratio, and stays inside the gallery.
+            let ratio = tiles[a][4] / tiles[a][5]
+            #expect(abs(tiles[a][2] / tiles[a][3] - ratio) < 0.02 * ratio, "tile \(a + 1) is \(tiles[a][2])x\(tiles[a][3]), photo ratio \(ratio)")
+            #expect(tiles[a][0] >= -tolerance && tiles[a][0] + tiles[a][2] <= width + tolerance)
+            for b in tiles.indices where b > a {
+                let x = tiles[a][0] + tiles[a][2] <= tiles[b][0] + tolerance || tiles[b][0] + tiles[b][2] <= tiles[a][0] + tolerance
+                let y = tiles[a][1] + tiles[a][3] <= tiles[b][1] + tolerance || tiles[b][1] + tiles[b][3] <= tiles[a][1] + tolerance
+                #expect(x || y, "tiles \(a + 1) and \(b + 1) overlap")
+            }
+        }
+        let tallest = tiles.map { $0[1] + $0[3] }.max() ?? 0
+        #expect(abs(measurement.galleryHeight - tallest) < 1.5, "gallery is \(measurement.galleryHeight) px tall, tallest column \(tallest)")
+        #expect(measurement.scrollWidth <= measurement.clientWidth, "horizontal scroll: \(measurement.scrollWidth) > \(measurement.clientWidth)")
+    }
+
+    private func measure(_ page: URL, viewport: Int) throws -> Measurement {
+        let json = try Chromium.measure(page: page, width: viewport, script: Self.script)
+        return try JSONDecoder().decode(Measurement.self, from: Data(json.utf8))
+    }
+
+    @Test func pagesHaveNoScript() throws {
+        let built = try SiteExample.built.get()
+        let pages = SiteExample.pages(in: built.output)
+        #expect(!pages.isEmpty)
+        for page in pages {
+            let html = try String(contentsOf: built.output.appendingPathComponent(page), encoding: .utf8)
+            #expect(!html.lowercased().contains("<script"), "\(page) has a script")
+        }
+    }
+}

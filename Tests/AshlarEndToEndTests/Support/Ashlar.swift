@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+/// Runs the built `ashlar` binary, as a user would.
+enum Ashlar {
+    /// The package's root folder.
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The `ashlar` executable next to the test bundle (SwiftPM builds it first, as a dependency of
+    /// this test target), or `ASHLAR_BINARY` when set.
+    static let binary: URL = {
+        if let override = ProcessInfo.processInfo.environment["ASHLAR_BINARY"] {
+            return URL(fileURLWithPath: override)
+        }
+        var folder = Bundle.main.bundleURL
+        for _ in 0..<4 {
+            let candidate = folder.appendingPathComponent("ashlar")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            folder.deleteLastPathComponent()
+        }
+        return packageRoot.appendingPathComponent(".build/debug/ashlar")
+    }()
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var stdoutBytes: Data
+    }
+
+    /// Runs `ashlar` with `arguments` in `folder`, optionally with standard input from `input`.
+    @discardableResult
+    static func run(_ arguments: [String], in folder: URL? = nil, executable: URL? = nil) throws -> Run {
+        try run(executable ?? binary, arguments, in: folder)
+    }
+
+    static func run(_ executable: URL, _ arguments: [String], in folder: URL? = nil, environment: [String: String]? = nil) throws -> Run {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
+        if let environment { process.environment = environment }
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes concurrently so neither can fill up and stall the child.
+        nonisolated(unsafe) var errorData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errorData = stderr.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
+            stderr: String(decoding: errorData, as: UTF8.self), stdoutBytes: outputData)
+    }
+}
+
+/// A temporary folder removed when the value goes away.
+final class TemporaryFolder: Sendable {
+    let url: URL
+
+    init(_ label: String = "ashlar-test") throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    func write(_ text: String, to relative: String) throws {
+        try write(Data(text.utf8), to: relative)
+    }
+
+    func write(_ data: Data, to relative: String) throws {
+        let file = url.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: file)
+    }
+
+    func read(_ relative: String) throws -> String {
+        try String(contentsOf: url.appendingPathComponent(relative), encoding: .utf8)
+    }
+
+    func exists(_ relative: String) -> Bool {
+        FileManager.default.fileExists(atPath: url.appendingPathComponent(relative).path)
+    }
+
+    /// Copies a folder into this one.
+    func copy(_ source: URL, to relative: String) throws {
+        let destination = url.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: source, to: destination)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Headless Chromium (Debian's `chromium`), used to measure what a visitor's browser really lays out.
+enum Chromium {
+    static let executable: URL? = {
+        let candidates = [ProcessInfo.processInfo.environment["CHROMIUM"], "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
+        for case let path? in candidates where FileManager.default.isExecutableFile(atPath: path) {
+            return URL(fileURLWithPath: path)
+        }
+        return nil
+    }()
+
+    /// Browser tests run when Chromium is installed; in CI (`CI=true`) its absence is a failure,
+    /// not a skip, so a broken install step cannot hide behind a green run.
+    static var isAvailable: Bool {
+        executable != nil || ProcessInfo.processInfo.environment["CI"] == "true"
+    }
+
+    struct Unavailable: Error, CustomStringConvertible {
+        var description: String { "chromium is not installed (apt-get install chromium)" }
+    }
+
+    /// Opens `page` (a file) at the given viewport, runs `script` after layout, and returns the
+    /// text the script leaves in `<pre id="measure">`. The page is copied beside itself with the
+    /// script added, so relative links still resolve; the original is not touched.
+    static func measure(page: URL, width: Int, height: Int = 900, script: String) throws -> String {
+        guard let executable else { throw Unavailable() }
+        let html = try String(contentsOf: page, encoding: .utf8)
+        let probe = page.deletingLastPathComponent().appendingPathComponent("__measure-\(UUID().uuidString).html")
+        let injected = "<script>addEventListener('load', () => { const result = (function(){\(script)})(); const pre = document.createElement('pre'); pre.id = 'measure'; pre.textContent = JSON.stringify(result); document.body.append(pre); });</script>"
+        guard let closing = html.range(of: "</body>", options: .backwards) else {
+            throw MeasureError(message: "no </body> in \(page.path)")
+        }
+        try (html.replacingCharacters(in: closing, with: injected + "</body>")).write(to: probe, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: probe) }
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("ashlar-chromium-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: profile) }
+        let run = try Ashlar.run(
+            executable,
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
+                "--no-first-run", "--user-data-dir=\(profile.path)", "--window-size=\(width),\(height)",
+                "--virtual-time-budget=5000", "--dump-dom", probe.absoluteString,
+            ])
+        guard let start = run.stdout.range(of: "<pre id=\"measure\">"),
+            let end = run.stdout.range(of: "</pre>", range: start.upperBound..<run.stdout.endIndex)
+        else {
+            throw MeasureError(message: "chromium gave no measurement (status \(run.status)): \(run.stderr.suffix(2000))")
+        }
+        return String(run.stdout[start.upperBound..<end.lowerBound])
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
+            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    struct MeasureError: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+}
