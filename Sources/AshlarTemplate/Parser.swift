@@ -1,0 +1,197 @@
+/// Builds a template tree from the scanner's tokens.
+///
+/// Three passes: match opening and closing tags, decide what whitespace the
+/// spec's standalone and indentation rules remove (`Parser+Whitespace.swift`),
+/// then assemble the nodes.
+struct Parser {
+    /// Deepest allowed nesting of sections, blocks and parents within one template.
+    static let maximumNesting = 200
+
+    let bytes: [UInt8]
+    let path: String
+    let tokens: [Token]
+
+    /// For tags that open or close an element, the index of the matching tag; -1 otherwise.
+    var partner: [Int]
+    /// For block tags, whether the block is an argument passed directly inside a parent tag.
+    var isArgument: [Bool]
+    /// Tokens the whitespace rules remove.
+    var dropped: [Bool]
+    /// For text tokens, how many leading bytes a block's intrinsic indentation removes.
+    var trimmedPrefix: [Int]
+    /// For partial, parent and block tags that stand alone: the indentation to add to what they expand to.
+    var indentation: [Int: String] = [:]
+    var lines: [Line] = []
+    var lineOfToken: [Int]
+
+    init(bytes: [UInt8], path: String, tokens: [Token]) {
+        self.bytes = bytes
+        self.path = path
+        self.tokens = tokens
+        partner = Array(repeating: -1, count: tokens.count)
+        isArgument = Array(repeating: false, count: tokens.count)
+        dropped = Array(repeating: false, count: tokens.count)
+        trimmedPrefix = Array(repeating: 0, count: tokens.count)
+        lineOfToken = Array(repeating: 0, count: tokens.count)
+    }
+
+    mutating func parse() throws(TemplateError) -> (nodes: [Node], references: [TemplateReference]) {
+        try matchTags()
+        findLines()
+        applyWhitespaceRules()
+        return buildTree()
+    }
+
+    private mutating func matchTags() throws(TemplateError) {
+        var open: [Int] = []
+        for index in tokens.indices {
+            guard let tag = tokens[index].tag else { continue }
+            if let top = open.last, let parent = tokens[top].tag, parent.kind == .parent {
+                switch tag.kind {
+                case .block, .close, .comment, .delimiters:
+                    break
+                default:
+                    throw error(
+                        at: tag.start,
+                        "only blocks may appear inside parent '\(parent.spelledName)', found \(tag.kind.noun) '\(tag.spelledName)'"
+                    )
+                }
+            }
+            if tag.kind.opensElement {
+                guard open.count < Self.maximumNesting else {
+                    throw error(at: tag.start, "sections nested more than \(Self.maximumNesting) levels deep")
+                }
+                if tag.kind == .block, let top = open.last, tokens[top].tag?.kind == .parent {
+                    isArgument[index] = true
+                }
+                open.append(index)
+            } else if tag.kind == .close {
+                guard let top = open.popLast(), let opener = tokens[top].tag else {
+                    throw error(at: tag.start, "unexpected closing tag '/\(tag.name)': no section is open")
+                }
+                guard opener.spelledName == tag.name else {
+                    var locator = SourceLocator(bytes: bytes)
+                    let opened = locator.location(of: opener.start)
+                    throw error(
+                        at: tag.start,
+                        "'/\(tag.name)' does not close \(opener.kind.noun) '\(opener.spelledName)' "
+                            + "opened at \(opened.line):\(opened.column); expected '/\(opener.spelledName)'"
+                    )
+                }
+                partner[top] = index
+                partner[index] = top
+            }
+        }
+        if let top = open.last, let opener = tokens[top].tag {
+            throw error(at: opener.start, "unclosed \(opener.kind.noun) '\(opener.spelledName)'")
+        }
+    }
+
+    private struct Frame {
+        var opener: Int
+        var location: Node.Location
+        var isParentBody: Bool
+        var nodes: [Node] = []
+        var arguments: [String: Node.Block] = [:]
+    }
+
+    private func buildTree() -> (nodes: [Node], references: [TemplateReference]) {
+        var frames = [Frame(opener: -1, location: Node.Location(line: 1, column: 1), isParentBody: false)]
+        var pending = ""
+        var locator = SourceLocator(bytes: bytes)
+        var references: [TemplateReference] = []
+
+        func flush(endsLine: Bool) {
+            guard !pending.isEmpty else { return }
+            let text = Node.Text(string: pending, endsLine: endsLine, isLineBreak: pending == "\n" || pending == "\r\n")
+            frames[frames.count - 1].nodes.append(.text(text))
+            pending = ""
+        }
+
+        for index in tokens.indices where !dropped[index] {
+            let inParentBody = frames[frames.count - 1].isParentBody
+            switch tokens[index] {
+            case .text(let range):
+                guard !inParentBody else { continue }
+                let start = range.lowerBound + trimmedPrefix[index]
+                if start < range.upperBound {
+                    pending += String(decoding: bytes[start..<range.upperBound], as: UTF8.self)
+                }
+            case .lineBreak(let range):
+                guard !inParentBody else { continue }
+                pending += String(decoding: bytes[range], as: UTF8.self)
+                flush(endsLine: true)
+            case .tag(let tag):
+                switch tag.kind {
+                case .comment, .delimiters:
+                    continue
+                case .variable, .rawVariable:
+                    flush(endsLine: false)
+                    frames[frames.count - 1].nodes.append(.variable(Name(tag.name), escaped: tag.kind == .variable))
+                case .partial:
+                    flush(endsLine: false)
+                    let location = locator.location(of: tag.start)
+                    if !tag.isDynamic {
+                        references.append(reference(to: tag, at: location))
+                    }
+                    frames[frames.count - 1].nodes.append(
+                        .partial(target(of: tag), indentation: indentation[index], location)
+                    )
+                case .section, .invertedSection, .parent, .block:
+                    flush(endsLine: false)
+                    let location = locator.location(of: tag.start)
+                    if tag.kind == .parent && !tag.isDynamic {
+                        references.append(reference(to: tag, at: location))
+                    }
+                    frames.append(Frame(opener: index, location: location, isParentBody: tag.kind == .parent))
+                case .close:
+                    flush(endsLine: false)
+                    guard frames.count > 1, let frame = frames.popLast(), let opener = tokens[frame.opener].tag else {
+                        continue
+                    }
+                    let block = Node.Block(nodes: frame.nodes, path: path)
+                    switch opener.kind {
+                    case .section, .invertedSection:
+                        let node = Node.section(
+                            Name(opener.name), frame.nodes, inverted: opener.kind == .invertedSection, frame.location
+                        )
+                        frames[frames.count - 1].nodes.append(node)
+                    case .parent:
+                        let node = Node.parent(
+                            target(of: opener), arguments: frame.arguments,
+                            indentation: indentation[frame.opener], frame.location
+                        )
+                        frames[frames.count - 1].nodes.append(node)
+                    case .block where isArgument[frame.opener]:
+                        // A repeated argument replaces the earlier one.
+                        frames[frames.count - 1].arguments[opener.name] = block
+                    case .block:
+                        let node = Node.block(opener.name, block, indentation: indentation[frame.opener], frame.location)
+                        frames[frames.count - 1].nodes.append(node)
+                    default:
+                        continue
+                    }
+                }
+            }
+        }
+        flush(endsLine: false)
+        return (frames[0].nodes, references)
+    }
+
+    private func target(of tag: Tag) -> Node.Target {
+        tag.isDynamic ? .dynamic(Name(tag.name)) : .named(tag.name)
+    }
+
+    private func reference(to tag: Tag, at location: Node.Location) -> TemplateReference {
+        TemplateReference(
+            name: tag.name, line: location.line, column: location.column,
+            kind: tag.kind == .parent ? .parent : .partial
+        )
+    }
+
+    func error(at offset: Int, _ reason: String) -> TemplateError {
+        var locator = SourceLocator(bytes: bytes)
+        let location = locator.location(of: offset)
+        return TemplateError(path: path, line: location.line, column: location.column, reason: reason)
+    }
+}

@@ -1,0 +1,19 @@
+extension TemplateValue: Decodable {
+    /// Decodes any JSON value: numbers become `.number`, `true`/`false` become `.bool`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let bool = try? container.decode(Bool.self) {
+            self = .bool(bool)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let string = try? container.decode(String.self) {
+            self = .string(string)
+        } else if let array = try? container.decode([TemplateValue].self) {
+            self = .array(array)
+        } else {
+            self = .object(try container.decode([String: TemplateValue].self))
+        }
+    }
+}
