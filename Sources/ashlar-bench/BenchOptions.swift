@@ -38,7 +38,7 @@ enum Measure {
     /// Peak resident set size of this process so far, in MiB (`getrusage`).
     static var peakMemoryMiB: Double {
         var usage = rusage()
-        getrusage(RUSAGE_SELF, &usage)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
         return Double(usage.ru_maxrss) / 1024
     }
 

@@ -17,9 +17,10 @@ struct GalleryModel {
             .joined(separator: ";")
     }
 
-    /// `--a:1.5;--c1:0;--y1:0;--c2:…` for tile `index`.
-    func tileStyle(index: Int, aspectRatio: Double) -> String {
-        var style = "--a:\(CSSNumber.format(aspectRatio, digits: 6))"
+    /// `--a:3/2;--c1:0;--y1:0;--c2:…` for tile `index`: the aspect ratio as the photo's exact
+    /// width/height, then its column and top at each breakpoint.
+    func tileStyle(index: Int, width: Int, height: Int) -> String {
+        var style = "--a:\(width)/\(height)"
         for (number, layout) in layouts.enumerated() {
             style += ";--c\(number + 1):\(layout.columns[index]);--y\(number + 1):\(CSSNumber.format(layout.tops[index] * 100))"
         }

@@ -87,7 +87,7 @@ public struct SiteRenderer: Sendable {
                 "height": .number(Double(photo.height)),
                 "position": .number(Double(index + 1)),
                 "setSize": .number(Double(album.photos.count)),
-                "style": .string(gallery.tileStyle(index: index, aspectRatio: photo.aspectRatio)),
+                "style": .string(gallery.tileStyle(index: index, width: photo.width, height: photo.height)),
             ]
             if let title = photo.metadata.title { tile["title"] = .string(title) }
             return .object(tile)

@@ -112,10 +112,11 @@ struct JSONParser {
             skipWhitespace()
             guard index < bytes.count else { throw fail("unclosed object: expected '}'", at: start) }
             if bytes[index] == UInt8(ascii: ",") {
+                let comma = index
                 index += 1
                 skipWhitespace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-                    throw fail("trailing comma before '}'")
+                    throw fail("trailing comma before '}'", at: comma)
                 }
                 continue
             }
@@ -146,10 +147,11 @@ struct JSONParser {
             skipWhitespace()
             guard index < bytes.count else { throw fail("unclosed list: expected ']'", at: start) }
             if bytes[index] == UInt8(ascii: ",") {
+                let comma = index
                 index += 1
                 skipWhitespace()
                 if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-                    throw fail("trailing comma before ']'")
+                    throw fail("trailing comma before ']'", at: comma)
                 }
                 continue
             }
