@@ -45,7 +45,12 @@ source += "    ]\n}\n"
 do {
     let existing = try? Data(contentsOf: output)
     let data = Data(source.utf8)
-    if existing != data { try data.write(to: output, options: .atomic) }
+    if existing != data {
+        // Write beside the target and rename, so a build never compiles half a file.
+        let temporary = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).tmp")
+        try data.write(to: temporary)
+        guard rename(temporary.path, output.path) == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
 } catch {
     FileHandle.standardError.write(Data("\(output.path): error: cannot write: \(error)\n".utf8))
     exit(1)

@@ -31,7 +31,7 @@ enum Chromium {
         guard let closing = html.range(of: "</body>", options: .backwards) else {
             throw MeasureError(message: "no </body> in \(page.path)")
         }
-        try (html.replacingCharacters(in: closing, with: injected + "</body>")).write(to: probe, atomically: true, encoding: .utf8)
+        try (html.replacingCharacters(in: closing, with: injected + "</body>")).write(to: probe, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: probe) }
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent("ashlar-chromium-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: profile) }
