@@ -6,7 +6,7 @@ import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
-    print("usage: ashlar-bench layout [--tiles N] [--breakpoints B] [--runs R]")
+    print("usage: ashlar-bench layout [--tiles N] [--breakpoints B] [--runs R]\n       ashlar-bench template [--tiles N] [--runs R]")
     exit(64)
 }
 let options = BenchOptions(Array(arguments.dropFirst()))
@@ -17,6 +17,8 @@ case "layout":
         breakpoints: options.integer("breakpoints", default: 4),
         runs: options.integer("runs", default: 5)
     ).run()
+case "template":
+    TemplateBenchmark(tiles: options.integer("tiles", default: 10_000), runs: options.integer("runs", default: 5)).run()
 default:
     FileHandle.standardError.write(Data("ashlar-bench: unknown benchmark '\(command)'\n".utf8))
     exit(64)

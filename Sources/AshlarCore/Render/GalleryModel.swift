@@ -20,9 +20,21 @@ struct GalleryModel {
     /// `--a:3/2;--c1:0;--y1:0;--c2:…` for tile `index`: the aspect ratio as the photo's exact
     /// width/height, then its column and top at each breakpoint.
     func tileStyle(index: Int, width: Int, height: Int) -> String {
-        var style = "--a:\(width)/\(height)"
+        var style = "--a:"
+        style.reserveCapacity(24 + 26 * layouts.count)
+        style += String(width)
+        style += "/"
+        style += String(height)
         for (number, layout) in layouts.enumerated() {
-            style += ";--c\(number + 1):\(layout.columns[index]);--y\(number + 1):\(CSSNumber.format(layout.tops[index] * 100))"
+            let label = String(number + 1)
+            style += ";--c"
+            style += label
+            style += ":"
+            style += String(layout.columns[index])
+            style += ";--y"
+            style += label
+            style += ":"
+            style += CSSNumber.format(layout.tops[index] * 100)
         }
         return style
     }

@@ -17,9 +17,9 @@ public struct SiteRenderer: Sendable {
     public func render(root: Album) -> (files: [OutputFile], diagnostics: [Diagnostic]) {
         var files: [OutputFile] = []
         var diagnostics: [Diagnostic] = []
-        for album in root.allAlbums {
+        for (album, ancestors) in Self.albumsWithAncestors(root) {
             do {
-                let page = try library.render("album", with: albumPage(album, root: root))
+                let page = try renderAlbumPage(album, ancestors: ancestors)
                 files.append(OutputFile(path: album.outputPath.isEmpty ? "index.html" : album.outputPath + "/index.html", contents: .bytes(Array(page.utf8))))
             } catch {
                 diagnostics.append(Diagnostic(error))
@@ -32,6 +32,22 @@ public struct SiteRenderer: Sendable {
         }
         let (assets, assetDiagnostics) = renderAssets()
         return (files + assets, diagnostics + assetDiagnostics)
+    }
+
+    /// One album's page. `ancestors` are the albums above it, root first, for breadcrumbs.
+    public func renderAlbumPage(_ album: Album, ancestors: [Album]) throws(TemplateError) -> String {
+        try library.render("album", with: albumPage(album, ancestors: ancestors))
+    }
+
+    /// Every album with the albums above it, parents before children.
+    static func albumsWithAncestors(_ root: Album) -> [(Album, [Album])] {
+        var result: [(Album, [Album])] = []
+        func visit(_ album: Album, _ ancestors: [Album]) {
+            result.append((album, ancestors))
+            for child in album.albums { visit(child, ancestors + [album]) }
+        }
+        visit(root, [])
+        return result
     }
 
     /// Theme files under `assets/`: `NAME.mustache` is rendered to `NAME` with the site data,
@@ -68,7 +84,7 @@ public struct SiteRenderer: Sendable {
         return .object(site)
     }
 
-    func albumPage(_ album: Album, root: Album) -> TemplateValue {
+    func albumPage(_ album: Album, ancestors: [Album]) -> TemplateValue {
         let prefix = URLPath.rootPrefix(depth: album.depth)
         let gallery = GalleryModel(aspectRatios: album.photos.map(\.aspectRatio), configuration: configuration)
         let tiles: [TemplateValue] = album.photos.enumerated().map { index, photo in
@@ -92,15 +108,8 @@ public struct SiteRenderer: Sendable {
             if let title = photo.metadata.title { tile["title"] = .string(title) }
             return .object(tile)
         }
-        var crumbs: [TemplateValue] = []
-        var path = ""
-        var current = root
-        crumbs.append(crumb(title: root.title, folder: "", prefix: prefix, current: album.isRoot))
-        for component in album.outputPath.split(separator: "/") {
-            path = path.isEmpty ? String(component) : path + "/" + component
-            guard let child = current.albums.first(where: { $0.outputPath == path }) else { break }
-            current = child
-            crumbs.append(crumb(title: child.title, folder: path, prefix: prefix, current: child.outputPath == album.outputPath))
+        let crumbs = (ancestors + [album]).map { step in
+            crumb(title: step.title, folder: step.outputPath, prefix: prefix, current: step.outputPath == album.outputPath)
         }
         let children: [TemplateValue] = album.albums.map { child in
             .object([
