@@ -1,24 +1,99 @@
 /// One element of a parsed template tree.
-indirect enum Node: Sendable {
-    /// Literal text: a piece of one source line, with its line break if it ends the line.
+///
+/// Every case carries a single immutable final class instance, so visiting a
+/// node while rendering costs one retain rather than one per field; rendering
+/// copies nodes out of arrays tens of thousands of times per page.
+enum Node: Sendable {
     case text(Text)
-    /// `{{name}}` (escaped) or `{{{name}}}` / `{{& name}}` (raw).
-    case variable(Name, escaped: Bool)
-    /// `{{#name}}…{{/name}}`, or `{{^name}}…{{/name}}` when inverted.
-    case section(Name, [Node], inverted: Bool, Location)
-    /// `{{> name}}`; `indentation` is set when the tag stands alone on its line.
-    case partial(Target, indentation: String?, Location)
-    /// `{{< name}}…{{/name}}` with the blocks it passes to the parent.
-    case parent(Target, arguments: [String: Block], indentation: String?, Location)
-    /// `{{$ name}}default{{/name}}` outside a parent tag: a place a caller may fill.
-    case block(String, Block, indentation: String?, Location)
+    case variable(Variable)
+    case section(Section)
+    case partial(Partial)
+    case parent(Parent)
+    case block(Block)
 
-    struct Text: Sendable {
-        let string: String
+    /// Literal text: a piece of one source line, with its line break if it ends the line.
+    final class Text: Sendable {
+        /// UTF-8, ready to copy into the output.
+        let bytes: [UInt8]
         /// The text ends with a line break, so the next text starts a line.
         let endsLine: Bool
         /// The text is only a line break; indentation is not added to empty lines.
         let isLineBreak: Bool
+
+        init(bytes: [UInt8], endsLine: Bool, isLineBreak: Bool) {
+            self.bytes = bytes
+            self.endsLine = endsLine
+            self.isLineBreak = isLineBreak
+        }
+    }
+
+    /// `{{name}}` (escaped) or `{{{name}}}` / `{{& name}}` (raw).
+    final class Variable: Sendable {
+        let name: Name
+        let isEscaped: Bool
+
+        init(name: Name, isEscaped: Bool) {
+            self.name = name
+            self.isEscaped = isEscaped
+        }
+    }
+
+    /// `{{#name}}…{{/name}}`, or `{{^name}}…{{/name}}` when inverted.
+    final class Section: Sendable {
+        let name: Name
+        let nodes: [Node]
+        let isInverted: Bool
+        let location: Location
+
+        init(name: Name, nodes: [Node], isInverted: Bool, location: Location) {
+            self.name = name
+            self.nodes = nodes
+            self.isInverted = isInverted
+            self.location = location
+        }
+    }
+
+    /// `{{> name}}`; `indentation` (UTF-8) is set when the tag stands alone on its line.
+    final class Partial: Sendable {
+        let target: Target
+        let indentation: [UInt8]?
+        let location: Location
+
+        init(target: Target, indentation: [UInt8]?, location: Location) {
+            self.target = target
+            self.indentation = indentation
+            self.location = location
+        }
+    }
+
+    /// `{{< name}}…{{/name}}` with the blocks it passes to the parent.
+    final class Parent: Sendable {
+        let target: Target
+        let arguments: [String: BlockContent]
+        let indentation: [UInt8]?
+        let location: Location
+
+        init(target: Target, arguments: [String: BlockContent], indentation: [UInt8]?, location: Location) {
+            self.target = target
+            self.arguments = arguments
+            self.indentation = indentation
+            self.location = location
+        }
+    }
+
+    /// `{{$ name}}default{{/name}}` outside a parent tag: a place a caller may fill.
+    final class Block: Sendable {
+        let name: String
+        let defaultContent: BlockContent
+        let indentation: [UInt8]?
+        let location: Location
+
+        init(name: String, defaultContent: BlockContent, indentation: [UInt8]?, location: Location) {
+            self.name = name
+            self.defaultContent = defaultContent
+            self.indentation = indentation
+            self.location = location
+        }
     }
 
     /// Which template a partial or parent tag pulls in.
@@ -28,14 +103,14 @@ indirect enum Node: Sendable {
         case dynamic(Name)
     }
 
-    /// The content of a block, with the path of the template it was written in.
-    struct Block: Sendable {
+    /// The content of a block.
+    struct BlockContent: Sendable {
         let nodes: [Node]
-        let path: String
     }
 
-    /// 1-based line and column of a tag's opening delimiter.
+    /// Where a tag's opening delimiter is: template path and 1-based line and column.
     struct Location: Sendable, Equatable {
+        let path: String
         let line: Int
         let column: Int
     }

@@ -108,7 +108,7 @@ extension Parser {
                     guard first == index, lines[lineOfToken[close]].lastSolid == close else { continue }
                     if last == index {
                         let intrinsic = leadingWhitespace(afterLine: lineIndex, scopes: scopes)
-                        indentation[index] = String(decoding: intrinsic, as: UTF8.self)
+                        indentation[index] = intrinsic
                         if !intrinsic.isEmpty {
                             scopes.append(DedentScope(close: close, prefix: intrinsic))
                         }
@@ -163,14 +163,14 @@ extension Parser {
     }
 
     /// The spaces and tabs starting a line, after any dedent already decided for it.
-    private func leadingWhitespace(of line: Line) -> String {
-        guard line.start < line.contentEnd, case .text(let range) = tokens[line.start] else { return "" }
+    private func leadingWhitespace(of line: Line) -> [UInt8] {
+        guard line.start < line.contentEnd, case .text(let range) = tokens[line.start] else { return [] }
         let start = range.lowerBound + trimmedPrefix[line.start]
         var end = start
         while end < range.upperBound && Self.isSpaceOrTab(bytes[end]) {
             end += 1
         }
-        return String(decoding: bytes[start..<end], as: UTF8.self)
+        return Array(bytes[start..<end])
     }
 
     /// The spaces and tabs starting the line after `lineIndex`, after the dedent the open scopes will apply to it.

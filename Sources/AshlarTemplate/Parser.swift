@@ -19,8 +19,8 @@ struct Parser {
     var dropped: [Bool]
     /// For text tokens, how many leading bytes a block's intrinsic indentation removes.
     var trimmedPrefix: [Int]
-    /// For partial, parent and block tags that stand alone: the indentation to add to what they expand to.
-    var indentation: [Int: String] = [:]
+    /// For partial, parent and block tags that stand alone: the indentation (UTF-8) to add to what they expand to.
+    var indentation: [Int: [UInt8]] = [:]
     var lines: [Line] = []
     var lineOfToken: [Int]
 
@@ -92,20 +92,21 @@ struct Parser {
         var location: Node.Location
         var isParentBody: Bool
         var nodes: [Node] = []
-        var arguments: [String: Node.Block] = [:]
+        var arguments: [String: Node.BlockContent] = [:]
     }
 
     private func buildTree() -> (nodes: [Node], references: [TemplateReference]) {
-        var frames = [Frame(opener: -1, location: Node.Location(line: 1, column: 1), isParentBody: false)]
-        var pending = ""
+        var frames = [Frame(opener: -1, location: Node.Location(path: path, line: 1, column: 1), isParentBody: false)]
+        var pending: [UInt8] = []
         var locator = SourceLocator(bytes: bytes)
         var references: [TemplateReference] = []
 
         func flush(endsLine: Bool) {
             guard !pending.isEmpty else { return }
-            let text = Node.Text(string: pending, endsLine: endsLine, isLineBreak: pending == "\n" || pending == "\r\n")
+            let isLineBreak = pending == [UInt8(ascii: "\n")] || pending == [UInt8(ascii: "\r"), UInt8(ascii: "\n")]
+            let text = Node.Text(bytes: pending, endsLine: endsLine, isLineBreak: isLineBreak)
             frames[frames.count - 1].nodes.append(.text(text))
-            pending = ""
+            pending = []
         }
 
         for index in tokens.indices where !dropped[index] {
@@ -115,11 +116,11 @@ struct Parser {
                 guard !inParentBody else { continue }
                 let start = range.lowerBound + trimmedPrefix[index]
                 if start < range.upperBound {
-                    pending += String(decoding: bytes[start..<range.upperBound], as: UTF8.self)
+                    pending += bytes[start..<range.upperBound]
                 }
             case .lineBreak(let range):
                 guard !inParentBody else { continue }
-                pending += String(decoding: bytes[range], as: UTF8.self)
+                pending += bytes[range]
                 flush(endsLine: true)
             case .tag(let tag):
                 switch tag.kind {
@@ -127,19 +128,19 @@ struct Parser {
                     continue
                 case .variable, .rawVariable:
                     flush(endsLine: false)
-                    frames[frames.count - 1].nodes.append(.variable(Name(tag.name), escaped: tag.kind == .variable))
+                    let variable = Node.Variable(name: Name(tag.name), isEscaped: tag.kind == .variable)
+                    frames[frames.count - 1].nodes.append(.variable(variable))
                 case .partial:
                     flush(endsLine: false)
-                    let location = locator.location(of: tag.start)
+                    let location = location(of: tag, using: &locator)
                     if !tag.isDynamic {
                         references.append(reference(to: tag, at: location))
                     }
-                    frames[frames.count - 1].nodes.append(
-                        .partial(target(of: tag), indentation: indentation[index], location)
-                    )
+                    let partial = Node.Partial(target: target(of: tag), indentation: indentation[index], location: location)
+                    frames[frames.count - 1].nodes.append(.partial(partial))
                 case .section, .invertedSection, .parent, .block:
                     flush(endsLine: false)
-                    let location = locator.location(of: tag.start)
+                    let location = location(of: tag, using: &locator)
                     if tag.kind == .parent && !tag.isDynamic {
                         references.append(reference(to: tag, at: location))
                     }
@@ -149,25 +150,29 @@ struct Parser {
                     guard frames.count > 1, let frame = frames.popLast(), let opener = tokens[frame.opener].tag else {
                         continue
                     }
-                    let block = Node.Block(nodes: frame.nodes, path: path)
+                    let content = Node.BlockContent(nodes: frame.nodes)
                     switch opener.kind {
                     case .section, .invertedSection:
-                        let node = Node.section(
-                            Name(opener.name), frame.nodes, inverted: opener.kind == .invertedSection, frame.location
+                        let section = Node.Section(
+                            name: Name(opener.name), nodes: frame.nodes,
+                            isInverted: opener.kind == .invertedSection, location: frame.location
                         )
-                        frames[frames.count - 1].nodes.append(node)
+                        frames[frames.count - 1].nodes.append(.section(section))
                     case .parent:
-                        let node = Node.parent(
-                            target(of: opener), arguments: frame.arguments,
-                            indentation: indentation[frame.opener], frame.location
+                        let parent = Node.Parent(
+                            target: target(of: opener), arguments: frame.arguments,
+                            indentation: indentation[frame.opener], location: frame.location
                         )
-                        frames[frames.count - 1].nodes.append(node)
+                        frames[frames.count - 1].nodes.append(.parent(parent))
                     case .block where isArgument[frame.opener]:
                         // A repeated argument replaces the earlier one.
-                        frames[frames.count - 1].arguments[opener.name] = block
+                        frames[frames.count - 1].arguments[opener.name] = content
                     case .block:
-                        let node = Node.block(opener.name, block, indentation: indentation[frame.opener], frame.location)
-                        frames[frames.count - 1].nodes.append(node)
+                        let block = Node.Block(
+                            name: opener.name, defaultContent: content,
+                            indentation: indentation[frame.opener], location: frame.location
+                        )
+                        frames[frames.count - 1].nodes.append(.block(block))
                     default:
                         continue
                     }
@@ -176,6 +181,11 @@ struct Parser {
         }
         flush(endsLine: false)
         return (frames[0].nodes, references)
+    }
+
+    private func location(of tag: Tag, using locator: inout SourceLocator) -> Node.Location {
+        let place = locator.location(of: tag.start)
+        return Node.Location(path: path, line: place.line, column: place.column)
     }
 
     private func target(of tag: Tag) -> Node.Target {

@@ -7,18 +7,36 @@ extension Renderer {
     /// context has the full path.
     func lookup(_ name: Name) -> TemplateValue? {
         guard let first = name.parts.first else { return context.last }
-        var found: TemplateValue?
-        for frame in context.reversed() {
-            if case .object(let members) = frame, let value = members[first] {
-                found = value
-                break
+        var index = context.count - 1
+        while index >= 0 {
+            if case .object(let members) = context[index], let value = Self.member(first, of: members) {
+                return name.parts.count == 1 ? value : Self.resolve(name.parts.dropFirst(), in: value)
             }
+            index -= 1
         }
-        guard var value = found else { return nil }
-        for part in name.parts.dropFirst() {
-            guard case .object(let members) = value, let member = members[part] else { return nil }
+        return nil
+    }
+
+    private static func resolve(_ parts: ArraySlice<String>, in value: TemplateValue) -> TemplateValue? {
+        var value = value
+        for part in parts {
+            guard case .object(let members) = value, let member = member(part, of: members) else { return nil }
             value = member
         }
         return value
+    }
+
+    /// Looks a key up; small objects are scanned, which beats hashing the key
+    /// because comparing short ASCII strings is a couple of word compares.
+    private static func member(_ key: String, of members: [String: TemplateValue]) -> TemplateValue? {
+        guard members.count <= 8 else { return members[key] }
+        var index = members.startIndex
+        while index != members.endIndex {
+            if members.keys[index] == key {
+                return members.values[index]
+            }
+            members.formIndex(after: &index)
+        }
+        return nil
     }
 }

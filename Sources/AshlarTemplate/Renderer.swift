@@ -11,114 +11,125 @@ struct Renderer {
     static let maximumNesting = 1_000
 
     let templates: [String: Template]
-    var output = ""
+    /// One buffer for the whole render, turned into a `String` once at the end.
+    let output = OutputBuffer()
     var context: [TemplateValue]
-    var arguments: [String: Node.Block] = [:]
-    var indentation = ""
+    var arguments: [String: Node.BlockContent] = [:]
+    /// Whitespace written before each line of template text; standalone partials,
+    /// parents and blocks push onto its end and pop what they pushed.
+    var indentation: [UInt8] = []
     var atLineStart = true
-    /// Path of the template whose nodes are being walked, for error messages.
-    var path: String
     /// Names of the templates being expanded, the rendered one first.
     var chain: [String]
     var nesting = 0
+    /// The last template a static partial or parent tag resolved to; a tile partial
+    /// inside a long list resolves to the same template every time.
+    private var lastResolved: (name: String, nodes: [Node])?
 
-    init(templates: [String: Template], data: TemplateValue, root: String, path: String) {
+    init(templates: [String: Template], data: TemplateValue, root: String) {
         self.templates = templates
         self.context = [data]
-        self.path = path
         self.chain = [root]
     }
 
     mutating func render(_ nodes: [Node]) throws(TemplateError) {
-        for node in nodes {
-            switch node {
+        for index in nodes.indices {
+            switch nodes[index] {
             case .text(let text):
                 if atLineStart && !indentation.isEmpty && !text.isLineBreak {
-                    output += indentation
+                    output.append(indentation)
                 }
-                output += text.string
+                output.append(text.bytes)
                 atLineStart = text.endsLine
-            case .variable(let name, let escaped):
-                guard let value = lookup(name) else { continue }
-                write(value, escaped: escaped)
-            case .section(let name, let nodes, let inverted, let location):
-                let value = lookup(name)
-                let isTruthy = value?.isTruthy ?? false
-                guard isTruthy != inverted else { continue }
-                try enter(at: location)
-                if inverted {
-                    try render(nodes)
-                } else if case .array(let items)? = value {
-                    for item in items {
-                        context.append(item)
-                        try render(nodes)
-                        context.removeLast()
-                    }
-                } else if let value {
-                    context.append(value)
-                    try render(nodes)
-                    context.removeLast()
-                }
-                nesting -= 1
-            case .partial(let target, let indentation, let location):
-                guard let (name, template) = resolve(target) else { continue }
-                try expand(template, named: name, indentation: indentation, at: location)
-            case .parent(let target, let parentArguments, let indentation, let location):
-                guard let (name, template) = resolve(target) else { continue }
+            case .variable(let variable):
+                guard let value = lookup(variable.name) else { continue }
+                write(value, escaped: variable.isEscaped)
+            case .section(let section):
+                try render(section)
+            case .partial(let partial):
+                guard let (name, nodes) = resolve(partial.target) else { continue }
+                try expand(nodes, named: name, indentation: partial.indentation, at: partial.location)
+            case .parent(let parent):
+                guard let (name, nodes) = resolve(parent.target) else { continue }
                 // Arguments from further out win: the outermost template has the last word.
                 let saved = arguments
-                arguments = parentArguments.merging(saved) { _, outer in outer }
-                try expand(template, named: name, indentation: indentation, at: location)
+                arguments = parent.arguments.merging(saved) { _, outer in outer }
+                try expand(nodes, named: name, indentation: parent.indentation, at: parent.location)
                 arguments = saved
-            case .block(let name, let defaultContent, let indentation, let location):
-                let content = arguments[name] ?? defaultContent
-                try enter(at: location)
-                let savedIndentation = self.indentation
-                let savedPath = path
-                if let indentation {
-                    self.indentation += indentation
-                    atLineStart = true
-                }
-                path = content.path
-                try render(content.nodes)
-                path = savedPath
-                self.indentation = savedIndentation
-                nesting -= 1
+            case .block(let block):
+                try render(block)
             }
         }
     }
 
+    private mutating func render(_ section: Node.Section) throws(TemplateError) {
+        let value = lookup(section.name)
+        let isTruthy = value?.isTruthy ?? false
+        guard isTruthy != section.isInverted else { return }
+        try enter(at: section.location)
+        if section.isInverted {
+            try render(section.nodes)
+        } else if case .array(let items)? = value {
+            for item in items {
+                context.append(item)
+                try render(section.nodes)
+                context.removeLast()
+            }
+        } else if let value {
+            context.append(value)
+            try render(section.nodes)
+            context.removeLast()
+        }
+        nesting -= 1
+    }
+
+    private mutating func render(_ block: Node.Block) throws(TemplateError) {
+        let content = arguments[block.name] ?? block.defaultContent
+        try enter(at: block.location)
+        let pushed = pushIndentation(block.indentation)
+        try render(content.nodes)
+        popIndentation(pushed)
+        nesting -= 1
+    }
+
     private mutating func expand(
-        _ template: Template, named name: String, indentation: String?, at location: Node.Location
+        _ nodes: [Node], named name: String, indentation: [UInt8]?, at location: Node.Location
     ) throws(TemplateError) {
         guard chain.count <= Self.maximumPartialDepth else {
             throw TemplateError(
-                path: path, line: location.line, column: location.column,
+                path: location.path, line: location.line, column: location.column,
                 reason: "partial recursion deeper than \(Self.maximumPartialDepth) levels: "
                     + Self.describe(chain + [name])
             )
         }
         try enter(at: location)
-        let savedIndentation = self.indentation
-        let savedPath = path
-        if let indentation {
-            self.indentation += indentation
-            atLineStart = true
-        }
-        path = template.path
+        let pushed = pushIndentation(indentation)
         chain.append(name)
-        try render(template.nodes)
+        try render(nodes)
         chain.removeLast()
-        path = savedPath
-        self.indentation = savedIndentation
+        popIndentation(pushed)
         nesting -= 1
+    }
+
+    /// Adds a standalone tag's indentation, if any, and returns how many bytes to pop afterwards.
+    private mutating func pushIndentation(_ extra: [UInt8]?) -> Int {
+        guard let extra else { return 0 }
+        atLineStart = true
+        indentation.append(contentsOf: extra)
+        return extra.count
+    }
+
+    private mutating func popIndentation(_ count: Int) {
+        if count > 0 {
+            indentation.removeLast(count)
+        }
     }
 
     private mutating func enter(at location: Node.Location) throws(TemplateError) {
         nesting += 1
         guard nesting <= Self.maximumNesting else {
             throw TemplateError(
-                path: path, line: location.line, column: location.column,
+                path: location.path, line: location.line, column: location.column,
                 reason: "templates nested more than \(Self.maximumNesting) levels deep while rendering"
             )
         }
@@ -140,36 +151,49 @@ struct Renderer {
         return shown.joined(separator: " -> ")
     }
 
-    private func resolve(_ target: Node.Target) -> (String, Template)? {
-        let name: String
+    private mutating func resolve(_ target: Node.Target) -> (String, [Node])? {
         switch target {
-        case .named(let named):
-            name = named
+        case .named(let name):
+            if let last = lastResolved, last.name == name {
+                return last
+            }
+            guard let template = templates[name] else { return nil }
+            lastResolved = (name, template.nodes)
+            return (name, template.nodes)
         case .dynamic(let reference):
             guard let value = lookup(reference) else { return nil }
-            name = value.interpolationText
+            let name = value.interpolationText
+            guard let template = templates[name] else { return nil }
+            return (name, template.nodes)
         }
-        guard let template = templates[name] else { return nil }
-        return (name, template)
     }
 
     private mutating func write(_ value: TemplateValue, escaped: Bool) {
-        let text: String
         switch value {
-        case .string(let string): text = string
-        case .number(let number): text = TemplateValue.text(for: number)
-        case .bool(let bool): text = bool ? "true" : "false"
-        case .null, .array, .object: return
+        case .string(let string):
+            guard !string.isEmpty else { return }
+            startLineIfNeeded()
+            if escaped {
+                output.appendEscapingHTML(string)
+            } else {
+                output.append(string)
+            }
+        case .number(let number):
+            startLineIfNeeded()
+            output.appendNumber(number)
+        case .bool(let bool):
+            startLineIfNeeded()
+            output.append(bool ? "true" : "false")
+        case .null, .array, .object:
+            return
         }
-        guard !text.isEmpty else { return }
+    }
+
+    /// Writes the indentation before the first output of an indented line.
+    private mutating func startLineIfNeeded() {
         if atLineStart && !indentation.isEmpty {
-            output += indentation
+            output.append(indentation)
         }
         atLineStart = false
-        if escaped {
-            output.appendEscapingHTML(text)
-        } else {
-            output += text
-        }
     }
 }

@@ -12,7 +12,7 @@ struct SourceLocator {
         self.bytes = bytes
     }
 
-    mutating func location(of target: Int) -> Node.Location {
+    mutating func location(of target: Int) -> (line: Int, column: Int) {
         if target < offset {
             offset = 0
             line = 1
@@ -29,6 +29,6 @@ struct SourceLocator {
             }
             offset += 1
         }
-        return Node.Location(line: line, column: column)
+        return (line, column)
     }
 }

@@ -41,9 +41,9 @@ public struct TemplateLibrary: Sendable {
     }
 
     private func render(_ template: Template, with data: TemplateValue, named name: String) throws(TemplateError) -> String {
-        var renderer = Renderer(templates: templates, data: data, root: name, path: template.path)
+        var renderer = Renderer(templates: templates, data: data, root: name)
         try renderer.render(template.nodes)
-        return renderer.output
+        return renderer.output.makeString()
     }
 
     /// Static references to templates that are not in the library, as (template path, reference),

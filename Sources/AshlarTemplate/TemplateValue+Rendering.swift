@@ -31,7 +31,7 @@ extension TemplateValue {
     static func text(for number: Double) -> String {
         // A plain range check and truncating conversion: no libm rounding calls needed.
         // NaN fails both comparisons.
-        if number >= -0x1p63 && number < 0x1p63 {
+        if number > -0x1p63 && number < 0x1p63 {
             let integer = Int64(number)
             if Double(integer) == number {
                 return String(integer)
