@@ -2,25 +2,61 @@
 /// trailing zeros dropped, never exponent notation, never `-0`.
 public enum CSSNumber {
     public static func format(_ value: Double, digits: Int = 4) -> String {
-        guard value.isFinite else { return "0" }
-        var scale = 1.0
-        for _ in 0..<digits { scale *= 10 }
-        let scaled = (abs(value) * scale).rounded()
-        guard scaled < 9e15 else { return String(Int64(value.rounded())) }
-        let units = Int64(scaled)
-        if units == 0 { return "0" }
-        let whole = units / Int64(scale)
-        var fraction = units % Int64(scale)
-        var text = (value < 0 ? "-" : "") + String(whole)
-        if fraction > 0 {
-            var fractionDigits = digits
-            while fraction % 10 == 0 {
-                fraction /= 10
-                fractionDigits -= 1
-            }
-            let raw = String(fraction)
-            text += "." + String(repeating: "0", count: fractionDigits - raw.count) + raw
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        append(value, digits: digits, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the formatted number's ASCII bytes; used where many numbers make one string.
+    public static func append(_ value: Double, digits: Int = 4, to bytes: inout [UInt8]) {
+        guard value.isFinite else {
+            bytes.append(UInt8(ascii: "0"))
+            return
         }
-        return text
+        var scale: Int64 = 1
+        for _ in 0..<digits { scale *= 10 }
+        let scaled = (abs(value) * Double(scale)).rounded()
+        guard scaled < 9e15 else {
+            append(Int64(value.rounded()), to: &bytes)
+            return
+        }
+        let units = Int64(scaled)
+        if units == 0 {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        append(units / scale, to: &bytes)
+        var fraction = units % scale
+        guard fraction > 0 else { return }
+        var fractionDigits = digits
+        while fraction % 10 == 0 {
+            fraction /= 10
+            fractionDigits -= 1
+        }
+        bytes.append(UInt8(ascii: "."))
+        var divisor: Int64 = 1
+        for _ in 1..<fractionDigits { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8((fraction / divisor) % 10))
+            divisor /= 10
+        }
+    }
+
+    /// Appends a whole number's decimal digits.
+    public static func append(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        if magnitude == 0 {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        let start = bytes.count
+        while magnitude > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        }
+        bytes[start...].reverse()
     }
 }

@@ -13,31 +13,43 @@ struct GalleryModel {
 
     /// `--h1:123.4567;--h2:…` for the gallery list.
     var listStyle: String {
-        layouts.enumerated().map { "--h\($0.offset + 1):\(CSSNumber.format($0.element.height * 100))" }
-            .joined(separator: ";")
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(16 * layouts.count)
+        for (number, layout) in layouts.enumerated() {
+            if number > 0 { bytes.append(UInt8(ascii: ";")) }
+            bytes += Self.heightPrefix
+            CSSNumber.append(Int64(number + 1), to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            CSSNumber.append(layout.height * 100, to: &bytes)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `--a:3/2;--c1:0;--y1:0;--c2:…` for tile `index`: the aspect ratio as the photo's exact
     /// width/height, then its column and top at each breakpoint.
     func tileStyle(index: Int, width: Int, height: Int) -> String {
-        var style = "--a:"
-        style.reserveCapacity(24 + 26 * layouts.count)
-        style += String(width)
-        style += "/"
-        style += String(height)
+        var bytes: [UInt8] = Self.aspectPrefix
+        bytes.reserveCapacity(24 + 26 * layouts.count)
+        CSSNumber.append(Int64(width), to: &bytes)
+        bytes.append(UInt8(ascii: "/"))
+        CSSNumber.append(Int64(height), to: &bytes)
         for (number, layout) in layouts.enumerated() {
-            let label = String(number + 1)
-            style += ";--c"
-            style += label
-            style += ":"
-            style += String(layout.columns[index])
-            style += ";--y"
-            style += label
-            style += ":"
-            style += CSSNumber.format(layout.tops[index] * 100)
+            bytes += Self.columnPrefix
+            CSSNumber.append(Int64(number + 1), to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            CSSNumber.append(Int64(layout.columns[index]), to: &bytes)
+            bytes += Self.topPrefix
+            CSSNumber.append(Int64(number + 1), to: &bytes)
+            bytes.append(UInt8(ascii: ":"))
+            CSSNumber.append(layout.tops[index] * 100, to: &bytes)
         }
-        return style
+        return String(decoding: bytes, as: UTF8.self)
     }
+
+    private static let heightPrefix = Array("--h".utf8)
+    private static let aspectPrefix = Array("--a:".utf8)
+    private static let columnPrefix = Array(";--c".utf8)
+    private static let topPrefix = Array(";--y".utf8)
 
     /// The per-breakpoint CSS values the stylesheet template needs.
     static func breakpointValues(configuration: SiteConfiguration) -> TemplateValue {

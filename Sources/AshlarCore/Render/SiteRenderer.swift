@@ -17,11 +17,20 @@ public struct SiteRenderer: Sendable {
     public func render(root: Album) -> (files: [OutputFile], diagnostics: [Diagnostic]) {
         var files: [OutputFile] = []
         var diagnostics: [Diagnostic] = []
-        for (album, ancestors) in Self.albumsWithAncestors(root) {
-            do {
-                let page = try renderAlbumPage(album, ancestors: ancestors)
-                files.append(OutputFile(path: album.outputPath.isEmpty ? "index.html" : album.outputPath + "/index.html", contents: .bytes(Array(page.utf8))))
+        let albums = Self.albumsWithAncestors(root)
+        // Pages are independent: render them on every core, then collect them in album order.
+        let pages = albums.parallelMap { album, ancestors -> Result<String, TemplateError> in
+            do throws(TemplateError) {
+                return .success(try renderAlbumPage(album, ancestors: ancestors))
             } catch {
+                return .failure(error)
+            }
+        }
+        for ((album, _), page) in zip(albums, pages) {
+            switch page {
+            case .success(let html):
+                files.append(OutputFile(path: album.outputPath.isEmpty ? "index.html" : album.outputPath + "/index.html", contents: .bytes(Array(html.utf8))))
+            case .failure(let error):
                 diagnostics.append(Diagnostic(error))
             }
             for photo in album.photos {
