@@ -51,7 +51,7 @@ struct JSONParser {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return JSONValue(.number(try parseNumber()), offset: start)
         default:
-            throw fail("expected a JSON value, found \(describeCurrent())")
+            throw fail("expected a JSON value, found \(describeWord(from: index))")
         }
     }
 
