@@ -3,20 +3,29 @@ enum SourceReference {
     /// Why `text` cannot be an image reference (phrased to follow the key in a message), or nil
     /// when it is a relative path or an `http(s)` URL.
     static func problem(with text: String) -> String? {
-        if text.isEmpty { return "must not be empty" }
-        if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
-            return "must not contain control characters"
-        }
-        let lowered = text.lowercased()
-        if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") { return nil }
-        if text.hasPrefix("/") || text.hasPrefix("\\") || text.hasPrefix("~") {
-            return "must be a relative path or an http(s) URL"
-        }
-        if let colon = text.firstIndex(of: ":"),
-            text[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) })
-        {
-            return "must be a relative path or an http(s) URL"
+        let bytes = text.utf8
+        guard let first = bytes.first else { return "must not be empty" }
+        if bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) { return "must not contain control characters" }
+        if hasPrefixIgnoringCase(bytes, "http://") || hasPrefixIgnoringCase(bytes, "https://") { return nil }
+        let notRelative = "must be a relative path or an http(s) URL"
+        if first == UInt8(ascii: "/") || first == UInt8(ascii: "\\") || first == UInt8(ascii: "~") { return notRelative }
+        // A scheme (`file:`, `javascript:`, `C:`) is letters, digits, `+`, `-` and `.` before a colon.
+        for byte in bytes {
+            if byte == UInt8(ascii: ":") { return notRelative }
+            let isSchemeByte =
+                (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            if !isSchemeByte { break }
         }
         return nil
+    }
+
+    private static func hasPrefixIgnoringCase(_ bytes: String.UTF8View, _ prefix: StaticString) -> Bool {
+        var iterator = bytes.makeIterator()
+        let expected = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+        for byte in expected {
+            guard let next = iterator.next(), next | 0x20 == byte | 0x20 else { return false }
+        }
+        return true
     }
 }
