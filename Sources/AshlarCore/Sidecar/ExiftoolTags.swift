@@ -14,7 +14,8 @@ struct ExiftoolTags {
 
     init(_ entry: JSONValue) {
         for member in entry.members ?? [] {
-            let name = member.key.split(separator: ":").last.map(String.init) ?? member.key
+            let key = member.key
+            let name = key.utf8.lastIndex(of: UInt8(ascii: ":")).map { String(key[key.utf8.index(after: $0)...]) } ?? key
             guard Self.names.contains(name), values[name] == nil else { continue }
             if case .null = member.value.kind { continue }
             values[name] = (member.key, member.value)

@@ -28,7 +28,7 @@ final class XMLTreeBuilder: NSObject, XMLParserDelegate {
         scopes.append(scope)
         let (elementPrefix, elementName) = Self.split(elementName)
         var resolved: [XMLNode.Attribute] = []
-        for (name, value) in attributes.sorted(by: { $0.key < $1.key }) where name != "xmlns" && !name.hasPrefix("xmlns:") {
+        for (name, value) in attributes where name != "xmlns" && !name.hasPrefix("xmlns:") {
             let (prefix, local) = Self.split(name)
             // Unprefixed attributes belong to no namespace.
             let namespace = prefix.isEmpty ? "" : scope[prefix] ?? ""
@@ -96,8 +96,9 @@ final class XMLTreeBuilder: NSObject, XMLParserDelegate {
     }
 
     private static func split(_ qualifiedName: String) -> (prefix: String, local: String) {
-        guard let colon = qualifiedName.firstIndex(of: ":") else { return ("", qualifiedName) }
-        return (String(qualifiedName[..<colon]), String(qualifiedName[qualifiedName.index(after: colon)...]))
+        let utf8 = qualifiedName.utf8
+        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else { return ("", qualifiedName) }
+        return (String(qualifiedName[..<colon]), String(qualifiedName[utf8.index(after: colon)...]))
     }
 
     /// A readable reason for libxml2's error numbers (`xmlParserErrors`), which FoundationXML

@@ -38,6 +38,7 @@ struct XMPPacket {
     /// Nil when there is no `rdf:RDF` element.
     init?(root: XMLNode) {
         guard let rdf = Self.findRDF(root) else { return nil }
+        properties.reserveCapacity(64)
         for description in rdf.children where description.namespace == Self.rdf && description.name == "Description" {
             for attribute in description.attributes where attribute.namespace != Self.rdf && attribute.namespace != XMLNode.xmlNamespace && !attribute.namespace.isEmpty {
                 add(

@@ -41,18 +41,32 @@ public enum XMPSidecar {
     /// Why the bytes are refused without being parsed: a DTD, or an encoding other than UTF-8
     /// (in which a DTD could hide from the check).
     static func refusal(_ bytes: [UInt8]) -> (message: String, location: SourceLocation?)? {
-        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) || bytes.contains(0) {
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
             return ("XMP must be encoded as UTF-8", nil)
         }
-        for marker in ["<!DOCTYPE", "<!ENTITY"] {
-            if let offset = firstOffset(of: Array(marker.utf8), in: bytes) {
-                return (dtdMessage, SourceLocation(offset: offset, in: bytes))
+        let doctype = Array("DOCTYPE".utf8)
+        let entity = Array("ENTITY".utf8)
+        for index in bytes.indices {
+            switch bytes[index] {
+            case 0:
+                return ("XMP must be encoded as UTF-8", nil)
+            case UInt8(ascii: "<") where index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "!"):
+                let rest = bytes[(index + 2)...]
+                if startsIgnoringCase(rest, doctype) || startsIgnoringCase(rest, entity) {
+                    return (dtdMessage, SourceLocation(offset: index, in: bytes))
+                }
+            default:
+                continue
             }
         }
         if let encoding = declaredEncoding(bytes), !["utf-8", "utf8"].contains(encoding.lowercased()) {
             return ("XMP must be encoded as UTF-8, found encoding '\(encoding)'", SourceLocation(line: 1, column: 1))
         }
         return nil
+    }
+
+    private static func startsIgnoringCase(_ bytes: ArraySlice<UInt8>, _ prefix: [UInt8]) -> Bool {
+        bytes.count >= prefix.count && zip(bytes, prefix).allSatisfy { $0 | 0x20 == $1 | 0x20 }
     }
 
     /// The offset of `needle` in `haystack`, comparing ASCII letters case-insensitively.
