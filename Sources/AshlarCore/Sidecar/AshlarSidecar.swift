@@ -95,13 +95,6 @@ public enum AshlarSidecar {
     }
 }
 
-extension JSONSyntaxError {
-    /// This error as a diagnostic at its line and column.
-    public func diagnostic(path: String, bytes: [UInt8]) -> Diagnostic {
-        .error(reason, path: path, at: SourceLocation(offset: offset, in: bytes))
-    }
-}
-
 extension PhotoMetadata {
     /// Forgets the field a sidecar key sets, so a later `null` undoes an earlier value.
     fileprivate mutating func clear(_ field: AshlarSidecar.Field) {

@@ -38,35 +38,3 @@ public enum ExposureTime {
         return Self.text(seconds: seconds)
     }
 }
-
-/// Rational numbers as EXIF and XMP write them: `28/10`, `5.6`, `23`.
-enum Rational {
-    /// The value of `n/d` or of a plain decimal number; nil for anything else or a zero divisor.
-    static func value(of text: String) -> Double? {
-        let trimmed = text.trimmingSpaces
-        if let slash = trimmed.firstIndex(of: "/") {
-            guard let numerator = Double(trimmed[..<slash]),
-                let denominator = Double(trimmed[trimmed.index(after: slash)...]), denominator != 0
-            else { return nil }
-            let value = numerator / denominator
-            return value.isFinite ? value : nil
-        }
-        guard let value = Double(trimmed), value.isFinite else { return nil }
-        return value
-    }
-}
-
-extension String {
-    /// The text without leading and trailing spaces, tabs and line breaks.
-    var trimmingSpaces: String {
-        // Most text has nothing to trim: an ASCII letter, digit or mark at both ends.
-        if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
-            return self
-        }
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-        else { return "" }
-        return String(scalars[first...last])
-    }
-}

@@ -34,33 +34,3 @@ public struct ImageHeader: Sendable, Equatable {
         return metadata
     }
 }
-
-/// The image formats Ashlar reads headers of, detected from their first bytes.
-public enum ImageFormat: String, Sendable, Equatable, CaseIterable {
-    case jpeg
-    case png
-    case gif
-    case webp
-    case avif
-
-    /// The format's name in messages: `JPEG`, `WebP`.
-    public var name: String {
-        switch self {
-        case .jpeg: "JPEG"
-        case .png: "PNG"
-        case .gif: "GIF"
-        case .webp: "WebP"
-        case .avif: "AVIF"
-        }
-    }
-}
-
-/// The outcome of reading an image header from a prefix of the file.
-public enum ImageHeaderResult: Sendable, Equatable {
-    case header(ImageHeader)
-    /// The prefix ends before the header does: read at least this many bytes from the start of
-    /// the file and try again. Never more than `ImageHeaderReader.maximumPrefix`.
-    case needsMoreBytes(Int)
-    /// The file is not a readable image; the diagnostic says why.
-    case failure(Diagnostic)
-}

@@ -66,12 +66,3 @@ struct JSONFieldReader {
         return number
     }
 }
-
-extension Diagnostic {
-    init(
-        _ severity: Severity, path: String, at location: SourceLocation?, key: String?, message: String
-    ) {
-        self.init(
-            severity, path: path, line: location?.line, column: location?.column, key: key, message: message)
-    }
-}
