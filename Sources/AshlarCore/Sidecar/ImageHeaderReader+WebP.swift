@@ -27,9 +27,15 @@ extension ImageHeaderReader {
                 let height = webp.u24(27)
             else { return .needs(30) }
             var header = ImageHeader(format: .webp, width: Int(width) + 1, height: Int(height) + 1)
-            guard flags & 0x08 != 0, let firstSize = webp.u32(16) else { return .header(header) }
+            guard flags & 0x08 != 0, let firstSize = webp.u32(16), let riffSize = webp.u32(4) else {
+                return .header(header)
+            }
+            // The RIFF header states where the file ends: an EXIF flag without an EXIF chunk is
+            // no reason to read on.
+            let riffEnd = Int(riffSize) + 8
             var offset = 20 + Int(firstSize) + Int(firstSize & 1)
             while true {
+                guard offset + 8 <= riffEnd else { return .header(header) }
                 guard let size = webp.u32(offset + 4) else { return .partial(header, needs: offset + 8) }
                 let chunkEnd = offset + 8 + Int(size)
                 if webp.matches("EXIF", at: offset) {

@@ -182,9 +182,20 @@ import Testing
         let size: UInt32 = 5_000_000
         let vp8x = Array("VP8X".utf8) + [10, 0, 0, 0, 0x08, 0, 0, 0, 99, 0, 0, 49, 0, 0]
         let vp8 = Array("VP8 ".utf8) + [UInt8(size & 0xFF), UInt8((size >> 8) & 0xFF), UInt8((size >> 16) & 0xFF), UInt8(size >> 24)]
-        let bytes = Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBP".utf8) + vp8x + vp8 + Array(repeating: 0, count: 100)
+        let riffSize: UInt32 = 5_000_100
+        let riff = [UInt8(riffSize & 0xFF), UInt8((riffSize >> 8) & 0xFF), UInt8((riffSize >> 16) & 0xFF), UInt8(riffSize >> 24)]
+        let bytes = Array("RIFF".utf8) + riff + Array("WEBP".utf8) + vp8x + vp8 + Array(repeating: 0, count: 100)
         #expect(ImageHeaderReader.read(bytes, path: "x.webp") == .header(ImageHeader(format: .webp, width: 100, height: 50)))
         #expect(ImageHeaderReader.read(bytes, fileSize: bytes.count, path: "x.webp") == .failure(.error("truncated WebP header", path: "x.webp")))
+    }
+
+    @Test func webpExifFlagWithoutExifChunkStillGivesTheSize() {
+        let vp8x = Array("VP8X".utf8) + [10, 0, 0, 0, 0x08, 0, 0, 0, 99, 0, 0, 49, 0, 0]
+        let alph = Array("ALPH".utf8) + [3, 0, 0, 0, 1, 2, 3, 0]
+        let body = Array("WEBP".utf8) + vp8x + alph
+        let size = UInt32(body.count)
+        let bytes = Array("RIFF".utf8) + [UInt8(size & 0xFF), UInt8(size >> 8), 0, 0] + body
+        #expect(ImageHeaderReader.read(bytes, fileSize: bytes.count, path: "x.webp") == .header(ImageHeader(format: .webp, width: 100, height: 50)))
     }
 
     struct FailureCase: CustomTestStringConvertible, Sendable {
