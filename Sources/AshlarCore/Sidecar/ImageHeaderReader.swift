@@ -82,10 +82,8 @@ public enum ImageHeaderReader {
             return .failure(.error("\(header.format.name) header says \(size)", path: path))
         }
         if header.width > Sidecar.maximumDimension || header.height > Sidecar.maximumDimension {
-            return .failure(
-                .error(
-                    "\(header.format.name) header says \(size); images may be at most \(Sidecar.maximumDimension) pixels on a side",
-                    path: path))
+            let limit = "images may be at most \(Sidecar.maximumDimension) pixels on a side"
+            return .failure(.error("\(header.format.name) header says \(size); \(limit)", path: path))
         }
         return .header(header)
     }

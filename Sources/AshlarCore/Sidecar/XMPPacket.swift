@@ -40,12 +40,12 @@ struct XMPPacket {
         guard let rdf = Self.findRDF(root) else { return nil }
         properties.reserveCapacity(64)
         for description in rdf.children where description.namespace == Self.rdf && description.name == "Description" {
-            for attribute in description.attributes where attribute.namespace != Self.rdf && attribute.namespace != XMLNode.xmlNamespace && !attribute.namespace.isEmpty {
+            for attribute in description.attributes where Self.isProperty(attribute) {
+                let location = Location(
+                    line: description.line, column: description.column, attribute: attribute.qualifiedName)
                 add(
                     Name(namespace: attribute.namespace, name: attribute.name),
-                    Property(
-                        value: .text(attribute.value),
-                        location: Location(line: description.line, column: description.column, attribute: attribute.qualifiedName)))
+                    Property(value: .text(attribute.value), location: location))
             }
             for element in description.children {
                 guard let value = Self.value(of: element) else { continue }
@@ -54,6 +54,11 @@ struct XMPPacket {
                     Property(value: value, location: Location(line: element.line, column: element.column, attribute: nil)))
             }
         }
+    }
+
+    /// Attributes in RDF's or XML's own namespace, or in none, are syntax rather than properties.
+    private static func isProperty(_ attribute: XMLNode.Attribute) -> Bool {
+        !attribute.namespace.isEmpty && attribute.namespace != rdf && attribute.namespace != XMLNode.xmlNamespace
     }
 
     subscript(namespace: String, name: String) -> Property? {

@@ -69,8 +69,6 @@ import Testing
         #expect(merged.orientation == 3)
     }
 
-    // MARK: Crafted files
-
     /// A JPEG with `segments` inserted after SOI, then a baseline frame header of `width`×`height`.
     static func jpeg(segments: [[UInt8]] = [], width: UInt16 = 48, height: UInt16 = 32, marker: UInt8 = 0xC0) -> [UInt8] {
         var bytes: [UInt8] = [0xFF, 0xD8]
@@ -266,7 +264,6 @@ import Testing
         #expect(ImageHeaderReader.read(Array("GIF7".utf8), path: "x") == .failure(.error("not a JPEG/PNG/GIF/WebP/AVIF image", path: "x")))
     }
 
-    // MARK: Hand-built AVIF
 
     static func box(_ type: String, _ payload: [UInt8]) -> [UInt8] {
         let size = UInt32(payload.count + 8)
