@@ -264,7 +264,6 @@ import Testing
         #expect(ImageHeaderReader.read(Array("GIF7".utf8), path: "x") == .failure(.error("not a JPEG/PNG/GIF/WebP/AVIF image", path: "x")))
     }
 
-
     static func box(_ type: String, _ payload: [UInt8]) -> [UInt8] {
         let size = UInt32(payload.count + 8)
         return [UInt8(size >> 24), UInt8((size >> 16) & 0xFF), UInt8((size >> 8) & 0xFF), UInt8(size & 0xFF)] + Array(type.utf8) + payload
