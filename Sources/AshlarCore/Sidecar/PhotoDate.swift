@@ -39,40 +39,40 @@ public struct PhotoDate: Sendable, Equatable, Hashable, Comparable, CustomString
             index += digits
             return value
         }
-        func take(_ allowed: Set<UInt8>) -> Bool {
+        func take(_ allowed: UInt8...) -> Bool {
             guard index < bytes.count, allowed.contains(bytes[index]) else { return false }
             index += 1
             return true
         }
         let dash = UInt8(ascii: "-")
         let colon = UInt8(ascii: ":")
-        guard let year = number(4), take([dash, colon]), let month = number(2), take([dash, colon]),
+        guard let year = number(4), take(dash, colon), let month = number(2), take(dash, colon),
             let day = number(2)
         else { return nil }
         var hour = 0
         var minute = 0
         var second = 0
         var offset: Int?
-        if take([UInt8(ascii: "T"), UInt8(ascii: " "), UInt8(ascii: "t")]) {
-            guard let h = number(2), take([colon]), let m = number(2) else { return nil }
+        if take(UInt8(ascii: "T"), UInt8(ascii: " "), UInt8(ascii: "t")) {
+            guard let h = number(2), take(colon), let m = number(2) else { return nil }
             hour = h
             minute = m
-            if take([colon]) {
+            if take(colon) {
                 guard let s = number(2) else { return nil }
                 second = s
-                if take([UInt8(ascii: "."), UInt8(ascii: ",")]) {
+                if take(UInt8(ascii: "."), UInt8(ascii: ",")) {
                     let fractionStart = index
                     while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
                     if index == fractionStart { return nil }
                 }
             }
-            if take([UInt8(ascii: "Z"), UInt8(ascii: "z")]) {
+            if take(UInt8(ascii: "Z"), UInt8(ascii: "z")) {
                 offset = 0
             } else if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == dash {
                 let sign = bytes[index] == dash ? -1 : 1
                 index += 1
                 guard let oh = number(2) else { return nil }
-                _ = take([colon])
+                _ = take(colon)
                 let om = number(2) ?? 0
                 guard oh <= 14, om < 60 else { return nil }
                 offset = sign * (oh * 60 + om)

@@ -1,0 +1,54 @@
+extension ImageHeaderReader {
+    /// Reads the first chunk: a lossy `VP8 ` frame header, a lossless `VP8L` header or the
+    /// extended `VP8X` canvas, whose `EXIF` chunk (usually after the image data) gives the
+    /// orientation.
+    static func scanWebP(_ riff: ByteWindow) -> HeaderScan {
+        var webp = riff
+        webp.bigEndian = false
+        guard webp.contains(12, count: 8) else { return .needs(20) }
+        if webp.matches("VP8 ", at: 12) {
+            guard webp.contains(20, count: 10) else { return .needs(30) }
+            guard webp.u8(23) == 0x9D, webp.u8(24) == 0x01, webp.u8(25) == 0x2A,
+                let width = webp.u16(26), let height = webp.u16(28)
+            else { return .invalid("WebP lossy frame has no start code") }
+            return .header(ImageHeader(format: .webp, width: Int(width & 0x3FFF), height: Int(height & 0x3FFF)))
+        }
+        if webp.matches("VP8L", at: 12) {
+            guard webp.contains(20, count: 5) else { return .needs(25) }
+            guard webp.u8(20) == 0x2F, let bits = webp.u32(21) else {
+                return .invalid("WebP lossless header has the wrong signature")
+            }
+            let width = Int(bits & 0x3FFF) + 1
+            let height = Int((bits >> 14) & 0x3FFF) + 1
+            return .header(ImageHeader(format: .webp, width: width, height: height))
+        }
+        if webp.matches("VP8X", at: 12) {
+            guard webp.contains(20, count: 10), let flags = webp.u8(20), let width = webp.u24(24),
+                let height = webp.u24(27)
+            else { return .needs(30) }
+            var header = ImageHeader(format: .webp, width: Int(width) + 1, height: Int(height) + 1)
+            guard flags & 0x08 != 0, let firstSize = webp.u32(16), let riffSize = webp.u32(4) else {
+                return .header(header)
+            }
+            // The RIFF header states where the file ends: an EXIF flag without an EXIF chunk is
+            // no reason to read on.
+            let riffEnd = Int(riffSize) + 8
+            var offset = 20 + Int(firstSize) + Int(firstSize & 1)
+            while true {
+                guard offset + 8 <= riffEnd else { return .header(header) }
+                guard let size = webp.u32(offset + 4) else { return .partial(header, needs: offset + 8) }
+                let chunkEnd = offset + 8 + Int(size)
+                if webp.matches("EXIF", at: offset) {
+                    guard webp.contains(0, count: chunkEnd) else { return .partial(header, needs: chunkEnd) }
+                    let exif = ExifReader(tiff: webp.window(offset + 8, count: Int(size)))
+                    header.orientation = exif.orientation ?? 1
+                    header.date = exif.date
+                    header.description = exif.description
+                    return .header(header)
+                }
+                offset = chunkEnd + Int(size & 1)
+            }
+        }
+        return .invalid("WebP has no VP8, VP8L or VP8X chunk first")
+    }
+}

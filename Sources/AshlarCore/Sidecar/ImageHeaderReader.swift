@@ -1,0 +1,117 @@
+/// Reads an image's size, orientation and a little EXIF from the first bytes of the file,
+/// without reading the whole file. The format comes from the magic bytes, not the extension.
+///
+/// The readers are pure: they take a prefix of the file and say how many more bytes they need
+/// when it is too short (a JPEG's frame header can sit after large APP segments).
+public enum ImageHeaderReader {
+    /// The longest prefix a reader ever asks for: 4 MiB.
+    public static let maximumPrefix = 4 << 20
+
+    /// A prefix length that holds the whole header of nearly every real file.
+    public static let typicalPrefix = 64 << 10
+
+    /// Reads the header from `prefix`, the first bytes of the file.
+    /// - Parameters:
+    ///   - fileSize: the file's length when known; a prefix of that length is the whole file,
+    ///     so a header that does not fit is truncated rather than in need of more bytes.
+    ///   - path: used only in diagnostics.
+    public static func read(_ prefix: [UInt8], fileSize: Int? = nil, path: String) -> ImageHeaderResult {
+        let available = fileSize.map { min($0, prefix.count) } ?? prefix.count
+        let isWholeFile = fileSize.map { prefix.count >= $0 } ?? false
+        guard let format = detectFormat(prefix) else {
+            if !isWholeFile, prefix.count < 16, couldStartAnImage(prefix) {
+                return .needsMoreBytes(16)
+            }
+            return .failure(.error("not a JPEG/PNG/GIF/WebP/AVIF image", path: path))
+        }
+        let window = ByteWindow(prefix, end: available)
+        let scan: HeaderScan
+        switch format {
+        case .jpeg: scan = scanJPEG(window)
+        case .png: scan = scanPNG(window)
+        case .gif: scan = scanGIF(window)
+        case .webp: scan = scanWebP(window)
+        case .avif: scan = scanAVIF(window)
+        }
+        switch scan {
+        case .header(let header):
+            return checked(header, path: path)
+        case .partial(let header, let needed):
+            if isWholeFile || needed > (fileSize ?? Int.max) {
+                return .failure(.error("truncated \(format.name) header", path: path))
+            }
+            // Extras that lie beyond the cap (a WebP's EXIF after megabytes of image data) are
+            // given up rather than read.
+            if needed > maximumPrefix { return checked(header, path: path) }
+            return .needsMoreBytes(max(needed, available + 1))
+        case .needs(let needed):
+            if isWholeFile || needed > (fileSize ?? Int.max) {
+                return .failure(.error("truncated \(format.name) header", path: path))
+            }
+            if needed > maximumPrefix {
+                return .failure(.error("\(format.name) header does not end within the first 4 MiB", path: path))
+            }
+            return .needsMoreBytes(max(needed, available + 1))
+        case .invalid(let reason):
+            return .failure(.error(reason, path: path))
+        case .notAVIF:
+            return .failure(.error("not a JPEG/PNG/GIF/WebP/AVIF image", path: path))
+        }
+    }
+
+    /// Reads the header by asking `readPrefix` for growing prefixes of the file, starting with
+    /// `typicalPrefix` bytes. `readPrefix(n)` returns the first `n` bytes, or the whole file when
+    /// it is shorter. The I/O stays with the caller; this only decides how much to ask for.
+    public static func read(
+        path: String, fileSize: Int? = nil, readPrefix: (Int) throws -> [UInt8]
+    ) rethrows -> ImageHeaderResult {
+        var length = min(typicalPrefix, fileSize ?? typicalPrefix)
+        while true {
+            let prefix = try readPrefix(length)
+            let knownSize = prefix.count < length ? prefix.count : fileSize
+            let result = read(prefix, fileSize: knownSize, path: path)
+            guard case .needsMoreBytes(let needed) = result, needed > prefix.count else { return result }
+            length = min(max(needed, 2 * length), maximumPrefix, fileSize ?? Int.max)
+            if length <= prefix.count { return result }
+        }
+    }
+
+    private static func checked(_ header: ImageHeader, path: String) -> ImageHeaderResult {
+        let size = "\(header.width)×\(header.height)"
+        if header.width <= 0 || header.height <= 0 {
+            return .failure(.error("\(header.format.name) header says \(size)", path: path))
+        }
+        if header.width > Sidecar.maximumDimension || header.height > Sidecar.maximumDimension {
+            let limit = "images may be at most \(Sidecar.maximumDimension) pixels on a side"
+            return .failure(.error("\(header.format.name) header says \(size); \(limit)", path: path))
+        }
+        return .header(header)
+    }
+
+    static func detectFormat(_ bytes: [UInt8]) -> ImageFormat? {
+        let window = ByteWindow(bytes)
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if bytes.starts(with: pngSignature) { return .png }
+        if window.matches("GIF87a", at: 0) || window.matches("GIF89a", at: 0) { return .gif }
+        if window.matches("RIFF", at: 0), window.matches("WEBP", at: 8) { return .webp }
+        if window.matches("ftyp", at: 4) { return .avif }
+        return nil
+    }
+
+    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// Whether a too-short prefix could still be the start of a supported image.
+    private static func couldStartAnImage(_ bytes: [UInt8]) -> Bool {
+        let magics: [[UInt8?]] = [
+            [0xFF, 0xD8, 0xFF],
+            pngSignature,
+            Array("GIF8".utf8),
+            Array("RIFF".utf8) + [nil, nil, nil, nil] + Array("WEBP".utf8),
+            // An AVIF `ftyp` box is shorter than 4096 bytes, so its size starts with two zeros.
+            [0, 0, nil, nil] + Array("ftyp".utf8),
+        ]
+        return magics.contains { magic in
+            zip(bytes, magic).allSatisfy { byte, expected in expected.map { $0 == byte } ?? true }
+        }
+    }
+}

@@ -1,0 +1,31 @@
+/// Checks on image references written in sidecars (`src`, rendition names), which are untrusted.
+enum SourceReference {
+    /// Why `text` cannot be an image reference (phrased to follow the key in a message), or nil
+    /// when it is a relative path or an `http(s)` URL.
+    static func problem(with text: String) -> String? {
+        let bytes = text.utf8
+        guard let first = bytes.first else { return "must not be empty" }
+        if bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) { return "must not contain control characters" }
+        if hasPrefixIgnoringCase(bytes, "http://") || hasPrefixIgnoringCase(bytes, "https://") { return nil }
+        let notRelative = "must be a relative path or an http(s) URL"
+        if first == UInt8(ascii: "/") || first == UInt8(ascii: "\\") || first == UInt8(ascii: "~") { return notRelative }
+        // A scheme (`file:`, `javascript:`, `C:`) is letters, digits, `+`, `-` and `.` before a colon.
+        for byte in bytes {
+            if byte == UInt8(ascii: ":") { return notRelative }
+            let isSchemeByte =
+                (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+            if !isSchemeByte { break }
+        }
+        return nil
+    }
+
+    private static func hasPrefixIgnoringCase(_ bytes: String.UTF8View, _ prefix: StaticString) -> Bool {
+        var iterator = bytes.makeIterator()
+        let expected = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+        for byte in expected {
+            guard let next = iterator.next(), next | 0x20 == byte | 0x20 else { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,166 @@
+/// Turns an `XMPPacket`'s properties into `PhotoMetadata`, with a warning for each property
+/// Ashlar reads whose value it cannot use.
+struct XMPFieldReader {
+    enum Namespace {
+        static let tiff = "http://ns.adobe.com/tiff/1.0/"
+        static let exif = "http://ns.adobe.com/exif/1.0/"
+        static let dc = "http://purl.org/dc/elements/1.1/"
+        static let xmp = "http://ns.adobe.com/xap/1.0/"
+        static let photoshop = "http://ns.adobe.com/photoshop/1.0/"
+        static let iptcCore = "http://iptc.org/std/Iptc4xmpCore/1.0/xmlns/"
+        static let aux = "http://ns.adobe.com/exif/1.0/aux/"
+        static let exifEX = "http://cipa.jp/exif/1.0/"
+    }
+
+    /// The usual prefixes, for naming properties in messages whatever the file calls them.
+    static let prefixes = [
+        Namespace.tiff: "tiff", Namespace.exif: "exif", Namespace.dc: "dc", Namespace.xmp: "xmp",
+        Namespace.photoshop: "photoshop", Namespace.iptcCore: "Iptc4xmpCore", Namespace.aux: "aux",
+        Namespace.exifEX: "exifEX",
+    ]
+
+    let packet: XMPPacket
+    let source: [UInt8]
+    let path: String
+    let language: String?
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(packet: XMPPacket, source: [UInt8], path: String, language: String?) {
+        self.packet = packet
+        self.source = source
+        self.path = path
+        self.language = language
+    }
+
+    mutating func metadata() -> PhotoMetadata {
+        typealias N = Namespace
+        var metadata = PhotoMetadata()
+        metadata.width = first([(N.tiff, "ImageWidth"), (N.exif, "PixelXDimension")], Self.dimension)
+        metadata.height = first([(N.tiff, "ImageLength"), (N.exif, "PixelYDimension")], Self.dimension)
+        metadata.orientation = first([(N.tiff, "Orientation")]) { text, key in
+            Self.integer(text, key, in: 1...8, expected: "a whole number from 1 to 8")
+        }
+        metadata.title = languageText(N.dc, "title")
+        metadata.caption = languageText(N.dc, "description")
+        metadata.alt = languageText(N.iptcCore, "AltTextAccessibility")
+        metadata.tags = subjects()
+        metadata.rating = first([(N.xmp, "Rating")]) { text, key in
+            // -1 marks a rejected photo; it is not a rating.
+            switch Self.integer(text, key, in: -1...5, expected: "a rating from 0 to 5") {
+            case .value(let rating) where rating < 0: .absent
+            case let parsed: parsed
+            }
+        }
+        metadata.date = first([(N.exif, "DateTimeOriginal"), (N.photoshop, "DateCreated"), (N.xmp, "CreateDate")]) {
+            text, key in
+            if PhotoDate.isPlaceholder(text) { return .absent }
+            return Self.require(PhotoDate(parsing: text), text, key, expected: "a date like \"2024-06-01T18:30:00\"")
+        }
+        metadata.make = first([(N.tiff, "Make")]) { text, _ in .value(text) }
+        metadata.model = first([(N.tiff, "Model")]) { text, _ in .value(text) }
+        metadata.lens = first([(N.aux, "Lens"), (N.exifEX, "LensModel")]) { text, _ in .value(text) }
+        metadata.focalLength = first([(N.exif, "FocalLength")]) { text, key in
+            Self.require(Rational.value(of: text).flatMap { $0 > 0 ? $0 : nil }, text, key, expected: "a positive number")
+        }
+        metadata.aperture = first([(N.exif, "FNumber")]) { text, key in
+            Self.require(Rational.value(of: text).flatMap { $0 > 0 ? $0 : nil }, text, key, expected: "a positive number")
+        }
+        metadata.exposure = first([(N.exif, "ExposureTime")]) { text, key in
+            Self.require(ExposureTime.normalized(text), text, key, expected: "an exposure time like \"1/250\"")
+        }
+        metadata.iso = first([(N.exif, "ISOSpeedRatings"), (N.exifEX, "PhotographicSensitivity")]) { text, key in
+            Self.integer(text, key, in: 1...10_000_000, expected: "a positive whole number")
+        }
+        return metadata
+    }
+
+    /// What a property parser made of a value: the value, nothing to use, or why it is invalid.
+    enum Parsed<Value> {
+        case value(Value)
+        case absent
+        case invalid(String)
+    }
+
+    /// The value of the first property of `names` that is present and usable, read by `parse`
+    /// from its text (or its first list item) and the property's name for messages.
+    private mutating func first<T>(_ names: [(String, String)], _ parse: (String, String) -> Parsed<T>) -> T? {
+        for (namespace, name) in names {
+            guard let property = packet[namespace, name] else { continue }
+            let text: String
+            switch property.value {
+            case .text(let value): text = value.trimmingSpaces
+            case .list(let items): text = items.first?.text.trimmingSpaces ?? ""
+            }
+            if text.isEmpty { continue }
+            let key = "\(Self.prefixes[namespace] ?? namespace):\(name)"
+            switch parse(text, key) {
+            case .value(let value): return value
+            case .absent: continue
+            case .invalid(let message):
+                let location = XMLSourceMap(source).location(of: property.location)
+                diagnostics.append(Diagnostic(.warning, path: path, at: location, key: key, message: message))
+            }
+        }
+        return nil
+    }
+
+    private static func require<T>(_ value: T?, _ text: String, _ key: String, expected: String) -> Parsed<T> {
+        guard let value else { return .invalid("'\(key)' must be \(expected), found \(text.quotedForMessage)") }
+        return .value(value)
+    }
+
+    private static func integer(_ text: String, _ key: String, in range: ClosedRange<Int>, expected: String) -> Parsed<Int> {
+        let number = Double(text).flatMap {
+            $0 == $0.rounded() && $0 >= Double(range.lowerBound) && $0 <= Double(range.upperBound) ? Int($0) : nil
+        }
+        return require(number, text, key, expected: expected)
+    }
+
+    private static func dimension(_ text: String, _ key: String) -> Parsed<Int> {
+        guard let number = Double(text), number == number.rounded(), number >= 1 else {
+            return .invalid("'\(key)' must be a positive whole number, found \(text.quotedForMessage)")
+        }
+        guard number <= Double(Sidecar.maximumDimension) else {
+            return .invalid("'\(key)' must be at most \(Sidecar.maximumDimension), found \(number.messageText)")
+        }
+        return .value(Int(number))
+    }
+
+    /// A language alternative: see `XMPSidecar.read(_:path:language:)` for the choice.
+    private func languageText(_ namespace: String, _ name: String) -> String? {
+        guard let property = packet[namespace, name] else { return nil }
+        switch property.value {
+        case .text(let text):
+            let trimmed = text.trimmingSpaces
+            return trimmed.isEmpty ? nil : trimmed
+        case .list(let items):
+            let candidates = items.map { XMPPacket.Item(text: $0.text.trimmingSpaces, language: $0.language?.lowercased()) }
+                .filter { !$0.text.isEmpty }
+            if let language = language?.lowercased() {
+                if let exact = candidates.first(where: { $0.language == language }) { return exact.text }
+                let primary = language.split(separator: "-").first.map(String.init) ?? language
+                if let sameLanguage = candidates.first(where: {
+                    ($0.language?.split(separator: "-").first.map(String.init)) == primary
+                }) {
+                    return sameLanguage.text
+                }
+            }
+            return (candidates.first { $0.language == "x-default" } ?? candidates.first)?.text
+        }
+    }
+
+    private func subjects() -> [String]? {
+        guard let property = packet[Namespace.dc, "subject"] else { return nil }
+        let texts: [String]
+        switch property.value {
+        case .text(let text): texts = [text]
+        case .list(let items): texts = items.map(\.text)
+        }
+        var tags: [String] = []
+        for text in texts {
+            let tag = text.trimmingSpaces
+            if !tag.isEmpty, !tags.contains(tag) { tags.append(tag) }
+        }
+        return tags.isEmpty ? nil : tags
+    }
+}
