@@ -121,7 +121,7 @@ import Testing
         ValueCase(name: "rendition misspelt key", json: #"{"renditions": [{"src": "a.jpg", "width": 8, "hieght": 5}]}"#, message: "'renditions[0].hieght' is not a rendition key; did you mean 'height'?", severity: .warning, key: "renditions[0].hieght", column: 46),
         ValueCase(name: "top level list", json: #"[{"width": 1}]"#, message: "a sidecar must be a JSON object, found a list", column: 1),
         ValueCase(name: "top level string", json: #"  "x""#, message: "a sidecar must be a JSON object, found a string", column: 3),
-        ValueCase(name: "syntax error", json: #"{"width": 800,}"#, message: "trailing comma before '}'", column: 15),
+        ValueCase(name: "syntax error", json: #"{"width": 800,}"#, message: "trailing comma before '}'", column: 14),
         ValueCase(name: "unknown key, no suggestion", json: #"{"shutter": 1}"#, message: "'shutter' is not a sidecar key", severity: .warning, key: "shutter", column: 2),
         ValueCase(name: "transposed letters", json: #"{"widht": 1}"#, message: "'widht' is not a sidecar key; did you mean 'width'?", severity: .warning, key: "widht", column: 2),
         ValueCase(name: "case only", json: #"{"FocalLength": 1}"#, message: "'FocalLength' is not a sidecar key; did you mean 'focalLength'?", severity: .warning, key: "FocalLength", column: 2),

@@ -83,8 +83,8 @@ import Testing
         SyntaxCase("single quotes", "{'a': 1}", "expected a key in double quotes, found '''", 1, 2),
         SyntaxCase("missing colon", "{\"a\" 1}", "expected ':' after key 'a', found '1'", 1, 6),
         SyntaxCase("missing comma", "{\"a\": 1\n \"b\": 2}", "expected ',' or '}' after a value, found '\"'", 2, 2),
-        SyntaxCase("trailing comma in object", "{\"a\": 1,}", "trailing comma before '}'", 1, 9),
-        SyntaxCase("trailing comma in list", "[1, 2, ]", "trailing comma before ']'", 1, 8),
+        SyntaxCase("trailing comma in object", "{\"a\": 1,}", "trailing comma before '}'", 1, 8),
+        SyntaxCase("trailing comma in list", "[1, 2, ]", "trailing comma before ']'", 1, 6),
         SyntaxCase("missing list comma", "[1 2]", "expected ',' or ']' after a value, found '2'", 1, 4),
         SyntaxCase("unclosed object", "{\"a\": 1", "unclosed object: expected '}'", 1, 1),
         SyntaxCase("unclosed list", "\n  [1, 2", "unclosed list: expected ']'", 2, 3),
@@ -134,7 +134,7 @@ import Testing
         } catch {
             #expect(
                 error.diagnostic(path: "a.json", bytes: bytes).description
-                    == "a.json:3:1: error: trailing comma before '}'")
+                    == "a.json:2:9: error: trailing comma before '}'")
         }
     }
 }
