@@ -30,6 +30,15 @@ public struct Photo: Sendable, Equatable {
     }
 
     public var aspectRatio: Double { Double(width) / Double(height) }
+
+    /// The image's file name: the local file's, or the last path segment of a remote URL.
+    public var imageFileName: String {
+        switch image {
+        case .output(let path): sourcePath.map { String($0.split(separator: "/").last ?? "") } ?? path
+        case .remote(let url):
+            String(url.split(separator: "?").first?.split(separator: "/").last ?? Substring(name))
+        }
+    }
 }
 
 /// Where the browser finds an image.

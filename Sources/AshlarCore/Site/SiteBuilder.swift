@@ -43,9 +43,8 @@ public struct SiteBuilder: Sendable {
         let (tree, scanDiagnostics) = scanner.scan()
         diagnostics += scanDiagnostics.map { relabel($0) }
 
-        var reader = SourceReader(paths: paths, configuration: configuration)
-        let root = reader.readAlbums(tree)
-        diagnostics += reader.diagnostics
+        let (root, readDiagnostics) = SourceReader(paths: paths, configuration: configuration).read(tree)
+        diagnostics += readDiagnostics
 
         let renderer = SiteRenderer(configuration: configuration, theme: theme, library: library)
         let (files, renderDiagnostics) = renderer.render(root: root)

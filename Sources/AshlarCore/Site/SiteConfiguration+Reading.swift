@@ -49,6 +49,14 @@ private struct ConfigurationReader {
                 if let text = string(member.value, key: "description") { configuration.description = text }
             case "layout":
                 readLayout(member.value, into: &configuration.layout)
+            case "sort":
+                if let text = string(member.value, key: "sort") {
+                    if let order = SortOrder(parsing: text) {
+                        configuration.sort = order
+                    } else {
+                        error("'sort' must be one of \(SortOrder.accepted), optionally with a leading '-', found \"\(text.prefix(60))\"", at: member.value, key: "sort")
+                    }
+                }
             default:
                 unknown(member, among: SiteConfiguration.topLevelKeys, prefix: "")
             }

@@ -6,6 +6,8 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var language = "en"
     public var description: String?
     public var layout = LayoutSettings()
+    /// How albums order their photos unless their `album.json` says otherwise.
+    public var sort = SortOrder.byName
 
     public init() {}
 
@@ -18,7 +20,7 @@ public struct SiteConfiguration: Sendable, Equatable {
     }
 
     /// The keys `ashlar.json` understands, for "did you mean" suggestions.
-    static let topLevelKeys = ["title", "language", "description", "layout"]
+    static let topLevelKeys = ["title", "language", "description", "layout", "sort"]
     static let layoutKeys = ["gap", "breakpoints"]
     static let breakpointKeys = ["minWidth", "columns"]
 

@@ -1,96 +1,244 @@
 import Foundation
 
-/// Reads the scanned source tree into albums and photos: reads sidecars and image headers,
-/// merges them, checks them, and gives every album and photo its URL slug.
-struct SourceReader {
+/// Reads the scanned source tree into albums and photos, in three steps: walk the folders and
+/// read each `album.json` (in order); read every photo's sidecars and image header (on every
+/// core); then assemble albums with unique slugs and sorted photos (in order, deterministic).
+struct SourceReader: Sendable {
     var paths: SitePaths
     var configuration: SiteConfiguration
-    private(set) var diagnostics: [Diagnostic] = []
 
-    init(paths: SitePaths, configuration: SiteConfiguration) {
-        self.paths = paths
-        self.configuration = configuration
-    }
-
-    /// Output names an album folder cannot take, because the site uses them itself.
+    /// Output names an album cannot take, because the site uses them itself.
     static let reservedSlugs: Set<String> = ["assets", "page"]
 
-    mutating func readAlbums(_ root: SourceFolder) -> Album {
-        readAlbum(root, outputPath: "", title: configuration.title)
+    /// An album before its photos are read.
+    struct AlbumDraft: Sendable {
+        var folder: SourceFolder
+        var outputPath: String
+        var title: String
+        var settings: AlbumSettings
+        var photoFiles: [PhotoFiles]
+        var children: [AlbumDraft]
+        /// Slugs taken by sub-albums, which photos must not take.
+        var taken: Set<String>
     }
 
-    private mutating func readAlbum(_ folder: SourceFolder, outputPath: String, title: String) -> Album {
-        var album = Album(sourcePath: folder.relativePath, outputPath: outputPath, title: title)
+    /// The root album (nil when the whole site is hidden, which cannot happen for the root), and
+    /// every diagnostic in a deterministic order.
+    func read(_ root: SourceFolder) -> (Album, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        let draft = draftAlbum(root, outputPath: "", title: configuration.title, diagnostics: &diagnostics)
+
+        var jobs: [PhotoJob] = []
+        collectJobs(draft, into: &jobs)
+        let readings = jobs.parallelMap { job in readPhoto(job) }
+
+        var cursor = 0
+        let album = assemble(draft, readings: readings, cursor: &cursor, diagnostics: &diagnostics)
+        return (album, diagnostics)
+    }
+
+    // MARK: Folders
+
+    private func draftAlbum(_ folder: SourceFolder, outputPath: String, title: String, diagnostics: inout [Diagnostic]) -> AlbumDraft {
+        var settings = AlbumSettings()
         if folder.fileNames.contains("album.json") {
-            readAlbumFile(folder.path(of: "album.json"), into: &album)
+            let relative = folder.path(of: "album.json")
+            if let bytes = readSmallFile(relative, diagnostics: &diagnostics) {
+                let (read, albumDiagnostics) = AlbumSettings.read(bytes, path: paths.display(relative))
+                settings = read
+                diagnostics += albumDiagnostics
+            }
         }
-        var taken = Self.reservedSlugs
         let (groups, unattributed) = PhotoFiles.group(fileNames: folder.fileNames)
         for (name, reason) in unattributed {
             diagnostics.append(.warning(reason, path: paths.display(folder.path(of: name))))
         }
-        var photos: [Photo] = []
-        for files in groups {
-            if let photo = readPhoto(files, in: folder, albumOutput: outputPath, taken: &taken) {
-                photos.append(photo)
-            }
-        }
-        album.photos = photos.sorted { NaturalOrder.precedes($0.name, $1.name) }
+        var draft = AlbumDraft(
+            folder: folder, outputPath: outputPath, title: settings.title ?? title, settings: settings,
+            photoFiles: groups, children: [], taken: Self.reservedSlugs)
         for subfolder in folder.subfolders.sorted(by: { NaturalOrder.precedes($0.name, $1.name) }) {
             let wanted = Slug.make(from: subfolder.name, fallback: "album")
-            let slug = Slug.unique(wanted, taken: &taken)
+            let slug = Slug.unique(wanted, taken: &draft.taken)
             if slug != wanted {
-                diagnostics.append(
-                    .warning("album URL '\(wanted)' is taken; this album is published as '\(slug)'", path: paths.display(subfolder.relativePath)))
+                diagnostics.append(.warning("album URL '\(wanted)' is taken; this album is published as '\(slug)'", path: paths.display(subfolder.relativePath)))
             }
             let childOutput = outputPath.isEmpty ? slug : outputPath + "/" + slug
-            album.albums.append(readAlbum(subfolder, outputPath: childOutput, title: Self.title(fromFolderName: subfolder.name)))
+            let child = draftAlbum(subfolder, outputPath: childOutput, title: Self.title(fromFolderName: subfolder.name), diagnostics: &diagnostics)
+            if child.settings.hidden == true { continue }
+            draft.children.append(child)
         }
-        return album
+        return draft
     }
 
     /// `summer_trip-2024` → `Summer trip 2024`.
     static func title(fromFolderName name: String) -> String {
-        let spaced = name.map { $0 == "_" || $0 == "-" ? " " : $0 }
-        let text = String(spaced).trimmingCharacters(in: .whitespaces)
-        guard let first = text.first else { return name }
-        return first.uppercased() + text.dropFirst()
+        let spaced = String(name.map { $0 == "_" || $0 == "-" ? " " : $0 }).trimmingCharacters(in: .whitespaces)
+        guard let first = spaced.first else { return name }
+        return first.uppercased() + spaced.dropFirst()
     }
 
-    private mutating func readAlbumFile(_ relative: String, into album: inout Album) {
-        guard let bytes = readSmallFile(relative) else { return }
-        let path = paths.display(relative)
-        let document: JSONDocument
-        do {
-            document = try JSONDocument(bytes: bytes)
-        } catch {
-            diagnostics.append(.error(error.reason, path: path, at: SourceLocation(offset: error.offset, in: bytes)))
-            return
+    // MARK: Photos
+
+    struct PhotoJob: Sendable {
+        var files: PhotoFiles
+        var folder: SourceFolder
+        var albumOutput: String
+    }
+
+    /// A photo read from disk, before it has a slug.
+    struct PhotoReading: Sendable {
+        var photo: Photo?
+        var diagnostics: [Diagnostic]
+    }
+
+    private func collectJobs(_ draft: AlbumDraft, into jobs: inout [PhotoJob]) {
+        for files in draft.photoFiles {
+            jobs.append(PhotoJob(files: files, folder: draft.folder, albumOutput: draft.outputPath))
         }
-        guard let members = document.root.members else {
-            diagnostics.append(.error("album.json must be a JSON object, found \(document.root.typeDescription)", path: path, at: document.location(of: document.root.offset)))
-            return
+        for child in draft.children { collectJobs(child, into: &jobs) }
+    }
+
+    /// Sidecar formats by strength: Ashlar JSON over XMP over exiftool JSON (the image's own
+    /// header is weakest of all).
+    static func strength(_ format: Sidecar.Format) -> Int {
+        switch format {
+        case .ashlar: 0
+        case .xmp: 1
+        case .exiftool: 2
         }
-        for member in members {
-            switch member.key {
-            case "title", "description":
-                guard let text = member.value.stringValue else {
-                    diagnostics.append(.error("'\(member.key)' must be a string, found \(member.value.typeDescription)", path: path, at: document.location(of: member.value.offset), key: member.key))
-                    continue
-                }
-                if member.key == "title" { album.title = text } else { album.description = text }
-            default:
-                var message = "'\(member.key)' is not an album key"
-                if let suggestion = Suggestion.closest(to: member.key, among: ["title", "description"]) {
-                    message += "; did you mean '\(suggestion)'?"
-                }
-                diagnostics.append(.warning(message, path: path, at: document.location(of: member.keyOffset), key: member.key))
+    }
+
+    /// Errors about these keys (or about the file as a whole) leave the photo out: without them
+    /// it cannot be placed or shown. Other errors are reported and the field is dropped.
+    static let essentialKeys: Set<String?> = [nil, "width", "height", "orientation", "src"]
+
+    private func readPhoto(_ job: PhotoJob) -> PhotoReading {
+        var diagnostics: [Diagnostic] = []
+        var readings: [(format: Sidecar.Format, index: Int, reading: SidecarReading, path: String)] = []
+        let sidecars = job.files.jsonSidecars + job.files.xmpSidecars
+        var failed = false
+        for (index, sidecar) in sidecars.enumerated() {
+            let relative = job.folder.path(of: sidecar)
+            guard let bytes = readSmallFile(relative, diagnostics: &diagnostics) else {
+                failed = true
+                continue
             }
+            let display = paths.display(relative)
+            let reading = Sidecar.read(bytes, path: display, language: configuration.language)
+            diagnostics += reading.diagnostics
+            if reading.diagnostics.contains(where: { $0.severity == .error && Self.essentialKeys.contains($0.key) }) {
+                failed = true
+            }
+            readings.append((Sidecar.format(path: sidecar, bytes: bytes), index, reading, display))
+        }
+        if failed { return PhotoReading(photo: nil, diagnostics: diagnostics) }
+        readings.sort { (Self.strength($0.format), $0.index) < (Self.strength($1.format), $1.index) }
+        var metadata = PhotoMetadata()
+        for entry in readings { metadata = metadata.merged(over: entry.reading.metadata) }
+
+        let primary = job.folder.path(of: sidecars.first ?? job.files.name)
+        let image: ImageLocation
+        let sourcePath: String?
+        if let imageName = job.files.imageName {
+            let relative = job.folder.path(of: imageName)
+            sourcePath = relative
+            image = .output(job.albumOutput.isEmpty ? imageName : job.albumOutput + "/" + imageName)
+            guard let header = readHeader(relative, diagnostics: &diagnostics) else {
+                return PhotoReading(photo: nil, diagnostics: diagnostics)
+            }
+            checkStale(metadata, against: header, sidecar: readings.first { $0.reading.metadata.width != nil || $0.reading.metadata.orientation != nil }?.path, diagnostics: &diagnostics)
+            // The file is what the browser shows: its size and orientation win.
+            metadata.width = header.width
+            metadata.height = header.height
+            metadata.orientation = header.orientation
+            metadata = metadata.merged(over: header.metadata)
+        } else {
+            guard let src = metadata.src else {
+                diagnostics.append(.warning("sidecar with no image beside it and no 'src'; skipped", path: paths.display(primary)))
+                return PhotoReading(photo: nil, diagnostics: diagnostics)
+            }
+            guard let location = resolve(src: src, folder: job.folder, sidecar: primary, albumOutput: job.albumOutput, diagnostics: &diagnostics) else {
+                return PhotoReading(photo: nil, diagnostics: diagnostics)
+            }
+            (sourcePath, image) = location
+            if let sourcePath, metadata.width == nil || metadata.height == nil,
+                let header = readHeader(sourcePath, diagnostics: &diagnostics)
+            {
+                metadata = metadata.merged(over: header.metadata)
+            }
+        }
+        guard let size = metadata.displaySize else {
+            let missing = metadata.width == nil ? "width" : "height"
+            diagnostics.append(.error("'\(missing)' is missing, so the photo cannot be laid out; skipped", path: paths.display(primary), key: missing))
+            return PhotoReading(photo: nil, diagnostics: diagnostics)
+        }
+        if metadata.hidden == true { return PhotoReading(photo: nil, diagnostics: diagnostics) }
+        lint(metadata, name: job.files.name, path: paths.display(primary), diagnostics: &diagnostics)
+        let photo = Photo(
+            sourcePath: sourcePath, image: image, primaryPath: primary, name: job.files.name, slug: "",
+            metadata: metadata, width: size.width, height: size.height)
+        return PhotoReading(photo: photo, diagnostics: diagnostics)
+    }
+
+    /// A sidecar that states a size or orientation the image file does not have is out of date.
+    private func checkStale(_ metadata: PhotoMetadata, against header: ImageHeader, sidecar: String?, diagnostics: inout [Diagnostic]) {
+        guard let sidecar else { return }
+        var differences: [String] = []
+        if let width = metadata.width, let height = metadata.height, (width, height) != (header.width, header.height) {
+            differences.append("says \(width)×\(height), the image is \(header.width)×\(header.height)")
+        }
+        if let orientation = metadata.orientation, orientation != header.orientation {
+            differences.append("says orientation \(orientation), the image has \(header.orientation)")
+        }
+        guard !differences.isEmpty else { return }
+        diagnostics.append(.warning("stale sidecar: it \(differences.joined(separator: " and ")); using the image's", path: sidecar))
+    }
+
+    private func lint(_ metadata: PhotoMetadata, name: String, path: String, diagnostics: inout [Diagnostic]) {
+        if let alt = metadata.alt {
+            if AltTextLint.isMeaningless(alt, fileName: name) {
+                diagnostics.append(.warning("alt text \"\(alt.prefix(60))\" is a file or camera name; describe what the photo shows", path: path, key: "alt"))
+            }
+        } else {
+            diagnostics.append(.warning("missing alt text; add 'alt' describing what the photo shows", path: path, key: "alt"))
+        }
+    }
+
+    /// Reads an image's header, growing the prefix only as far as the format needs.
+    private func readHeader(_ relative: String, diagnostics: inout [Diagnostic]) -> ImageHeader? {
+        let display = paths.display(relative)
+        guard let handle = FileHandle(forReadingAtPath: paths.sourceFile(relative)) else {
+            diagnostics.append(.error("unreadable image: cannot open the file", path: display))
+            return nil
+        }
+        defer { try? handle.close() }
+        let fileSize = (try? handle.seekToEnd()).map { Int($0) }
+        let result: ImageHeaderResult
+        do {
+            result = try ImageHeaderReader.read(path: display, fileSize: fileSize) { length in
+                try handle.seek(toOffset: 0)
+                return [UInt8](try handle.read(upToCount: length) ?? Data())
+            }
+        } catch {
+            diagnostics.append(.error("unreadable image: \(SourceScanner.reason(error))", path: display))
+            return nil
+        }
+        switch result {
+        case .header(let header):
+            return header
+        case .failure(let diagnostic):
+            var copy = diagnostic
+            copy.message = "unreadable image: " + copy.message
+            diagnostics.append(copy)
+            return nil
+        case .needsMoreBytes:
+            diagnostics.append(.error("unreadable image: no image size within the first \(ImageHeaderReader.maximumPrefix >> 20) MiB", path: display))
+            return nil
         }
     }
 
     /// Reads a file of at most `Sidecar.maximumSize` bytes; reports and returns nil otherwise.
-    private mutating func readSmallFile(_ relative: String) -> [UInt8]? {
+    private func readSmallFile(_ relative: String, diagnostics: inout [Diagnostic]) -> [UInt8]? {
         let path = paths.display(relative)
         guard let handle = FileHandle(forReadingAtPath: paths.sourceFile(relative)) else {
             diagnostics.append(.error("cannot read the file", path: path))
@@ -110,96 +258,92 @@ struct SourceReader {
         }
     }
 
-    private mutating func readPhoto(
-        _ files: PhotoFiles, in folder: SourceFolder, albumOutput: String, taken: inout Set<String>
-    ) -> Photo? {
-        var metadata = PhotoMetadata()
-        var failed = false
-        let sidecars = files.jsonSidecars + files.xmpSidecars
-        for sidecar in sidecars {
-            let relative = folder.path(of: sidecar)
-            guard let bytes = readSmallFile(relative) else {
-                failed = true
-                continue
-            }
-            let reading = Sidecar.read(bytes, path: paths.display(relative), language: configuration.language)
-            diagnostics += reading.diagnostics
-            if reading.hasErrors { failed = true }
-            metadata = metadata.merged(over: reading.metadata)
-        }
-        if failed { return nil }
-        let primary = folder.path(of: sidecars.first ?? files.name)
-        let image: ImageLocation
-        let sourcePath: String?
-        if let imageName = files.imageName {
-            sourcePath = folder.path(of: imageName)
-            image = .output(albumOutput.isEmpty ? imageName : albumOutput + "/" + imageName)
-        } else {
-            guard let src = metadata.src else {
-                diagnostics.append(.warning("sidecar with no image beside it and no 'src'; skipped", path: paths.display(primary)))
-                return nil
-            }
-            guard let location = resolve(src: src, folder: folder, sidecar: primary, albumOutput: albumOutput) else { return nil }
-            (sourcePath, image) = location
-        }
-        guard let size = metadata.displaySize else {
-            let missing = metadata.width == nil ? "width" : "height"
-            diagnostics.append(.error("'\(missing)' is missing, so the photo cannot be laid out; skipped", path: paths.display(primary), key: missing))
-            return nil
-        }
-        let base = PhotoFiles.baseName(of: files.name)
-        let wanted = Slug.make(from: files.imageName == nil ? PhotoFiles.baseName(of: base) : base, fallback: "photo")
-        let slug = Slug.unique(wanted, taken: &taken)
-        if slug != wanted {
-            diagnostics.append(.warning("photo URL '\(wanted)' is taken; this photo is published as '\(slug)'", path: paths.display(primary)))
-        }
-        return Photo(
-            sourcePath: sourcePath, image: image, primaryPath: primary, name: files.name, slug: slug,
-            metadata: metadata, width: size.width, height: size.height)
-    }
-
     /// A sidecar's `src`: an `http(s)` URL, or a path inside the source tree.
-    private mutating func resolve(
-        src: String, folder: SourceFolder, sidecar: String, albumOutput: String
+    private func resolve(
+        src: String, folder: SourceFolder, sidecar: String, albumOutput: String, diagnostics: inout [Diagnostic]
     ) -> (String?, ImageLocation)? {
         let path = paths.display(sidecar)
+        func fail(_ message: String) -> (String?, ImageLocation)? {
+            diagnostics.append(.error(message, path: path, key: "src"))
+            return nil
+        }
         let lowered = src.lowercased()
         if lowered.hasPrefix("http://") || lowered.hasPrefix("https://") {
             guard let url = URL(string: src), url.host?.isEmpty == false else {
-                diagnostics.append(.error("'src' is not a valid URL: \"\(src.prefix(200))\"", path: path, key: "src"))
-                return nil
+                return fail("'src' is not a valid URL: \"\(src.prefix(200))\"")
             }
             return (nil, .remote(src))
         }
-        if lowered.contains(":") || src.hasPrefix("/") || src.hasPrefix("\\") {
-            diagnostics.append(.error("'src' must be an http(s) URL or a path inside the source folder, found \"\(src.prefix(200))\"", path: path, key: "src"))
-            return nil
+        if lowered.contains(":") || src.hasPrefix("/") || src.contains("\\") || src.contains("\0") {
+            return fail("'src' must be an http(s) URL or a path inside the source folder, found \"\(src.prefix(200))\"")
         }
         var components: [Substring] = folder.relativePath.isEmpty ? [] : folder.relativePath.split(separator: "/")
         for component in src.split(separator: "/") {
             switch component {
             case ".": continue
             case "..":
-                guard !components.isEmpty else {
-                    diagnostics.append(.error("'src' leads outside the source folder: \"\(src.prefix(200))\"", path: path, key: "src"))
-                    return nil
-                }
+                guard !components.isEmpty else { return fail("'src' leads outside the source folder: \"\(src.prefix(200))\"") }
                 components.removeLast()
             default: components.append(component)
             }
         }
         let relative = components.joined(separator: "/")
-        let absolute = paths.sourceFile(relative)
         let root = SourceScanner.realPath(paths.source.path) ?? paths.source.path
-        guard let real = SourceScanner.realPath(absolute) else {
-            diagnostics.append(.error("'src' names a file that does not exist: \"\(src.prefix(200))\"", path: path, key: "src"))
-            return nil
+        guard let real = SourceScanner.realPath(paths.sourceFile(relative)) else {
+            return fail("'src' names a file that does not exist: \"\(src.prefix(200))\"")
         }
-        guard real.hasPrefix(root + "/") else {
-            diagnostics.append(.error("'src' leads outside the source folder: \"\(src.prefix(200))\"", path: path, key: "src"))
-            return nil
-        }
+        guard real.hasPrefix(root + "/") else { return fail("'src' leads outside the source folder: \"\(src.prefix(200))\"") }
         let name = components.last.map(String.init) ?? relative
         return (relative, .output(albumOutput.isEmpty ? name : albumOutput + "/" + name))
+    }
+
+    // MARK: Albums
+
+    private func assemble(_ draft: AlbumDraft, readings: [PhotoReading], cursor: inout Int, diagnostics: inout [Diagnostic]) -> Album {
+        var album = Album(
+            sourcePath: draft.folder.relativePath, outputPath: draft.outputPath, title: draft.title,
+            description: draft.settings.description)
+        var taken = draft.taken
+        var imageSources: [String: String] = [:]
+        var photos: [Photo] = []
+        for _ in draft.photoFiles {
+            let reading = readings[cursor]
+            cursor += 1
+            diagnostics += reading.diagnostics
+            guard var photo = reading.photo else { continue }
+            let wanted = Slug.make(from: PhotoFiles.baseName(of: photo.imageFileName), fallback: "photo")
+            photo.slug = Slug.unique(wanted, taken: &taken)
+            if photo.slug != wanted {
+                diagnostics.append(.warning("photo URL '\(wanted)' is taken; this photo is published as '\(photo.slug)'", path: paths.display(photo.primaryPath)))
+            }
+            // Two photos may not publish different files under one name.
+            if case .output(var output) = photo.image, let source = photo.sourcePath {
+                var counter = 1
+                while let existing = imageSources[output], existing != source {
+                    counter += 1
+                    let name = "\(photo.slug)-\(counter).\(PhotoFiles.fileExtension(of: output))"
+                    output = draft.outputPath.isEmpty ? name : draft.outputPath + "/" + name
+                }
+                imageSources[output] = source
+                photo.image = .output(output)
+            }
+            photos.append(photo)
+        }
+        album.photos = (draft.settings.sort ?? configuration.sort).sorted(photos)
+        for child in draft.children {
+            album.albums.append(assemble(child, readings: readings, cursor: &cursor, diagnostics: &diagnostics))
+        }
+        if let cover = draft.settings.cover, !Self.contains(album, photoNamed: cover) {
+            diagnostics.append(.warning("'cover' names no photo in this album or below it: \"\(cover.prefix(200))\"", path: paths.display(draft.folder.path(of: "album.json")), key: "cover"))
+        }
+        return album
+    }
+
+    /// Whether `name` (a file name, or a path relative to the album) is one of its photos.
+    static func contains(_ album: Album, photoNamed name: String) -> Bool {
+        let target = album.sourcePath.isEmpty ? name : album.sourcePath + "/" + name
+        return album.allAlbums.contains { candidate in
+            candidate.photos.contains { $0.sourcePath == target || $0.primaryPath == target || (candidate.sourcePath == album.sourcePath && $0.name == name) }
+        }
     }
 }
