@@ -5,7 +5,7 @@ import Foundation
 enum AshlarCommand {
     static let version = "0.1.0"
 
-    static let commands: [CommandSpec] = [BuildCommand.spec, RenderCommand.spec]
+    static let commands: [CommandSpec] = [BuildCommand.spec, CheckCommand.spec, RenderCommand.spec]
 
     static func run(_ arguments: [String]) -> Int32 {
         guard let first = arguments.first else {
@@ -47,6 +47,7 @@ enum AshlarCommand {
         }
         switch spec.name {
         case BuildCommand.spec.name: return BuildCommand.run(parsed)
+        case CheckCommand.spec.name: return CheckCommand.run(parsed)
         case RenderCommand.spec.name: return RenderCommand.run(parsed)
         default: return usageError(unknownCommand(first))
         }

@@ -10,6 +10,7 @@ enum BuildCommand {
         options: [
             .init(long: "output", short: "o", valueName: "DIR", help: "Where to write the site.", defaultValue: "SOURCE/_site"),
             .init(long: "config", short: nil, valueName: "FILE", help: "The configuration file.", defaultValue: "SOURCE/ashlar.json"),
+            .init(long: "strict", short: nil, valueName: nil, help: "Treat warnings as errors (exit 1)."),
             .init(long: "quiet", short: "q", valueName: nil, help: "Print only diagnostics, no summary."),
         ])
 
@@ -39,7 +40,8 @@ enum BuildCommand {
                 "Built \(Count.format(result.photoCount, "photo")) in \(Count.format(result.albumCount, "album")) -> \(Count.format(result.pageCount, "page")) in \(outputDisplay), \(Count.format(result.warningCount, "warning")), \(Count.format(result.errorCount, "error")), \(CSSNumber.format(seconds, digits: 2)) s"
             )
         }
-        return result.errorCount > 0 ? 1 : 0
+        let strict = arguments.flags.contains("strict")
+        return result.errorCount > 0 || (strict && result.warningCount > 0) ? 1 : 0
     }
 }
 

@@ -1,7 +1,8 @@
 extension ImageHeaderReader {
     /// Reads the first chunk: a lossy `VP8 ` frame header, a lossless `VP8L` header or the
-    /// extended `VP8X` canvas, whose `EXIF` chunk (usually after the image data) gives the
-    /// orientation.
+    /// extended `VP8X` canvas, whose `EXIF` chunk (usually after the image data) gives the date
+    /// and description. Its orientation is not used: browsers show WebP pixels as stored, and the
+    /// tile must have the shape the browser shows (checked in Chromium by the end-to-end tests).
     static func scanWebP(_ riff: ByteWindow) -> HeaderScan {
         var webp = riff
         webp.bigEndian = false
@@ -41,7 +42,6 @@ extension ImageHeaderReader {
                 if webp.matches("EXIF", at: offset) {
                     guard webp.contains(0, count: chunkEnd) else { return .partial(header, needs: chunkEnd) }
                     let exif = ExifReader(tiff: webp.window(offset + 8, count: Int(size)))
-                    header.orientation = exif.orientation ?? 1
                     header.date = exif.date
                     header.description = exif.description
                     return .header(header)

@@ -26,22 +26,38 @@ public struct SiteBuilder: Sendable {
         public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
     }
 
+    /// Builds the site into the output folder.
     public func build() throws(BuildError) -> Result {
         try checkFolders()
-        var diagnostics: [Diagnostic] = []
+        var (result, files) = try prepare()
+        guard let files else { return result }
+        let summary = try OutputWriter(paths: paths).write(files)
+        result.filesWritten = summary.written
+        result.filesUnchanged = summary.unchanged
+        return result
+    }
 
+    /// Reads and renders everything, as `build` does, but writes nothing: `ashlar check`.
+    public func check() throws(BuildError) -> Result {
+        try checkSource()
+        return try prepare().result
+    }
+
+    /// Everything up to writing: the result so far, and the files to write (nil when the
+    /// configuration is broken and nothing may be written).
+    private func prepare() throws(BuildError) -> (result: Result, files: [OutputFile]?) {
+        var diagnostics: [Diagnostic] = []
         guard let configuration = try loadConfiguration(diagnostics: &diagnostics) else {
             // A broken configuration stops the build: building with defaults would publish a site
             // the author did not ask for.
-            return Result(diagnostics: diagnostics, photoCount: 0, albumCount: 0, pageCount: 0, filesWritten: 0, filesUnchanged: 0)
+            return (Result(diagnostics: diagnostics, photoCount: 0, albumCount: 0, pageCount: 0, filesWritten: 0, filesUnchanged: 0), nil)
         }
         let theme = loadTheme(diagnostics: &diagnostics)
         let (library, templateDiagnostics) = theme.library()
         diagnostics += templateDiagnostics
 
-        let scanner = SourceScanner(root: paths.source, excluding: [paths.output])
-        let (tree, scanDiagnostics) = scanner.scan()
-        diagnostics += scanDiagnostics.map { relabel($0) }
+        let (tree, scanDiagnostics) = SourceScanner(paths: paths).scan()
+        diagnostics += scanDiagnostics
 
         let (root, readDiagnostics) = SourceReader(paths: paths, configuration: configuration).read(tree)
         diagnostics += readDiagnostics
@@ -50,33 +66,27 @@ public struct SiteBuilder: Sendable {
         let (files, renderDiagnostics) = renderer.render(root: root)
         diagnostics += renderDiagnostics
 
-        let summary = try OutputWriter(paths: paths).write(files)
         let albums = root.allAlbums
-        return Result(
+        let result = Result(
             diagnostics: diagnostics,
             photoCount: albums.reduce(0) { $0 + $1.photos.count },
             albumCount: albums.count,
             pageCount: files.count { $0.path.hasSuffix(".html") },
-            filesWritten: summary.written,
-            filesUnchanged: summary.unchanged)
+            filesWritten: 0,
+            filesUnchanged: 0)
+        return (result, files)
     }
 
-    /// The scanner names absolute paths; show them as the user typed the source.
-    private func relabel(_ diagnostic: Diagnostic) -> Diagnostic {
-        var copy = diagnostic
-        let root = paths.source.path
-        if copy.path.hasPrefix(root + "/") {
-            copy.path = paths.display(String(copy.path.dropFirst(root.count + 1)))
-        }
-        return copy
-    }
-
-    /// Refuses output folders that would put the source at risk.
-    private func checkFolders() throws(BuildError) {
+    private func checkSource() throws(BuildError) {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: paths.source.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw BuildError(.usage, path: paths.displaySource, message: "no such source folder")
         }
+    }
+
+    /// Refuses output folders that would put the source at risk.
+    private func checkFolders() throws(BuildError) {
+        try checkSource()
         let source = SourceScanner.realPath(paths.source.path) ?? paths.source.path
         let output = Self.resolvedPath(paths.output.path)
         let home = FileManager.default.homeDirectoryForCurrentUser.standardizedFileURL.path

@@ -4,15 +4,17 @@ import Foundation
 /// `ashlar.json` at the root are not content. Symbolic links are followed only when they stay
 /// inside the source tree; folders are never entered twice.
 public struct SourceScanner: Sendable {
-    public var root: URL
+    public var paths: SitePaths
     /// Absolute, standardized paths that are never scanned (the output folder).
     public var excludedPaths: Set<String>
     /// Folders nested deeper than this are reported rather than followed.
     public static let maximumDepth = 128
 
-    public init(root: URL, excluding excluded: [URL] = []) {
-        self.root = root.standardizedFileURL
-        self.excludedPaths = Set(excluded.map { $0.standardizedFileURL.path })
+    /// Scans `paths.source`, never entering `paths.output`.
+    public init(paths: SitePaths) {
+        self.paths = paths
+        let output = paths.output.standardizedFileURL.path
+        self.excludedPaths = [output, Self.realPath(output) ?? output]
     }
 
     /// Names at the source root that are configuration, not albums.
@@ -21,7 +23,7 @@ public struct SourceScanner: Sendable {
     public func scan() -> (SourceFolder, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var visited = Set<String>()
-        let rootPath = root.path
+        let rootPath = paths.source.path
         visited.insert(Self.realPath(rootPath) ?? rootPath)
         let folder = scanFolder(
             absolute: rootPath, relative: "", depth: 0, visited: &visited, diagnostics: &diagnostics)
@@ -40,7 +42,7 @@ public struct SourceScanner: Sendable {
             diagnostics.append(.error("cannot read folder: \(Self.reason(error))", path: displayPath(relative)))
             return folder
         }
-        let realRoot = Self.realPath(root.path) ?? root.path
+        let realRoot = Self.realPath(paths.source.path) ?? paths.source.path
         for name in names.sorted(by: Self.byteOrder) {
             if name.hasPrefix(".") { continue }
             if relative.isEmpty, Self.reservedRootNames.contains(name) { continue }
@@ -81,9 +83,8 @@ public struct SourceScanner: Sendable {
         return folder
     }
 
-    /// How a source-relative path is shown in diagnostics.
-    func displayPath(_ relative: String) -> String {
-        root.appendingPathComponent(relative).path
+    private func displayPath(_ relative: String) -> String {
+        paths.display(relative)
     }
 
     static func byteOrder(_ a: String, _ b: String) -> Bool {

@@ -29,7 +29,7 @@ import Testing
         ImageCase(file: "images/plain.gif", header: ImageHeader(format: .gif, width: 33, height: 17)),
         ImageCase(file: "images/lossy.webp", header: ImageHeader(format: .webp, width: 50, height: 30)),
         ImageCase(file: "images/lossless.webp", header: ImageHeader(format: .webp, width: 51, height: 31)),
-        ImageCase(file: "images/extended.webp", header: ImageHeader(format: .webp, width: 52, height: 32, orientation: 6)),
+        ImageCase(file: "images/extended.webp", header: ImageHeader(format: .webp, width: 52, height: 32, orientation: 1)),
         ImageCase(file: "images/plain.avif", header: ImageHeader(format: .avif, width: 64, height: 48)),
         ImageCase(file: "images/rotated.avif", header: ImageHeader(format: .avif, width: 64, height: 48, orientation: 6)),
         ImageCase(file: "exiftool/photo.jpg", header: ImageHeader(format: .jpeg, width: 60, height: 40, orientation: 6, date: PhotoDate(year: 2024, month: 6, day: 1, hour: 18, minute: 30, utcOffsetMinutes: 120))),

@@ -27,7 +27,8 @@ enum Chromium {
         guard let executable else { throw Unavailable() }
         let html = try String(contentsOf: page, encoding: .utf8)
         let probe = page.deletingLastPathComponent().appendingPathComponent("__measure-\(UUID().uuidString).html")
-        let injected = "<script>addEventListener('load', () => { const result = (function(){\(script)})(); const pre = document.createElement('pre'); pre.id = 'measure'; pre.textContent = JSON.stringify(result); document.body.append(pre); });</script>"
+        // The script may return a value or a promise (to wait for images, say).
+        let injected = "<script>addEventListener('load', () => { Promise.resolve((async function(){\(script)})()).then(result => { const pre = document.createElement('pre'); pre.id = 'measure'; pre.textContent = JSON.stringify(result); document.body.append(pre); }); });</script>"
         guard let closing = html.range(of: "</body>", options: .backwards) else {
             throw MeasureError(message: "no </body> in \(page.path)")
         }
