@@ -4,7 +4,9 @@ import Foundation
 public enum Slug {
     /// `Île de Ré 2024` → `ile-de-re-2024`. Empty results become `fallback`.
     public static func make(from text: String, fallback: String = "untitled") -> String {
-        let folded = text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
+        // Folding accents away needs Foundation; plain ASCII (most file names) does not.
+        let folded = text.utf8.allSatisfy { $0 < 0x80 }
+            ? text : text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
         var slug = ""
         var pendingHyphen = false
         for scalar in folded.unicodeScalars {

@@ -43,6 +43,17 @@ public struct SiteBuilder: Sendable {
         return try prepare().result
     }
 
+    /// Scans the source and reads every album and photo (the first half of a build), with the
+    /// configuration's defaults where `ashlar.json` is missing. For benchmarks and tools.
+    public func readCatalog() throws(BuildError) -> (root: Album, diagnostics: [Diagnostic]) {
+        try checkSource()
+        var diagnostics: [Diagnostic] = []
+        let configuration = try loadConfiguration(diagnostics: &diagnostics) ?? SiteConfiguration()
+        let (tree, scanDiagnostics) = SourceScanner(paths: paths).scan()
+        let (root, readDiagnostics) = SourceReader(paths: paths, configuration: configuration).read(tree)
+        return (root, diagnostics + scanDiagnostics + readDiagnostics)
+    }
+
     /// Everything up to writing: the result so far, and the files to write (nil when the
     /// configuration is broken and nothing may be written).
     private func prepare() throws(BuildError) -> (result: Result, files: [OutputFile]?) {

@@ -87,8 +87,20 @@ public struct SourceScanner: Sendable {
         paths.display(relative)
     }
 
+    /// Orders names by their UTF-8 bytes: the same order on every machine and locale.
     static func byteOrder(_ a: String, _ b: String) -> Bool {
-        a.utf8.lexicographicallyPrecedes(b.utf8)
+        var a = a
+        var b = b
+        return a.withUTF8 { left in
+            b.withUTF8 { right in
+                let common = min(left.count, right.count)
+                if common > 0, let l = left.baseAddress, let r = right.baseAddress {
+                    let result = memcmp(l, r, common)
+                    if result != 0 { return result < 0 }
+                }
+                return left.count < right.count
+            }
+        }
     }
 
     static func realPath(_ path: String) -> String? {
