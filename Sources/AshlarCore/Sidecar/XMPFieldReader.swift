@@ -136,6 +136,8 @@ struct XMPFieldReader {
         case .list(let items):
             let candidates = items.map { XMPPacket.Item(text: $0.text.trimmingSpaces, language: $0.language?.lowercased()) }
                 .filter { !$0.text.isEmpty }
+            // `x-default`, else the site's language (`en` matches `en-GB`), else the first.
+            if let fallback = candidates.first(where: { $0.language == "x-default" }) { return fallback.text }
             if let language = language?.lowercased() {
                 if let exact = candidates.first(where: { $0.language == language }) { return exact.text }
                 let primary = language.split(separator: "-").first.map(String.init) ?? language
@@ -145,7 +147,7 @@ struct XMPFieldReader {
                     return sameLanguage.text
                 }
             }
-            return (candidates.first { $0.language == "x-default" } ?? candidates.first)?.text
+            return candidates.first?.text
         }
     }
 

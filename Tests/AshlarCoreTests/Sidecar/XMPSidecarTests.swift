@@ -79,11 +79,12 @@ import Testing
         #expect(reading.metadata.displaySize! == (800, 1200))
     }
 
+    /// `x-default` wins whatever the site's language; the site's language picks among the rest.
     @Test(arguments: [
-        (nil, "Campo de' Fiori at dusk"), ("en", "Campo de' Fiori at dusk"), ("it", "Campo de' Fiori al tramonto"),
-        ("it-IT", "Campo de' Fiori al tramonto"), ("IT-ch", "Campo de' Fiori al tramonto"), ("fr", "Campo de' Fiori at dusk"),
+        (nil, "Campo de' Fiori at dusk"), ("en", "Campo de' Fiori at dusk"), ("it", "Campo de' Fiori at dusk"),
+        ("it-IT", "Campo de' Fiori at dusk"), ("fr", "Campo de' Fiori at dusk"),
     ] as [(String?, String)])
-    func picksTheLanguage(_ language: String?, _ title: String) throws {
+    func xDefaultComesFirst(_ language: String?, _ title: String) throws {
         #expect(try read("lightroom.xmp", language: language).metadata.title == title)
     }
 
