@@ -67,14 +67,14 @@ struct Parser {
                 open.append(index)
             } else if tag.kind == .close {
                 guard let top = open.popLast(), let opener = tokens[top].tag else {
-                    throw error(at: tag.start, "unexpected closing tag '/\(tag.name)': no section is open")
+                    throw error(at: tag.start, "unexpected closing tag '/\(tag.spelledName)': no section is open")
                 }
-                guard opener.spelledName == tag.name else {
+                guard opener.spelledName == tag.spelledName else {
                     var locator = SourceLocator(bytes: bytes)
                     let opened = locator.location(of: opener.start)
                     throw error(
                         at: tag.start,
-                        "'/\(tag.name)' does not close \(opener.kind.noun) '\(opener.spelledName)' "
+                        "'/\(tag.spelledName)' does not close \(opener.kind.noun) '\(opener.spelledName)' "
                             + "opened at \(opened.line):\(opened.column); expected '/\(opener.spelledName)'"
                     )
                 }

@@ -8,7 +8,7 @@ struct Renderer {
     static let maximumPartialDepth = 100
     /// Deepest allowed nesting of sections, blocks and partials together while rendering;
     /// keeps the recursive walk well inside a small thread stack.
-    static let maximumNesting = 1_000
+    static let maximumNesting = 256
 
     let templates: [String: Template]
     /// One buffer for the whole render, turned into a `String` once at the end.

@@ -65,7 +65,7 @@ struct Tag: Sendable {
     var kind: Kind
     /// The name with padding, sigil and any dynamic `*` removed; empty for comments and delimiters.
     var name: String
-    /// `{{>*name}}` or `{{<*name}}`: the name is looked up in the data to find the template.
+    /// `{{>*name}}` or `{{<*name}}` (and the `{{/*name}}` closing it): the name is looked up in the data.
     var isDynamic: Bool
     /// Byte offset of the opening delimiter.
     var start: Int
