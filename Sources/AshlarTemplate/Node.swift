@@ -12,18 +12,28 @@ enum Node: Sendable {
     case block(Block)
 
     /// Literal text: a piece of one source line, with its line break if it ends the line.
-    final class Text: Sendable {
-        /// UTF-8, ready to copy into the output.
-        let bytes: [UInt8]
+    ///
+    /// `@unchecked Sendable`: the buffer is allocated and filled in `init`, never
+    /// written again, and freed in `deinit`, so sharing it across threads is safe.
+    final class Text: @unchecked Sendable {
+        /// The UTF-8 bytes, owned by this object: copying from a plain buffer costs
+        /// no reference counting, unlike reading an array field.
+        let bytes: UnsafeBufferPointer<UInt8>
         /// The text ends with a line break, so the next text starts a line.
         let endsLine: Bool
         /// The text is only a line break; indentation is not added to empty lines.
         let isLineBreak: Bool
 
         init(bytes: [UInt8], endsLine: Bool, isLineBreak: Bool) {
-            self.bytes = bytes
+            let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+            _ = storage.initialize(from: bytes)
+            self.bytes = UnsafeBufferPointer(storage)
             self.endsLine = endsLine
             self.isLineBreak = isLineBreak
+        }
+
+        deinit {
+            bytes.deallocate()
         }
     }
 

@@ -1,6 +1,6 @@
 /// Cuts template source into text, line breaks and tags, following set-delimiter tags.
 ///
-/// Works on UTF-8 bytes; delimiters are ASCII-free of whitespace but may be any bytes.
+/// Works on UTF-8 bytes. Delimiters may be any byte sequences without whitespace.
 struct Scanner {
     let bytes: [UInt8]
     let path: String

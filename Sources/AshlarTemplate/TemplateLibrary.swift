@@ -6,6 +6,7 @@ public struct TemplateLibrary: Sendable {
     /// The templates by name.
     public var templates: [String: Template]
 
+    /// A library of already parsed templates, keyed by the names tags use.
     public init(templates: [String: Template] = [:]) {
         self.templates = templates
     }
@@ -19,6 +20,7 @@ public struct TemplateLibrary: Sendable {
         self.templates = templates
     }
 
+    /// The template tags call `name`; assigning `nil` removes it.
     public subscript(name: String) -> Template? {
         get { templates[name] }
         set { templates[name] = newValue }
