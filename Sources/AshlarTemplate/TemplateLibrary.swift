@@ -43,8 +43,8 @@ public struct TemplateLibrary: Sendable {
     }
 
     private func render(_ template: Template, with data: TemplateValue, named name: String) throws(TemplateError) -> String {
-        var renderer = Renderer(templates: templates, data: data, root: name)
-        try renderer.render(template.nodes)
+        var renderer = Renderer(templates: templates, root: template, named: name, data: data)
+        try renderer.render()
         return renderer.output.makeString()
     }
 

@@ -74,7 +74,7 @@ struct RobustnessTests {
         let error = #expect(throws: TemplateError.self) {
             try library.render("deep", with: ["a": true])
         }
-        #expect(error?.reason == "templates nested more than \(Renderer.maximumNesting) levels deep while rendering")
+        #expect(error?.reason == "templates nested more than \(Renderer.maximumNesting) levels deep while rendering: deep -> deep")
         #expect(error?.path == "deep")
     }
 
