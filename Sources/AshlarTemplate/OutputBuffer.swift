@@ -26,7 +26,7 @@ final class OutputBuffer {
     func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count)
-        (base + count).update(from: source, count: bytes.count)
+        (base + count).initialize(from: source, count: bytes.count)
         count += bytes.count
     }
 
@@ -36,7 +36,7 @@ final class OutputBuffer {
 
     func append(_ byte: UInt8) {
         reserve(1)
-        base[count] = byte
+        (base + count).initialize(to: byte)
         count += 1
     }
 
@@ -121,7 +121,7 @@ final class OutputBuffer {
             var start = digits.count
             repeat {
                 start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                digits.initializeElement(at: start, to: UInt8(ascii: "0") + UInt8(magnitude % 10))
                 magnitude /= 10
             } while magnitude > 0
             append(UnsafeBufferPointer(rebasing: digits[start...]))
@@ -139,7 +139,7 @@ final class OutputBuffer {
             newCapacity *= 2
         }
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.update(from: base, count: count)
+        newBase.initialize(from: base, count: count)
         base.deallocate()
         base = newBase
         capacity = newCapacity

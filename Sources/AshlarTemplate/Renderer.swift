@@ -13,6 +13,7 @@ struct Renderer {
 
     /// Every template this render may walk, held for its whole duration (see `Node`).
     let templates: [String: Template]
+    /// The template being rendered, which need not be in `templates`.
     let root: Template
     /// One buffer for the whole render, turned into a `String` once at the end.
     let output = OutputBuffer()

@@ -11,10 +11,10 @@ public struct TemplateLibrary: Sendable {
         self.templates = templates
     }
 
-    /// Parses each source, using its name as its path.
+    /// Parses each source, using its name as its path; the first error in name order is thrown.
     public init(sources: [String: String]) throws(TemplateError) {
         var templates: [String: Template] = [:]
-        for (name, source) in sources {
+        for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
             templates[name] = try Template(source: source, path: name)
         }
         self.templates = templates
