@@ -11,7 +11,15 @@ final class OutputBuffer {
 
     init(capacity: Int = 16 * 1024) {
         self.capacity = max(capacity, 16)
-        base = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
+        base = Self.allocate(self.capacity)
+    }
+
+    /// Allocates zero-filled storage, so every byte is initialized and pieces can be
+    /// copied in with `update`, which keeps the hot `append` small enough to inline well.
+    private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        storage.initialize(repeating: 0, count: capacity)
+        return storage
     }
 
     deinit {
@@ -26,7 +34,7 @@ final class OutputBuffer {
     func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count)
-        (base + count).initialize(from: source, count: bytes.count)
+        (base + count).update(from: source, count: bytes.count)
         count += bytes.count
     }
 
@@ -36,7 +44,7 @@ final class OutputBuffer {
 
     func append(_ byte: UInt8) {
         reserve(1)
-        (base + count).initialize(to: byte)
+        base[count] = byte
         count += 1
     }
 
@@ -138,8 +146,8 @@ final class OutputBuffer {
         while newCapacity < needed {
             newCapacity *= 2
         }
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.initialize(from: base, count: count)
+        let newBase = Self.allocate(newCapacity)
+        newBase.update(from: base, count: count)
         base.deallocate()
         base = newBase
         capacity = newCapacity
