@@ -11,7 +11,15 @@ final class OutputBuffer {
 
     init(capacity: Int = 16 * 1024) {
         self.capacity = max(capacity, 16)
-        base = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
+        base = Self.allocate(self.capacity)
+    }
+
+    /// Allocates zero-filled storage, so every byte is initialized and pieces can be
+    /// copied in with `update`, which keeps the hot `append` small enough to inline well.
+    private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        storage.initialize(repeating: 0, count: capacity)
+        return storage
     }
 
     deinit {
@@ -121,7 +129,7 @@ final class OutputBuffer {
             var start = digits.count
             repeat {
                 start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                digits.initializeElement(at: start, to: UInt8(ascii: "0") + UInt8(magnitude % 10))
                 magnitude /= 10
             } while magnitude > 0
             append(UnsafeBufferPointer(rebasing: digits[start...]))
@@ -138,7 +146,7 @@ final class OutputBuffer {
         while newCapacity < needed {
             newCapacity *= 2
         }
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        let newBase = Self.allocate(newCapacity)
         newBase.update(from: base, count: count)
         base.deallocate()
         base = newBase

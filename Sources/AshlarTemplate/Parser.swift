@@ -35,7 +35,14 @@ struct Parser {
         lineOfToken = Array(repeating: 0, count: tokens.count)
     }
 
-    mutating func parse() throws(TemplateError) -> (nodes: [Node], references: [TemplateReference]) {
+    /// What parsing produces: the nodes, the static references, and the objects the nodes refer to unretained.
+    struct Tree {
+        var nodes: [Node]
+        var references: [TemplateReference]
+        var owners: [any AnyObject & Sendable]
+    }
+
+    mutating func parse() throws(TemplateError) -> Tree {
         try matchTags()
         findLines()
         applyWhitespaceRules()
@@ -67,14 +74,14 @@ struct Parser {
                 open.append(index)
             } else if tag.kind == .close {
                 guard let top = open.popLast(), let opener = tokens[top].tag else {
-                    throw error(at: tag.start, "unexpected closing tag '/\(tag.name)': no section is open")
+                    throw error(at: tag.start, "unexpected closing tag '/\(tag.spelledName)': no section is open")
                 }
-                guard opener.spelledName == tag.name else {
+                guard opener.spelledName == tag.spelledName else {
                     var locator = SourceLocator(bytes: bytes)
                     let opened = locator.location(of: opener.start)
                     throw error(
                         at: tag.start,
-                        "'/\(tag.name)' does not close \(opener.kind.noun) '\(opener.spelledName)' "
+                        "'/\(tag.spelledName)' does not close \(opener.kind.noun) '\(opener.spelledName)' "
                             + "opened at \(opened.line):\(opened.column); expected '/\(opener.spelledName)'"
                     )
                 }
@@ -95,17 +102,19 @@ struct Parser {
         var arguments: [String: Node.BlockContent] = [:]
     }
 
-    private func buildTree() -> (nodes: [Node], references: [TemplateReference]) {
+    private func buildTree() -> Tree {
         var frames = [Frame(opener: -1, location: Node.Location(path: path, line: 1, column: 1), isParentBody: false)]
         var pending: [UInt8] = []
         var locator = SourceLocator(bytes: bytes)
         var references: [TemplateReference] = []
+        var owners: [any AnyObject & Sendable] = []
 
         func flush(endsLine: Bool) {
             guard !pending.isEmpty else { return }
             let isLineBreak = pending == [UInt8(ascii: "\n")] || pending == [UInt8(ascii: "\r"), UInt8(ascii: "\n")]
             let text = Node.Text(bytes: pending, endsLine: endsLine, isLineBreak: isLineBreak)
-            frames[frames.count - 1].nodes.append(.text(text))
+            owners.append(text)
+            frames[frames.count - 1].nodes.append(.text(Unmanaged.passUnretained(text)))
             pending = []
         }
 
@@ -129,7 +138,8 @@ struct Parser {
                 case .variable, .rawVariable:
                     flush(endsLine: false)
                     let variable = Node.Variable(name: Name(tag.name), isEscaped: tag.kind == .variable)
-                    frames[frames.count - 1].nodes.append(.variable(variable))
+                    owners.append(variable)
+                    frames[frames.count - 1].nodes.append(.variable(Unmanaged.passUnretained(variable)))
                 case .partial:
                     flush(endsLine: false)
                     let location = location(of: tag, using: &locator)
@@ -180,7 +190,7 @@ struct Parser {
             }
         }
         flush(endsLine: false)
-        return (frames[0].nodes, references)
+        return Tree(nodes: frames[0].nodes, references: references, owners: owners)
     }
 
     private func location(of tag: Tag, using locator: inout SourceLocator) -> Node.Location {

@@ -6,18 +6,18 @@ extension Renderer {
     /// up only inside that result, so a broken chain is a miss even when a lower
     /// context has the full path.
     func lookup(_ name: Name) -> TemplateValue? {
-        guard let first = name.parts.first else { return context.last }
+        guard let first = name.first else { return context.last }
         var index = context.count - 1
         while index >= 0 {
             if case .object(let members) = context[index], let value = Self.member(first, of: members) {
-                return name.parts.count == 1 ? value : Self.resolve(name.parts.dropFirst(), in: value)
+                return name.rest.isEmpty ? value : Self.resolve(name.rest, in: value)
             }
             index -= 1
         }
         return nil
     }
 
-    private static func resolve(_ parts: ArraySlice<String>, in value: TemplateValue) -> TemplateValue? {
+    private static func resolve(_ parts: [String], in value: TemplateValue) -> TemplateValue? {
         var value = value
         for part in parts {
             guard case .object(let members) = value, let member = member(part, of: members) else { return nil }

@@ -6,11 +6,15 @@
 struct Renderer {
     /// Deepest allowed chain of partials and parents, counting from the rendered template.
     static let maximumPartialDepth = 100
-    /// Deepest allowed nesting of sections, blocks and partials together while rendering;
-    /// keeps the recursive walk well inside a small thread stack.
-    static let maximumNesting = 1_000
+    /// Deepest allowed nesting of sections, blocks and partials together while rendering.
+    /// The walk is recursive: at this depth it needs about 200 KiB of stack in release
+    /// builds (about 1 MiB in debug builds), within a secondary thread's usual 512 KiB.
+    static let maximumNesting = 256
 
+    /// Every template this render may walk, held for its whole duration (see `Node`).
     let templates: [String: Template]
+    /// The template being rendered, which need not be in `templates`.
+    let root: Template
     /// One buffer for the whole render, turned into a `String` once at the end.
     let output = OutputBuffer()
     var context: [TemplateValue]
@@ -26,24 +30,35 @@ struct Renderer {
     /// inside a long list resolves to the same template every time.
     private var lastResolved: (name: String, nodes: [Node])?
 
-    init(templates: [String: Template], data: TemplateValue, root: String) {
+    init(templates: [String: Template], root: Template, named name: String, data: TemplateValue) {
         self.templates = templates
+        self.root = root
         self.context = [data]
-        self.chain = [root]
+        self.chain = [name]
+    }
+
+    /// Renders the root template.
+    mutating func render() throws(TemplateError) {
+        try render(root.nodes)
     }
 
     mutating func render(_ nodes: [Node]) throws(TemplateError) {
         for index in nodes.indices {
             switch nodes[index] {
             case .text(let text):
-                if atLineStart && !indentation.isEmpty && !text.isLineBreak {
-                    output.append(indentation)
+                // The node's template outlives this render (see `Node`), so no retain is needed.
+                text._withUnsafeGuaranteedRef { text in
+                    if atLineStart && !indentation.isEmpty && !text.isLineBreak {
+                        output.append(indentation)
+                    }
+                    output.append(text.bytes)
+                    atLineStart = text.endsLine
                 }
-                output.append(text.bytes)
-                atLineStart = text.endsLine
             case .variable(let variable):
-                guard let value = lookup(variable.name) else { continue }
-                write(value, escaped: variable.isEscaped)
+                variable._withUnsafeGuaranteedRef { variable in
+                    guard let value = lookup(variable.name) else { return }
+                    write(value, escaped: variable.isEscaped)
+                }
             case .section(let section):
                 try render(section)
             case .partial(let partial):
@@ -130,7 +145,8 @@ struct Renderer {
         guard nesting <= Self.maximumNesting else {
             throw TemplateError(
                 path: location.path, line: location.line, column: location.column,
-                reason: "templates nested more than \(Self.maximumNesting) levels deep while rendering"
+                reason: "templates nested more than \(Self.maximumNesting) levels deep while rendering: "
+                    + Self.describe(chain)
             )
         }
     }

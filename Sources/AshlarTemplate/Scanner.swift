@@ -1,6 +1,6 @@
 /// Cuts template source into text, line breaks and tags, following set-delimiter tags.
 ///
-/// Works on UTF-8 bytes; delimiters are ASCII-free of whitespace but may be any bytes.
+/// Works on UTF-8 bytes. Delimiters may be any byte sequences without whitespace.
 struct Scanner {
     let bytes: [UInt8]
     let path: String
@@ -76,7 +76,9 @@ struct Scanner {
             let nameStart = kind == .variable ? contentStart : contentStart + 1
             var name = trimmed(nameStart..<found)
             var isDynamic = false
-            if (kind == .partial || kind == .parent) && !name.isEmpty && bytes[name.lowerBound] == UInt8(ascii: "*") {
+            // `{{>*name}}`, `{{<*name}}`, and the `{{/*name}}` that closes a dynamic parent.
+            let mayBeDynamic = kind == .partial || kind == .parent || kind == .close
+            if mayBeDynamic && !name.isEmpty && bytes[name.lowerBound] == UInt8(ascii: "*") {
                 isDynamic = true
                 name = trimmed(name.lowerBound + 1..<name.upperBound)
             }

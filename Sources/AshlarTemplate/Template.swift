@@ -10,6 +10,8 @@ public struct Template: Sendable {
     /// Static partial and parent references (`{{> name}}`, `{{< name}}`) in source order.
     public let references: [TemplateReference]
     let nodes: [Node]
+    /// Keeps alive the text and variable nodes that `nodes` refers to unretained.
+    let owners: [any AnyObject & Sendable]
 
     /// Parses `source`; errors carry `path` and the 1-based line and column of the offending tag.
     public init(source: String, path: String) throws(TemplateError) {
@@ -21,6 +23,7 @@ public struct Template: Sendable {
         self.path = path
         self.references = tree.references
         self.nodes = tree.nodes
+        self.owners = tree.owners
     }
 
     /// Renders without partials: every `{{> name}}` and `{{< name}}` expands to nothing.

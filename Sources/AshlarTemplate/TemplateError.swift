@@ -9,6 +9,7 @@ public struct TemplateError: Error, Sendable, Equatable, CustomStringConvertible
     /// What went wrong: lowercase, names in single quotes.
     public var reason: String
 
+    /// An error at `path:line:column`; pass 0 for line and column when no place applies.
     public init(path: String, line: Int, column: Int, reason: String) {
         self.path = path
         self.line = line

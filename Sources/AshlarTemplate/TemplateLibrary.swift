@@ -6,19 +6,21 @@ public struct TemplateLibrary: Sendable {
     /// The templates by name.
     public var templates: [String: Template]
 
+    /// A library of already parsed templates, keyed by the names tags use.
     public init(templates: [String: Template] = [:]) {
         self.templates = templates
     }
 
-    /// Parses each source, using its name as its path.
+    /// Parses each source, using its name as its path; the first error in name order is thrown.
     public init(sources: [String: String]) throws(TemplateError) {
         var templates: [String: Template] = [:]
-        for (name, source) in sources {
+        for (name, source) in sources.sorted(by: { $0.key < $1.key }) {
             templates[name] = try Template(source: source, path: name)
         }
         self.templates = templates
     }
 
+    /// The template tags call `name`; assigning `nil` removes it.
     public subscript(name: String) -> Template? {
         get { templates[name] }
         set { templates[name] = newValue }
@@ -41,8 +43,8 @@ public struct TemplateLibrary: Sendable {
     }
 
     private func render(_ template: Template, with data: TemplateValue, named name: String) throws(TemplateError) -> String {
-        var renderer = Renderer(templates: templates, data: data, root: name)
-        try renderer.render(template.nodes)
+        var renderer = Renderer(templates: templates, root: template, named: name, data: data)
+        try renderer.render()
         return renderer.output.makeString()
     }
 

@@ -14,8 +14,10 @@ public struct TemplateReference: Sendable, Equatable {
     public var line: Int
     /// 1-based column of the tag's opening delimiter, in Unicode scalars.
     public var column: Int
+    /// Whether the tag is a partial or a parent.
     public var kind: Kind
 
+    /// A reference to `name` from the tag at `line:column`.
     public init(name: String, line: Int, column: Int, kind: Kind) {
         self.name = name
         self.line = line
