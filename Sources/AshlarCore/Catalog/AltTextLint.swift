@@ -5,8 +5,8 @@ public enum AltTextLint {
     public static func isMeaningless(_ alt: String, fileName: String) -> Bool {
         let text = trimmed(alt)
         guard !text.isEmpty else { return true }
-        // Words separated by spaces are a description, not a name.
-        if text.utf8.contains(UInt8(ascii: " ")), text.split(separator: " ").count > 2 { return false }
+        // Three or more words are a description, not a name.
+        if text.utf8.count(where: { $0 == UInt8(ascii: " ") }) >= 2 { return false }
         let lowered = text.lowercased()
         let name = fileName.lowercased()
         if lowered == name || lowered == PhotoFiles.baseName(of: name) { return true }
@@ -35,9 +35,11 @@ public enum AltTextLint {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 
+    /// Without ASCII white space at either end.
     private static func trimmed(_ text: String) -> Substring {
-        let isSpace: (Character) -> Bool = { $0.isWhitespace }
-        guard let start = text.firstIndex(where: { !isSpace($0) }), let end = text.lastIndex(where: { !isSpace($0) }) else {
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }
+        let utf8 = text.utf8
+        guard let start = utf8.firstIndex(where: { !isSpace($0) }), let end = utf8.lastIndex(where: { !isSpace($0) }) else {
             return ""
         }
         return text[start...end]

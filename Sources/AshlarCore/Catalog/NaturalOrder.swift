@@ -1,42 +1,62 @@
-/// Orders names as people read them: `IMG_2` before `IMG_10`, case-insensitively, with a
+/// Orders names as people read them: `IMG_2` before `IMG_10`, ignoring ASCII case, with a
 /// byte-wise comparison as the final tie-break so the order is total and deterministic.
 public enum NaturalOrder {
     public static func precedes(_ a: String, _ b: String) -> Bool {
         let result = compare(a, b)
         if result != 0 { return result < 0 }
-        return a.utf8.lexicographicallyPrecedes(b.utf8)
+        return SourceScanner.byteOrder(a, b)
     }
 
-    /// Negative, zero or positive, ignoring case; runs of digits compare by value.
+    /// Negative, zero or positive, comparing UTF-8 bytes with ASCII letters folded to lowercase
+    /// and runs of digits by their value (then by their length, so `2` comes before `02`).
     static func compare(_ a: String, _ b: String) -> Int {
-        let left = Array(a.lowercased().unicodeScalars)
-        let right = Array(b.lowercased().unicodeScalars)
+        var a = a
+        var b = b
+        return a.withUTF8 { left in b.withUTF8 { right in compare(left, right) } }
+    }
+
+    static func compare(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Int {
         var i = 0
         var j = 0
         while i < left.count, j < right.count {
-            if isDigit(left[i]), isDigit(right[j]) {
-                let startI = i
-                let startJ = j
-                while i < left.count, isDigit(left[i]) { i += 1 }
-                while j < right.count, isDigit(right[j]) { j += 1 }
-                let digitsA = left[startI..<i].drop { $0 == "0" }
-                let digitsB = right[startJ..<j].drop { $0 == "0" }
-                if digitsA.count != digitsB.count { return digitsA.count < digitsB.count ? -1 : 1 }
-                for (x, y) in zip(digitsA, digitsB) where x != y { return x.value < y.value ? -1 : 1 }
-                let zerosA = i - startI
-                let zerosB = j - startJ
-                if zerosA != zerosB { return zerosA < zerosB ? -1 : 1 }
+            let x = left[i]
+            let y = right[j]
+            if isDigit(x), isDigit(y) {
+                var endI = i
+                var endJ = j
+                while endI < left.count, isDigit(left[endI]) { endI += 1 }
+                while endJ < right.count, isDigit(right[endJ]) { endJ += 1 }
+                var startI = i
+                var startJ = j
+                while startI < endI - 1, left[startI] == UInt8(ascii: "0") { startI += 1 }
+                while startJ < endJ - 1, right[startJ] == UInt8(ascii: "0") { startJ += 1 }
+                let lengthA = endI - startI
+                let lengthB = endJ - startJ
+                if lengthA != lengthB { return lengthA < lengthB ? -1 : 1 }
+                for offset in 0..<lengthA where left[startI + offset] != right[startJ + offset] {
+                    return left[startI + offset] < right[startJ + offset] ? -1 : 1
+                }
+                if endI - i != endJ - j { return endI - i < endJ - j ? -1 : 1 }
+                i = endI
+                j = endJ
                 continue
             }
-            if left[i] != right[j] { return left[i].value < right[j].value ? -1 : 1 }
+            let foldedX = lowercased(x)
+            let foldedY = lowercased(y)
+            if foldedX != foldedY { return foldedX < foldedY ? -1 : 1 }
             i += 1
             j += 1
         }
-        if left.count - i != right.count - j { return (left.count - i) < (right.count - j) ? -1 : 1 }
-        return 0
+        let restA = left.count - i
+        let restB = right.count - j
+        return restA == restB ? 0 : (restA < restB ? -1 : 1)
     }
 
-    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
-        scalar >= "0" && scalar <= "9"
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
     }
 }

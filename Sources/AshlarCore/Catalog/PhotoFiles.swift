@@ -82,13 +82,18 @@ public struct PhotoFiles: Sendable, Equatable {
         return (photos, unattributed)
     }
 
+    /// The lowercased extension after the last dot (`JPG` → `jpg`); empty for none or a leading dot.
     static func fileExtension(of name: String) -> String {
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
-        return name[name.index(after: dot)...].lowercased()
+        let utf8 = name.utf8
+        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")), dot != utf8.startIndex else { return "" }
+        let ext = name[name.utf8.index(after: dot)...]
+        return ext.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) ? ext.lowercased() : String(ext)
     }
 
+    /// The name without its last extension.
     static func baseName(of name: String) -> String {
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        let utf8 = name.utf8
+        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")), dot != utf8.startIndex else { return name }
         return String(name[..<dot])
     }
 

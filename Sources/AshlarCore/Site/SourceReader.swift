@@ -207,53 +207,47 @@ struct SourceReader: Sendable {
     /// Reads an image's header, growing the prefix only as far as the format needs.
     private func readHeader(_ relative: String, diagnostics: inout [Diagnostic]) -> ImageHeader? {
         let display = paths.display(relative)
-        guard let handle = FileHandle(forReadingAtPath: paths.sourceFile(relative)) else {
-            diagnostics.append(.error("unreadable image: cannot open the file", path: display))
-            return nil
-        }
-        defer { try? handle.close() }
-        let fileSize = (try? handle.seekToEnd()).map { Int($0) }
-        let result: ImageHeaderResult
-        do {
-            result = try ImageHeaderReader.read(path: display, fileSize: fileSize) { length in
-                try handle.seek(toOffset: 0)
-                return [UInt8](try handle.read(upToCount: length) ?? Data())
+        let file = paths.sourceFile(relative)
+        var length = ImageHeaderReader.typicalPrefix
+        while true {
+            let prefix: [UInt8]
+            let size: Int
+            switch RawFile.read(file, upTo: length) {
+            case .success(let read): (prefix, size) = read
+            case .failure(let failure):
+                diagnostics.append(.error("unreadable image: \(failure.reason)", path: display))
+                return nil
             }
-        } catch {
-            diagnostics.append(.error("unreadable image: \(SourceScanner.reason(error))", path: display))
-            return nil
-        }
-        switch result {
-        case .header(let header):
-            return header
-        case .failure(let diagnostic):
-            var copy = diagnostic
-            copy.message = "unreadable image: " + copy.message
-            diagnostics.append(copy)
-            return nil
-        case .needsMoreBytes:
-            diagnostics.append(.error("unreadable image: no image size within the first \(ImageHeaderReader.maximumPrefix >> 20) MiB", path: display))
-            return nil
+            switch ImageHeaderReader.read(prefix, fileSize: size, path: display) {
+            case .header(let header):
+                return header
+            case .failure(let diagnostic):
+                var copy = diagnostic
+                copy.message = "unreadable image: " + copy.message
+                diagnostics.append(copy)
+                return nil
+            case .needsMoreBytes(let needed):
+                guard needed > prefix.count, prefix.count < size, length < ImageHeaderReader.maximumPrefix else {
+                    diagnostics.append(.error("unreadable image: no image size within the first \(ImageHeaderReader.maximumPrefix >> 20) MiB", path: display))
+                    return nil
+                }
+                length = min(max(needed, 2 * length), ImageHeaderReader.maximumPrefix)
+            }
         }
     }
 
     /// Reads a file of at most `Sidecar.maximumSize` bytes; reports and returns nil otherwise.
     private func readSmallFile(_ relative: String, diagnostics: inout [Diagnostic]) -> [UInt8]? {
         let path = paths.display(relative)
-        guard let handle = FileHandle(forReadingAtPath: paths.sourceFile(relative)) else {
-            diagnostics.append(.error("cannot read the file", path: path))
-            return nil
-        }
-        defer { try? handle.close() }
-        do {
-            let data = try handle.read(upToCount: Sidecar.maximumSize + 1) ?? Data()
-            if let tooLarge = Sidecar.sizeDiagnostic(byteCount: data.count, path: path) {
+        switch RawFile.read(paths.sourceFile(relative), upTo: Sidecar.maximumSize + 1) {
+        case .success(let read):
+            if let tooLarge = Sidecar.sizeDiagnostic(byteCount: read.size, path: path) {
                 diagnostics.append(tooLarge)
                 return nil
             }
-            return [UInt8](data)
-        } catch {
-            diagnostics.append(.error("cannot read the file: \(SourceScanner.reason(error))", path: path))
+            return read.bytes
+        case .failure(let failure):
+            diagnostics.append(.error("cannot read the file: \(failure.reason)", path: path))
             return nil
         }
     }
