@@ -6,9 +6,7 @@ public enum URLPath {
         encoded.reserveCapacity(segment.utf8.count)
         for byte in segment.utf8 {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
-                UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "@"):
+            case _ where isUnreserved(byte):
                 encoded.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 let hex = Array("0123456789ABCDEF".unicodeScalars)
@@ -22,8 +20,20 @@ public enum URLPath {
 
     /// Percent-encodes a `/`-separated path, segment by segment.
     public static func encodePath(_ path: String) -> String {
-        path.split(separator: "/", omittingEmptySubsequences: false).map { encodeSegment(String($0)) }
+        // Most paths need no encoding at all.
+        if path.utf8.allSatisfy({ isUnreserved($0) || $0 == UInt8(ascii: "/") }) { return path }
+        return path.split(separator: "/", omittingEmptySubsequences: false).map { encodeSegment(String($0)) }
             .joined(separator: "/")
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "@"):
+            true
+        default: false
+        }
     }
 
     /// The prefix that leads from a page `depth` folders below the output root back to the root:

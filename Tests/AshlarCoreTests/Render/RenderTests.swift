@@ -1,0 +1,101 @@
+import AshlarTemplate
+import Testing
+
+@testable import AshlarCore
+
+@Suite struct CSSNumberTests {
+    @Test(arguments: [
+        (0.0, "0"), (-0.0, "0"), (1.0, "1"), (1.5, "1.5"), (0.333333333, "0.3333"), (2.00004, "2"),
+        (2.00005, "2.0001"), (-12.25, "-12.25"), (123456.78901, "123456.789"), (1e-9, "0"), (.nan, "0"), (.infinity, "0"),
+    ])
+    func formatsWithoutExponentOrNegativeZero(value: Double, text: String) {
+        #expect(CSSNumber.format(value) == text)
+    }
+}
+
+@Suite struct URLPathTests {
+    @Test(arguments: [
+        ("nature/IMG_1.jpg", "nature/IMG_1.jpg"),
+        ("my photo #1?.jpg", "my%20photo%20%231%3F.jpg"),
+        ("100% real/it's.jpg", "100%25%20real/it%27s.jpg"),
+        ("café/ü.png", "caf%C3%A9/%C3%BC.png"),
+        ("a&b=c+d.jpg", "a%26b%3Dc%2Bd.jpg"),
+        ("IMG@800w.jpg", "IMG@800w.jpg"),
+    ])
+    func encodesEverySegment(path: String, encoded: String) {
+        #expect(URLPath.encodePath(path) == encoded)
+    }
+
+    @Test func linksNameIndexFilesSoTheSiteWorksFromDisk() {
+        #expect(URLPath.index(of: "") == "index.html")
+        #expect(URLPath.index(of: "travel/coast") == "travel/coast/index.html")
+        #expect(URLPath.rootPrefix(depth: 2) == "../../")
+    }
+}
+
+@Suite struct SiteRendererTests {
+    func renderer() throws -> SiteRenderer {
+        let (library, diagnostics) = Theme.builtIn.library()
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        return SiteRenderer(configuration: SiteConfiguration(), theme: .builtIn, library: library)
+    }
+
+    func photo(_ name: String, title: String?, alt: String?, width: Int = 300, height: Int = 200) -> Photo {
+        var metadata = PhotoMetadata()
+        metadata.title = title
+        metadata.alt = alt
+        return Photo(sourcePath: name, image: .output(name), primaryPath: name, name: name, slug: Slug.make(from: name), metadata: metadata, width: width, height: height)
+    }
+
+    @Test func sidecarTextIsEscapedNeverInterpreted() throws {
+        let hostile = photo("a.jpg", title: "<script>alert(1)</script>", alt: "\" onerror=\"alert(1) {{site.title}}")
+        let album = Album(sourcePath: "", outputPath: "", title: "T & <b>", photos: [hostile])
+        let html = try renderer().renderAlbumPage(album, ancestors: [])
+        #expect(!html.contains("<script>alert"))
+        #expect(html.contains("alt=\"&quot; onerror=&quot;alert(1) {{site.title}}\""))
+        #expect(html.contains("<h1>T &amp; &lt;b&gt;</h1>"))
+    }
+
+    @Test func tilesCarryTheirPlaceAtEveryBreakpoint() throws {
+        let album = Album(sourcePath: "", outputPath: "", title: "A", photos: [
+            photo("a.jpg", title: nil, alt: "A"), photo("b.jpg", title: nil, alt: "B", width: 200, height: 300),
+        ])
+        let html = try renderer().renderAlbumPage(album, ancestors: [])
+        #expect(html.contains(#"id="a-jpg" aria-posinset="1" aria-setsize="2" style="--a:300/200;--c1:0;--y1:0;--c2:0;--y2:0;--c3:0;--y3:0;--c4:0;--y4:0""#))
+        #expect(html.contains(#"id="b-jpg" aria-posinset="2" aria-setsize="2" style="--a:200/300;--c1:1;--y1:0;--c2:1;--y2:0"#))
+        #expect(html.contains(#"<ol class="gallery-list" role="list" aria-label="Photos in A" style="--h1:"#))
+    }
+
+    @Test func stylesheetHasOneContainerRulePerBreakpoint() throws {
+        let (files, diagnostics) = try renderer().renderAssets()
+        #expect(diagnostics.isEmpty)
+        let css = try #require(files.first { $0.path == "assets/ashlar.css" })
+        guard case .bytes(let bytes) = css.contents else {
+            Issue.record("stylesheet is not generated")
+            return
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        for (minWidth, number) in [("0", 1), ("600", 2), ("900", 3), ("1300", 4)] {
+            #expect(text.contains("@container gallery (min-width: \(minWidth)px)"))
+            #expect(text.contains("top: calc(var(--y\(number)) * 1cqw)"))
+        }
+        // Two columns at a 320 px reference width with an 8 px gap: 48.75% wide, 51.25% apart.
+        #expect(text.contains("width: 48.75%; left: calc(var(--c1) * 51.25%)"))
+    }
+
+    @Test func emptyAlbumHasNoGalleryList() throws {
+        let html = try renderer().renderAlbumPage(Album(sourcePath: "", outputPath: "", title: "Empty"), ancestors: [])
+        #expect(!html.contains("gallery-list"))
+        #expect(html.contains("<h1>Empty</h1>"))
+    }
+
+    @Test func breadcrumbsMarkTheCurrentPage() throws {
+        let root = Album(sourcePath: "", outputPath: "", title: "Home")
+        let travel = Album(sourcePath: "travel", outputPath: "travel", title: "Travel")
+        let coast = Album(sourcePath: "travel/coast", outputPath: "travel/coast", title: "Coast")
+        let html = try renderer().renderAlbumPage(coast, ancestors: [root, travel])
+        #expect(html.contains(#"<li><a href="../../index.html">Home</a></li>"#))
+        #expect(html.contains(#"<li><a href="../../travel/index.html">Travel</a></li>"#))
+        #expect(html.contains(#"<li><a href="../../travel/coast/index.html" aria-current="page">Coast</a></li>"#))
+    }
+}
