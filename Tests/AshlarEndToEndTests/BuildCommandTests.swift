@@ -21,7 +21,7 @@ import Testing
         let run = try Ashlar.run(["build", folder.url.path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty)
-        #expect(run.stdout.hasPrefix("Built 2 photos in 3 albums -> 3 pages in "))
+        #expect(run.stdout.hasPrefix("Built 2 photos in 3 albums -> 5 pages in "), "\(run.stdout)")
         let root = try folder.read("_site/index.html")
         #expect(root.contains(#"<html lang="fr">"#))
         #expect(root.contains("Test &amp; Co"))

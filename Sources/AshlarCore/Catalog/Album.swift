@@ -8,10 +8,13 @@ public struct Album: Sendable, Equatable {
     public var description: String?
     public var photos: [Photo]
     public var albums: [Album]
+    /// The photo that represents the album on its parent's page: `cover` from `album.json`, else
+    /// its first photo, else its first sub-album's cover.
+    public var cover: Photo?
 
     public init(
         sourcePath: String, outputPath: String, title: String, description: String? = nil,
-        photos: [Photo] = [], albums: [Album] = []
+        photos: [Photo] = [], albums: [Album] = [], cover: Photo? = nil
     ) {
         self.sourcePath = sourcePath
         self.outputPath = outputPath
@@ -19,6 +22,7 @@ public struct Album: Sendable, Equatable {
         self.description = description
         self.photos = photos
         self.albums = albums
+        self.cover = cover
     }
 
     public var isRoot: Bool { outputPath.isEmpty }

@@ -13,39 +13,67 @@ public struct SiteRenderer: Sendable {
         self.library = library
     }
 
+    /// One page to render: an album page or a photo page.
+    enum PageJob: Sendable {
+        case album(Album, ancestors: [Album], page: Int)
+        case photo(Album, ancestors: [Album], index: Int)
+    }
+
     /// Every output file, and diagnostics for what could not be rendered.
     public func render(root: Album) -> (files: [OutputFile], diagnostics: [Diagnostic]) {
         var files: [OutputFile] = []
         var diagnostics: [Diagnostic] = []
-        let albums = Self.albumsWithAncestors(root)
-        // Pages are independent: render them on every core, then collect them in album order.
-        let pages = albums.parallelMap { album, ancestors -> Result<String, TemplateError> in
-            do throws(TemplateError) {
-                return .success(try renderAlbumPage(album, ancestors: ancestors))
-            } catch {
-                return .failure(error)
-            }
-        }
-        for ((album, _), page) in zip(albums, pages) {
-            switch page {
-            case .success(let html):
-                files.append(OutputFile(path: album.outputPath.isEmpty ? "index.html" : album.outputPath + "/index.html", contents: .bytes(Array(html.utf8))))
-            case .failure(let error):
-                diagnostics.append(Diagnostic(error))
-            }
+        var jobs: [PageJob] = []
+        var copied = Set<String>()
+        for (album, ancestors) in Self.albumsWithAncestors(root) {
+            let pages = Pagination(photoCount: album.photos.count, pageSize: configuration.pageSize).pageCount
+            for page in 0..<pages { jobs.append(.album(album, ancestors: ancestors, page: page)) }
+            for index in album.photos.indices { jobs.append(.photo(album, ancestors: ancestors, index: index)) }
             for photo in album.photos {
-                if case .output(let path) = photo.image, let source = photo.sourcePath {
+                if case .output(let path) = photo.image, let source = photo.sourcePath, copied.insert(path).inserted {
                     files.append(OutputFile(path: path, contents: .copy(sourcePath: source)))
                 }
             }
         }
+        // Pages are independent: render them on every core, then collect them in order.
+        let pages = jobs.parallelMap { job -> Result<OutputFile, TemplateError> in
+            do throws(TemplateError) {
+                return .success(try render(job))
+            } catch {
+                return .failure(error)
+            }
+        }
+        for page in pages {
+            switch page {
+            case .success(let file): files.append(file)
+            case .failure(let error): diagnostics.append(Diagnostic(error))
+            }
+        }
         let (assets, assetDiagnostics) = renderAssets()
-        return (files + assets, diagnostics + assetDiagnostics)
+        return (files + assets, Array(Set(diagnostics)).sorted { $0.description < $1.description } + assetDiagnostics)
     }
 
-    /// One album's page. `ancestors` are the albums above it, root first, for breadcrumbs.
-    public func renderAlbumPage(_ album: Album, ancestors: [Album]) throws(TemplateError) -> String {
-        try library.render("album", with: albumPage(album, ancestors: ancestors))
+    func render(_ job: PageJob) throws(TemplateError) -> OutputFile {
+        switch job {
+        case .album(let album, let ancestors, let page):
+            let model = AlbumPageModel(album: album, ancestors: ancestors, page: page, configuration: configuration)
+            let html = try library.render("album", with: model.value)
+            return OutputFile(path: URLPath.indexFile(of: model.folder), contents: .bytes(Array(html.utf8)))
+        case .photo(let album, let ancestors, let index):
+            let model = PhotoPageModel(album: album, ancestors: ancestors, index: index, configuration: configuration)
+            let html = try library.render("photo", with: model.value)
+            return OutputFile(path: URLPath.indexFile(of: PhotoPageModel.folder(of: model.photo, in: album)), contents: .bytes(Array(html.utf8)))
+        }
+    }
+
+    /// The first page of an album. `ancestors` are the albums above it, root first.
+    public func renderAlbumPage(_ album: Album, ancestors: [Album], page: Int = 0) throws(TemplateError) -> String {
+        try library.render("album", with: AlbumPageModel(album: album, ancestors: ancestors, page: page, configuration: configuration).value)
+    }
+
+    /// One photo's page.
+    public func renderPhotoPage(_ album: Album, ancestors: [Album], index: Int) throws(TemplateError) -> String {
+        try library.render("photo", with: PhotoPageModel(album: album, ancestors: ancestors, index: index, configuration: configuration).value)
     }
 
     /// Every album with the albums above it, parents before children.
@@ -65,7 +93,7 @@ public struct SiteRenderer: Sendable {
         var files: [OutputFile] = []
         var diagnostics: [Diagnostic] = []
         let data = TemplateValue.object([
-            "site": siteValue,
+            "site": PageContext(configuration: configuration, folder: "assets").site,
             "breakpoints": GalleryModel.breakpointValues(configuration: configuration),
         ])
         for (path, file) in theme.files.sorted(by: { $0.key < $1.key }) where path.hasPrefix("assets/") {
@@ -82,76 +110,5 @@ public struct SiteRenderer: Sendable {
             }
         }
         return (files, diagnostics)
-    }
-
-    var siteValue: TemplateValue {
-        var site: [String: TemplateValue] = [
-            "title": .string(configuration.title),
-            "language": .string(configuration.language),
-        ]
-        if let description = configuration.description { site["description"] = .string(description) }
-        return .object(site)
-    }
-
-    func albumPage(_ album: Album, ancestors: [Album]) -> TemplateValue {
-        let prefix = URLPath.rootPrefix(depth: album.depth)
-        let gallery = GalleryModel(aspectRatios: album.photos.map(\.aspectRatio), configuration: configuration)
-        let tiles: [TemplateValue] = album.photos.enumerated().map { index, photo in
-            let source: String
-            switch photo.image {
-            case .output(let path): source = prefix + URLPath.encodePath(path)
-            case .remote(let url): source = url
-            }
-            let alt = photo.metadata.alt ?? photo.metadata.title ?? "Photo \(index + 1) of \(album.photos.count)"
-            var tile: [String: TemplateValue] = [
-                "id": .string(photo.slug),
-                "url": .string(source),
-                "src": .string(source),
-                "alt": .string(alt),
-                "width": .number(Double(photo.width)),
-                "height": .number(Double(photo.height)),
-                "position": .number(Double(index + 1)),
-                "setSize": .number(Double(album.photos.count)),
-                "style": .string(gallery.tileStyle(index: index, width: photo.width, height: photo.height)),
-            ]
-            if let title = photo.metadata.title { tile["title"] = .string(title) }
-            return .object(tile)
-        }
-        let crumbs = (ancestors + [album]).map { step in
-            crumb(title: step.title, folder: step.outputPath, prefix: prefix, current: step.outputPath == album.outputPath)
-        }
-        let children: [TemplateValue] = album.albums.map { child in
-            .object([
-                "title": .string(child.title),
-                "url": .string(prefix + URLPath.index(of: child.outputPath)),
-                "photoCount": .number(Double(child.totalPhotoCount)),
-            ])
-        }
-        var albumValue: [String: TemplateValue] = [
-            "title": .string(album.title),
-            "photoCount": .number(Double(album.photos.count)),
-            "isRoot": .bool(album.isRoot),
-        ]
-        if let description = album.description { albumValue["description"] = .string(description) }
-        return .object([
-            "site": siteValue,
-            "page": .object(["root": .string(prefix), "url": .string(URLPath.index(of: album.outputPath))]),
-            "album": .object(albumValue),
-            "breadcrumbs": .array(crumbs),
-            "hasBreadcrumbs": .bool(crumbs.count > 1),
-            "albums": .array(children),
-            "hasAlbums": .bool(!children.isEmpty),
-            "hasTiles": .bool(!tiles.isEmpty),
-            "tiles": .array(tiles),
-            "gallery": .object(["style": .string(gallery.listStyle), "label": .string("Photos in \(album.title)")]),
-        ])
-    }
-
-    private func crumb(title: String, folder: String, prefix: String, current: Bool) -> TemplateValue {
-        .object([
-            "title": .string(title),
-            "url": .string(prefix + URLPath.index(of: folder)),
-            "current": .bool(current),
-        ])
     }
 }

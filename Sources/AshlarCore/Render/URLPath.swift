@@ -42,6 +42,11 @@ public enum URLPath {
         String(repeating: "../", count: depth)
     }
 
+    /// The output path of a folder's page: `index.html`, `nature/index.html`.
+    public static func indexFile(of folder: String) -> String {
+        folder.isEmpty ? "index.html" : folder + "/index.html"
+    }
+
     /// The URL of a folder's `index.html`, relative to the output root. Links name `index.html`
     /// so the site works when opened straight from disk, where folders do not open their index.
     public static func index(of folder: String) -> String {

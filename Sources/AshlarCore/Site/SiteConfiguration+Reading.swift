@@ -47,6 +47,16 @@ private struct ConfigurationReader {
                 }
             case "description":
                 if let text = string(member.value, key: "description") { configuration.description = text }
+            case "author":
+                if let text = string(member.value, key: "author") { configuration.author = text }
+            case "copyright":
+                if let text = string(member.value, key: "copyright") { configuration.copyright = text }
+            case "pageSize":
+                if let number = member.value.numberValue, number == number.rounded(), number >= 0, number <= 100_000 {
+                    configuration.pageSize = Int(number)
+                } else {
+                    error("'pageSize' must be a whole number of photos from 0 (one page) to 100000, found \(describe(member.value))", at: member.value, key: "pageSize")
+                }
             case "layout":
                 readLayout(member.value, into: &configuration.layout)
             case "sort":

@@ -5,6 +5,12 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// BCP 47 language tag for `<html lang>`.
     public var language = "en"
     public var description: String?
+    /// Shown in the footer and in feeds.
+    public var author: String?
+    /// A copyright line for the footer (`© 2024 Ada Lovelace`).
+    public var copyright: String?
+    /// Photos per album page; 0 puts every photo on one page.
+    public var pageSize = 60
     public var layout = LayoutSettings()
     /// How albums order their photos unless their `album.json` says otherwise.
     public var sort = SortOrder.byName
@@ -20,7 +26,7 @@ public struct SiteConfiguration: Sendable, Equatable {
     }
 
     /// The keys `ashlar.json` understands, for "did you mean" suggestions.
-    static let topLevelKeys = ["title", "language", "description", "layout", "sort"]
+    static let topLevelKeys = ["title", "language", "description", "author", "copyright", "pageSize", "layout", "sort"]
     static let layoutKeys = ["gap", "breakpoints"]
     static let breakpointKeys = ["minWidth", "columns"]
 

@@ -327,17 +327,25 @@ struct SourceReader: Sendable {
         for child in draft.children {
             album.albums.append(assemble(child, readings: readings, cursor: &cursor, diagnostics: &diagnostics))
         }
-        if let cover = draft.settings.cover, !Self.contains(album, photoNamed: cover) {
-            diagnostics.append(.warning("'cover' names no photo in this album or below it: \"\(cover.prefix(200))\"", path: paths.display(draft.folder.path(of: "album.json")), key: "cover"))
+        if let cover = draft.settings.cover {
+            album.cover = Self.photo(named: cover, in: album)
+            if album.cover == nil {
+                diagnostics.append(.warning("'cover' names no photo in this album or below it: \"\(cover.prefix(200))\"", path: paths.display(draft.folder.path(of: "album.json")), key: "cover"))
+            }
+        }
+        if album.cover == nil {
+            album.cover = album.photos.first ?? album.albums.lazy.compactMap(\.cover).first
         }
         return album
     }
 
-    /// Whether `name` (a file name, or a path relative to the album) is one of its photos.
-    static func contains(_ album: Album, photoNamed name: String) -> Bool {
+    /// The photo `name` (a file name in the album, or a path relative to it) names.
+    static func photo(named name: String, in album: Album) -> Photo? {
         let target = album.sourcePath.isEmpty ? name : album.sourcePath + "/" + name
-        return album.allAlbums.contains { candidate in
-            candidate.photos.contains { $0.sourcePath == target || $0.primaryPath == target || (candidate.sourcePath == album.sourcePath && $0.name == name) }
+        if let own = album.photos.first(where: { $0.name == name || $0.sourcePath == target }) { return own }
+        for candidate in album.allAlbums {
+            if let match = candidate.photos.first(where: { $0.sourcePath == target || $0.primaryPath == target }) { return match }
         }
+        return nil
     }
 }

@@ -1,0 +1,115 @@
+import AshlarTemplate
+
+/// The template data of one page of an album: breadcrumbs, sub-albums (on the first page), the
+/// page's photos laid out as a masonry gallery, and the pagination.
+struct AlbumPageModel {
+    var album: Album
+    var ancestors: [Album]
+    /// 0-based page index.
+    var page: Int
+    var configuration: SiteConfiguration
+
+    var pagination: Pagination {
+        Pagination(photoCount: album.photos.count, pageSize: configuration.pageSize)
+    }
+
+    var folder: String { Pagination.folder(ofPage: page, in: album.outputPath) }
+
+    var value: TemplateValue {
+        let context = PageContext(configuration: configuration, folder: folder)
+        let pagination = pagination
+        let range = pagination.range(ofPage: page)
+        let photos = Array(album.photos[range])
+        let gallery = GalleryModel(aspectRatios: photos.map(\.aspectRatio), configuration: configuration)
+        let total = album.photos.count
+        let tiles: [TemplateValue] = photos.enumerated().map { offset, photo in
+            let position = range.lowerBound + offset + 1
+            var tile: [String: TemplateValue] = [
+                "id": .string(photo.slug),
+                "url": .string(context.link(toFolder: PhotoPageModel.folder(of: photo, in: album))),
+                "src": .string(context.source(of: photo)),
+                "alt": .string(PageContext.alt(of: photo, position: position, of: total)),
+                "width": .number(Double(photo.width)),
+                "height": .number(Double(photo.height)),
+                "position": .number(Double(position)),
+                "setSize": .number(Double(total)),
+                "style": .string(gallery.tileStyle(index: offset, width: photo.width, height: photo.height)),
+            ]
+            if let title = photo.metadata.title { tile["title"] = .string(title) }
+            return .object(tile)
+        }
+
+        let children = page == 0 ? album.albums : []
+        let albumGallery = GalleryModel(
+            aspectRatios: children.map { $0.cover?.aspectRatio ?? 1.5 }, configuration: configuration)
+        let albumTiles: [TemplateValue] = children.enumerated().map { index, child in
+            var tile: [String: TemplateValue] = [
+                "id": .string("album-" + (child.outputPath.split(separator: "/").last.map(String.init) ?? "")),
+                "title": .string(child.title),
+                "url": .string(context.link(toFolder: child.outputPath)),
+                "photoCount": .number(Double(child.totalPhotoCount)),
+                "position": .number(Double(index + 1)),
+                "setSize": .number(Double(children.count)),
+            ]
+            if let cover = child.cover {
+                tile["cover"] = .object([
+                    "src": .string(context.source(of: cover)),
+                    "width": .number(Double(cover.width)),
+                    "height": .number(Double(cover.height)),
+                ])
+                tile["style"] = .string(albumGallery.tileStyle(index: index, width: cover.width, height: cover.height))
+            } else {
+                tile["style"] = .string(albumGallery.tileStyle(index: index, width: 3, height: 2))
+            }
+            return .object(tile)
+        }
+
+        var albumValue: [String: TemplateValue] = [
+            "title": .string(album.title),
+            "photoCount": .number(Double(total)),
+            "isRoot": .bool(album.isRoot),
+        ]
+        if let description = album.description { albumValue["description"] = .string(description) }
+        let crumbs = context.breadcrumbs(ancestors + [album], currentIsLast: true)
+        let label = pagination.pageCount > 1 ? "Photos in \(album.title), page \(page + 1) of \(pagination.pageCount)" : "Photos in \(album.title)"
+        var value: [String: TemplateValue] = [
+            "site": context.site,
+            "page": context.page,
+            "album": .object(albumValue),
+            "breadcrumbs": crumbs,
+            "hasBreadcrumbs": .bool(!ancestors.isEmpty),
+            "albums": .array(albumTiles),
+            "hasAlbums": .bool(!albumTiles.isEmpty),
+            "albumGallery": .object(["style": .string(albumGallery.listStyle), "label": .string("Albums in \(album.title)")]),
+            "tiles": .array(tiles),
+            "hasTiles": .bool(!tiles.isEmpty),
+            "gallery": .object(["style": .string(gallery.listStyle), "label": .string(label)]),
+        ]
+        if pagination.pageCount > 1 {
+            value["pagination"] = paginationValue(pagination, context: context)
+        }
+        return .object(value)
+    }
+
+    private func paginationValue(_ pagination: Pagination, context: PageContext) -> TemplateValue {
+        let pages: [TemplateValue] = (0..<pagination.pageCount).map { index in
+            .object([
+                "number": .number(Double(index + 1)),
+                "url": .string(context.link(toFolder: Pagination.folder(ofPage: index, in: album.outputPath))),
+                "current": .bool(index == page),
+            ])
+        }
+        var value: [String: TemplateValue] = [
+            "pages": .array(pages),
+            "number": .number(Double(page + 1)),
+            "count": .number(Double(pagination.pageCount)),
+        ]
+        if page > 0 {
+            value["previous"] = .object(["url": .string(context.link(toFolder: Pagination.folder(ofPage: page - 1, in: album.outputPath)))])
+        }
+        if page + 1 < pagination.pageCount {
+            value["next"] = .object(["url": .string(context.link(toFolder: Pagination.folder(ofPage: page + 1, in: album.outputPath)))])
+        }
+        return .object(value)
+    }
+}

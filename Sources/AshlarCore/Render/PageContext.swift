@@ -1,0 +1,64 @@
+import AshlarTemplate
+
+/// What every page's data shares: the site, and the way back to the output root from the page's
+/// folder (all links are relative, so the site works from any path and from disk).
+struct PageContext {
+    var configuration: SiteConfiguration
+    /// The page's folder relative to the output root (`""`, `travel/coast`, `travel/page/2`).
+    var folder: String
+
+    var prefix: String {
+        URLPath.rootPrefix(depth: folder.isEmpty ? 0 : folder.split(separator: "/").count)
+    }
+
+    /// A link to a folder's page, relative to this page.
+    func link(toFolder target: String) -> String {
+        prefix + URLPath.index(of: target)
+    }
+
+    /// The URL of an image as this page sees it.
+    func source(of photo: Photo) -> String {
+        switch photo.image {
+        case .output(let path): prefix + URLPath.encodePath(path)
+        case .remote(let url): url
+        }
+    }
+
+    var site: TemplateValue {
+        var site: [String: TemplateValue] = [
+            "title": .string(configuration.title),
+            "language": .string(configuration.language),
+        ]
+        if let description = configuration.description { site["description"] = .string(description) }
+        if let author = configuration.author { site["author"] = .string(author) }
+        if let copyright = configuration.copyright { site["copyright"] = .string(copyright) }
+        return .object(site)
+    }
+
+    var page: TemplateValue {
+        .object(["root": .string(prefix), "url": .string(URLPath.index(of: folder))])
+    }
+
+    /// Breadcrumbs from the root through `albums`; the last is the current page unless a photo
+    /// page adds its own last step.
+    func breadcrumbs(_ albums: [Album], currentIsLast: Bool) -> TemplateValue {
+        .array(
+            albums.enumerated().map { index, album in
+                .object([
+                    "title": .string(album.title),
+                    "url": .string(link(toFolder: album.outputPath)),
+                    "current": .bool(currentIsLast && index == albums.count - 1),
+                ])
+            })
+    }
+
+    /// Alt text: the sidecar's, else the title, else a readable position; never a file name.
+    static func alt(of photo: Photo, position: Int, of total: Int) -> String {
+        photo.metadata.alt ?? photo.metadata.title ?? "Photo \(position) of \(total)"
+    }
+
+    /// The title a page shows: the photo's, else a readable position.
+    static func title(of photo: Photo, position: Int, of total: Int) -> String {
+        photo.metadata.title ?? "Photo \(position) of \(total)"
+    }
+}

@@ -1,0 +1,101 @@
+import AshlarTemplate
+
+/// The template data of one photo's page: the photo as large as fits, its title, caption, date,
+/// tags and camera details, links to its neighbours and back to the album page that holds it.
+struct PhotoPageModel {
+    var album: Album
+    var ancestors: [Album]
+    /// The photo's index in the album.
+    var index: Int
+    var configuration: SiteConfiguration
+
+    /// A photo's page folder: `ALBUM/SLUG`.
+    static func folder(of photo: Photo, in album: Album) -> String {
+        album.outputPath.isEmpty ? photo.slug : album.outputPath + "/" + photo.slug
+    }
+
+    var photo: Photo { album.photos[index] }
+
+    var value: TemplateValue {
+        let photo = photo
+        let total = album.photos.count
+        let context = PageContext(configuration: configuration, folder: Self.folder(of: photo, in: album))
+        let title = PageContext.title(of: photo, position: index + 1, of: total)
+        let metadata = photo.metadata
+        var photoValue: [String: TemplateValue] = [
+            "title": .string(title),
+            "alt": .string(PageContext.alt(of: photo, position: index + 1, of: total)),
+            "src": .string(context.source(of: photo)),
+            "width": .number(Double(photo.width)),
+            "height": .number(Double(photo.height)),
+            "aspectRatio": .string("\(photo.width)/\(photo.height)"),
+        ]
+        if let caption = metadata.caption { photoValue["caption"] = .string(caption) }
+        if let date = metadata.date {
+            photoValue["date"] = .object(["iso": .string(date.iso8601), "text": .string(Self.displayText(of: date))])
+        }
+        let tags = metadata.tags ?? []
+        photoValue["tags"] = .array(tags.map { .string($0) })
+        photoValue["hasTags"] = .bool(!tags.isEmpty)
+        let camera = Self.cameraDetails(metadata)
+        photoValue["camera"] = .array(camera.map { .object(["label": .string($0.0), "value": .string($0.1)]) })
+        photoValue["hasCamera"] = .bool(!camera.isEmpty)
+
+        let pagination = Pagination(photoCount: total, pageSize: configuration.pageSize)
+        let albumPage = Pagination.folder(ofPage: pagination.page(ofPhoto: index), in: album.outputPath)
+        var value: [String: TemplateValue] = [
+            "site": context.site,
+            "page": context.page,
+            "photo": .object(photoValue),
+            "position": .number(Double(index + 1)),
+            "setSize": .number(Double(total)),
+            "album": .object([
+                "title": .string(album.title),
+                "url": .string(context.link(toFolder: albumPage) + "#" + photo.slug),
+            ]),
+            "breadcrumbs": context.breadcrumbs(ancestors + [album], currentIsLast: false),
+        ]
+        if index > 0 {
+            value["previous"] = neighbour(album.photos[index - 1], position: index, total: total, context: context)
+        }
+        if index + 1 < total {
+            value["next"] = neighbour(album.photos[index + 1], position: index + 2, total: total, context: context)
+        }
+        return .object(value)
+    }
+
+    private func neighbour(_ photo: Photo, position: Int, total: Int, context: PageContext) -> TemplateValue {
+        .object([
+            "title": .string(PageContext.title(of: photo, position: position, of: total)),
+            "url": .string(context.link(toFolder: Self.folder(of: photo, in: album))),
+        ])
+    }
+
+    /// `2024-06-01 18:30`: unambiguous in every language.
+    static func displayText(of date: PhotoDate) -> String {
+        let iso = date.iso8601
+        let day = String(iso.prefix(10))
+        if date.hour == 0, date.minute == 0, date.second == 0 { return day }
+        return day + " " + String(iso.dropFirst(11).prefix(5))
+    }
+
+    /// Label and value pairs for the camera `<dl>`, in the order photographers read them.
+    static func cameraDetails(_ metadata: PhotoMetadata) -> [(String, String)] {
+        var details: [(String, String)] = []
+        let make = metadata.make?.trimmingSpaces ?? ""
+        let model = metadata.model?.trimmingSpaces ?? ""
+        let camera: String
+        if !make.isEmpty, !model.isEmpty, !model.lowercased().hasPrefix(make.lowercased().split(separator: " ").first.map(String.init) ?? make.lowercased()) {
+            camera = make + " " + model
+        } else {
+            camera = model.isEmpty ? make : model
+        }
+        if !camera.isEmpty { details.append(("Camera", camera)) }
+        if let lens = metadata.lens?.trimmingSpaces, !lens.isEmpty { details.append(("Lens", lens)) }
+        if let focal = metadata.focalLength { details.append(("Focal length", CSSNumber.format(focal, digits: 1) + " mm")) }
+        if let aperture = metadata.aperture { details.append(("Aperture", "ƒ/" + CSSNumber.format(aperture, digits: 1))) }
+        if let exposure = metadata.exposure { details.append(("Shutter", exposure + " s")) }
+        if let iso = metadata.iso { details.append(("ISO", String(iso))) }
+        return details
+    }
+}
