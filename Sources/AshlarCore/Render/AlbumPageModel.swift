@@ -34,6 +34,8 @@ struct AlbumPageModel {
                 "position": .number(Double(position)),
                 "setSize": .number(Double(total)),
                 "style": .string(gallery.tileStyle(index: offset, width: photo.width, height: photo.height)),
+                "loading": .string(gallery.isInFirstScreen(offset) ? "eager" : "lazy"),
+                "highPriority": .bool(gallery.isInFirstRow(offset)),
             ]
             if let title = photo.metadata.title { tile["title"] = .string(title) }
             return .object(tile)

@@ -51,6 +51,25 @@ struct GalleryModel {
     private static let columnPrefix = Array(";--c".utf8)
     private static let topPrefix = Array(";--y".utf8)
 
+    /// How far down the gallery (in CSS px) a tile may start and still be in the first screen:
+    /// a 900 px tall window less the header above the gallery.
+    static let firstScreenDepth = 720.0
+
+    /// Whether a tile may be in the first screen at some breakpoint. Tops grow with the gallery's
+    /// width, so each breakpoint is measured at its narrowest (its reference width), where its
+    /// tiles sit highest: a tile loads eagerly if any layout could show it without scrolling.
+    func isInFirstScreen(_ index: Int) -> Bool {
+        layouts.contains { layout in
+            layout.tops[index] * layout.breakpoint.referenceWidth < Self.firstScreenDepth
+        }
+    }
+
+    /// Whether a tile starts the gallery's first row at some breakpoint: those get
+    /// `fetchpriority="high"`.
+    func isInFirstRow(_ index: Int) -> Bool {
+        layouts.contains { $0.tops[index] == 0 }
+    }
+
     /// The per-breakpoint CSS values the stylesheet template needs.
     static func breakpointValues(configuration: SiteConfiguration) -> TemplateValue {
         .array(
