@@ -14,6 +14,8 @@ public struct Photo: Sendable, Equatable {
     /// Display size in pixels, after orientation.
     public var width: Int
     public var height: Int
+    /// Smaller copies for `srcset`, narrowest first.
+    public var renditions: [PhotoRendition] = []
 
     public init(
         sourcePath: String?, image: ImageLocation, primaryPath: String, name: String, slug: String,
@@ -38,6 +40,21 @@ public struct Photo: Sendable, Equatable {
         case .remote(let url):
             String(url.split(separator: "?").first?.split(separator: "/").last ?? Substring(name))
         }
+    }
+}
+
+/// A smaller copy of a photo, as the site publishes it.
+public struct PhotoRendition: Sendable, Equatable {
+    public var image: ImageLocation
+    /// The file to copy, relative to the source root; nil for a remote URL.
+    public var sourcePath: String?
+    /// Width in pixels, for the `w` descriptor.
+    public var width: Int
+
+    public init(image: ImageLocation, sourcePath: String?, width: Int) {
+        self.image = image
+        self.sourcePath = sourcePath
+        self.width = width
     }
 }
 

@@ -99,17 +99,9 @@ public struct PhotoFiles: Sendable, Equatable {
 
     /// For `NAME@800w.EXT`, the original's name `NAME.EXT`.
     static func renditionOriginal(of name: String) -> String? {
-        let base = baseName(of: name)
-        guard let at = base.lastIndex(of: "@"), base.hasSuffix("w") else { return nil }
-        let digits = base[base.index(after: at)..<base.index(before: base.endIndex)]
-        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
-        return String(base[..<at]) + name[name.index(name.startIndex, offsetBy: base.count)...]
-    }
-
-    /// The width a rendition's name declares (`IMG@800w.jpg` → 800).
-    public static func renditionWidth(of name: String) -> Int? {
-        let base = baseName(of: name)
-        guard let at = base.lastIndex(of: "@"), base.hasSuffix("w") else { return nil }
-        return Int(base[base.index(after: at)..<base.index(before: base.endIndex)])
+        guard Rendition.width(fromName: name) != nil, let at = name.lastIndex(of: "@"),
+            let dot = name.lastIndex(of: "."), at < dot
+        else { return nil }
+        return String(name[..<at]) + name[dot...]
     }
 }

@@ -8,6 +8,8 @@ struct AlbumPageModel {
     /// 0-based page index.
     var page: Int
     var configuration: SiteConfiguration
+    /// The `sizes` attribute every photo tile shares.
+    var tileSizes: String
 
     var pagination: Pagination {
         Pagination(photoCount: album.photos.count, pageSize: configuration.pageSize)
@@ -38,6 +40,10 @@ struct AlbumPageModel {
                 "highPriority": .bool(gallery.isInFirstRow(offset)),
             ]
             if let title = photo.metadata.title { tile["title"] = .string(title) }
+            if let srcset = context.srcset(of: photo) {
+                tile["srcset"] = .string(srcset)
+                tile["sizes"] = .string(tileSizes)
+            }
             return .object(tile)
         }
 

@@ -24,6 +24,28 @@ struct PageContext {
         }
     }
 
+    /// `srcset` with `w` descriptors: the renditions, then the original; nil without renditions.
+    func srcset(of photo: Photo) -> String? {
+        guard !photo.renditions.isEmpty else { return nil }
+        var candidates: [String] = []
+        for rendition in photo.renditions where rendition.width < photo.width {
+            let url: String
+            switch rendition.image {
+            case .output(let path): url = prefix + URLPath.encodePath(path)
+            case .remote(let remote): url = remote
+            }
+            candidates.append("\(Self.srcsetURL(url)) \(rendition.width)w")
+        }
+        candidates.append("\(Self.srcsetURL(source(of: photo))) \(photo.width)w")
+        return candidates.joined(separator: ", ")
+    }
+
+    /// Commas and spaces separate `srcset` candidates, so a URL must not contain them raw.
+    static func srcsetURL(_ url: String) -> String {
+        url.split(separator: ",", omittingEmptySubsequences: false).joined(separator: "%2C")
+            .split(separator: " ", omittingEmptySubsequences: false).joined(separator: "%20")
+    }
+
     var site: TemplateValue {
         var site: [String: TemplateValue] = [
             "title": .string(configuration.title),

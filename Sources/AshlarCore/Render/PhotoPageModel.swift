@@ -30,6 +30,11 @@ struct PhotoPageModel {
             "height": .number(Double(photo.height)),
             "aspectRatio": .string("\(photo.width)/\(photo.height)"),
         ]
+        if let srcset = context.srcset(of: photo) {
+            photoValue["srcset"] = .string(srcset)
+            // As wide as the page allows, and never taller than 85% of the viewport.
+            photoValue["sizes"] = .string("min(100vw, calc(85vh * \(photo.width) / \(photo.height)))")
+        }
         if let caption = metadata.caption { photoValue["caption"] = .string(caption) }
         if let date = metadata.date {
             photoValue["date"] = .object(["iso": .string(date.iso8601), "text": .string(Self.displayText(of: date))])

@@ -6,11 +6,14 @@ public struct SiteRenderer: Sendable {
     public var configuration: SiteConfiguration
     public var theme: Theme
     public var library: TemplateLibrary
+    /// The `sizes` of every gallery tile, worked out once from the theme's page geometry.
+    var tileSizes: String
 
-    public init(configuration: SiteConfiguration, theme: Theme, library: TemplateLibrary) {
+    public init(configuration: SiteConfiguration, theme: Theme, library: TemplateLibrary, geometry: PageGeometry = PageGeometry()) {
         self.configuration = configuration
         self.theme = theme
         self.library = library
+        self.tileSizes = geometry.tileSizes(breakpoints: configuration.layout.breakpoints, gap: configuration.layout.gap)
     }
 
     /// One page to render: an album page or a photo page.
@@ -32,6 +35,11 @@ public struct SiteRenderer: Sendable {
             for photo in album.photos {
                 if case .output(let path) = photo.image, let source = photo.sourcePath, copied.insert(path).inserted {
                     files.append(OutputFile(path: path, contents: .copy(sourcePath: source)))
+                }
+                for rendition in photo.renditions {
+                    if case .output(let path) = rendition.image, let source = rendition.sourcePath, copied.insert(path).inserted {
+                        files.append(OutputFile(path: path, contents: .copy(sourcePath: source)))
+                    }
                 }
             }
         }
@@ -56,7 +64,7 @@ public struct SiteRenderer: Sendable {
     func render(_ job: PageJob) throws(TemplateError) -> OutputFile {
         switch job {
         case .album(let album, let ancestors, let page):
-            let model = AlbumPageModel(album: album, ancestors: ancestors, page: page, configuration: configuration)
+            let model = AlbumPageModel(album: album, ancestors: ancestors, page: page, configuration: configuration, tileSizes: tileSizes)
             let html = try library.render("album", with: model.value)
             return OutputFile(path: URLPath.indexFile(of: model.folder), contents: .bytes(Array(html.utf8)))
         case .photo(let album, let ancestors, let index):
@@ -68,7 +76,7 @@ public struct SiteRenderer: Sendable {
 
     /// The first page of an album. `ancestors` are the albums above it, root first.
     public func renderAlbumPage(_ album: Album, ancestors: [Album], page: Int = 0) throws(TemplateError) -> String {
-        try library.render("album", with: AlbumPageModel(album: album, ancestors: ancestors, page: page, configuration: configuration).value)
+        try library.render("album", with: AlbumPageModel(album: album, ancestors: ancestors, page: page, configuration: configuration, tileSizes: tileSizes).value)
     }
 
     /// One photo's page.

@@ -73,7 +73,9 @@ public struct SiteBuilder: Sendable {
         let (root, readDiagnostics) = SourceReader(paths: paths, configuration: configuration).read(tree)
         diagnostics += readDiagnostics
 
-        let renderer = SiteRenderer(configuration: configuration, theme: theme, library: library)
+        let (geometry, geometryDiagnostics) = theme.pageGeometry()
+        diagnostics += geometryDiagnostics
+        let renderer = SiteRenderer(configuration: configuration, theme: theme, library: library, geometry: geometry)
         let (files, renderDiagnostics) = renderer.render(root: root)
         diagnostics += renderDiagnostics
 

@@ -157,7 +157,7 @@ struct SourceReader: Sendable {
                 diagnostics.append(.warning("sidecar with no image beside it and no 'src'; skipped", path: paths.display(primary)))
                 return PhotoReading(photo: nil, diagnostics: diagnostics)
             }
-            guard let location = resolve(src: src, folder: job.folder, sidecar: primary, albumOutput: job.albumOutput, diagnostics: &diagnostics) else {
+            guard let location = resolve(src: src, folder: job.folder, sidecar: primary, albumOutput: job.albumOutput, key: "src", diagnostics: &diagnostics) else {
                 return PhotoReading(photo: nil, diagnostics: diagnostics)
             }
             (sourcePath, image) = location
@@ -174,10 +174,34 @@ struct SourceReader: Sendable {
         }
         if metadata.hidden == true { return PhotoReading(photo: nil, diagnostics: diagnostics) }
         lint(metadata, name: job.files.name, path: paths.display(primary), diagnostics: &diagnostics)
-        let photo = Photo(
+        var photo = Photo(
             sourcePath: sourcePath, image: image, primaryPath: primary, name: job.files.name, slug: "",
             metadata: metadata, width: size.width, height: size.height)
+        photo.renditions = renditions(of: job, metadata: metadata, sidecar: primary, diagnostics: &diagnostics)
         return PhotoReading(photo: photo, diagnostics: diagnostics)
+    }
+
+    /// Renditions named by the sidecar's `renditions`, and files named `NAME@800w.EXT` beside the
+    /// image; one per width (the sidecar's win), narrowest first.
+    private func renditions(of job: PhotoJob, metadata: PhotoMetadata, sidecar: String, diagnostics: inout [Diagnostic]) -> [PhotoRendition] {
+        var byWidth: [Int: PhotoRendition] = [:]
+        for rendition in metadata.renditions ?? [] {
+            guard var (source, image) = resolve(src: rendition.src, folder: job.folder, sidecar: sidecar, albumOutput: job.albumOutput, key: "renditions", diagnostics: &diagnostics) else { continue }
+            if source != nil {
+                // Published as NAME@WIDTHw.EXT beside the image, so it cannot take another file's name.
+                let name = PhotoFiles.baseName(of: job.files.name) + "@\(rendition.width)w." + PhotoFiles.fileExtension(of: rendition.src)
+                image = .output(job.albumOutput.isEmpty ? name : job.albumOutput + "/" + name)
+            }
+            if byWidth[rendition.width] == nil {
+                byWidth[rendition.width] = PhotoRendition(image: image, sourcePath: source, width: rendition.width)
+            }
+        }
+        for name in job.files.renditions {
+            guard let width = Rendition.width(fromName: name), byWidth[width] == nil else { continue }
+            let output = job.albumOutput.isEmpty ? name : job.albumOutput + "/" + name
+            byWidth[width] = PhotoRendition(image: .output(output), sourcePath: job.folder.path(of: name), width: width)
+        }
+        return byWidth.keys.sorted().compactMap { byWidth[$0] }
     }
 
     /// A sidecar that states a size or orientation the image file does not have is out of date.
@@ -252,13 +276,13 @@ struct SourceReader: Sendable {
         }
     }
 
-    /// A sidecar's `src`: an `http(s)` URL, or a path inside the source tree.
+    /// A sidecar's `src` (or a rendition's): an `http(s)` URL, or a path inside the source tree.
     private func resolve(
-        src: String, folder: SourceFolder, sidecar: String, albumOutput: String, diagnostics: inout [Diagnostic]
+        src: String, folder: SourceFolder, sidecar: String, albumOutput: String, key: String, diagnostics: inout [Diagnostic]
     ) -> (String?, ImageLocation)? {
         let path = paths.display(sidecar)
         func fail(_ message: String) -> (String?, ImageLocation)? {
-            diagnostics.append(.error(message, path: path, key: "src"))
+            diagnostics.append(.error(message.replacingOccurrences(of: "'src'", with: "'\(key)'"), path: path, key: key))
             return nil
         }
         let lowered = src.lowercased()

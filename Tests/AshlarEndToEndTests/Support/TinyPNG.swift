@@ -19,6 +19,20 @@ enum TinyPNG {
         return png
     }
 
+    /// A PNG whose header states the given size but whose pixel data is empty: enough for
+    /// Ashlar's header reader and for layout (the browser shows it as a broken image).
+    static func headerOnly(width: Int, height: Int) -> Data {
+        var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        var header = Data()
+        header.append(bigEndian: UInt32(width))
+        header.append(bigEndian: UInt32(height))
+        header.append(contentsOf: [8, 2, 0, 0, 0])
+        png.append(chunk: "IHDR", header)
+        png.append(chunk: "IDAT", Data())
+        png.append(chunk: "IEND", Data())
+        return png
+    }
+
     /// zlib with uncompressed ("stored") deflate blocks.
     private static func zlibStored(_ data: Data) -> Data {
         var out = Data([0x78, 0x01])
