@@ -10,6 +10,7 @@ struct AlbumPageModel {
     var configuration: SiteConfiguration
     /// The `sizes` attribute every photo tile shares.
     var tileSizes: String
+    var hasFeed = false
 
     var pagination: Pagination {
         Pagination(photoCount: album.photos.count, pageSize: configuration.pageSize)
@@ -18,7 +19,7 @@ struct AlbumPageModel {
     var folder: String { Pagination.folder(ofPage: page, in: album.outputPath) }
 
     var value: TemplateValue {
-        let context = PageContext(configuration: configuration, folder: folder)
+        let context = PageContext(configuration: configuration, folder: folder, hasFeed: hasFeed)
         let pagination = pagination
         let range = pagination.range(ofPage: page)
         let photos = Array(album.photos[range])
@@ -95,6 +96,27 @@ struct AlbumPageModel {
         ]
         if pagination.pageCount > 1 {
             value["pagination"] = paginationValue(pagination, context: context)
+        }
+        if let sharing = context.sharing {
+            let images = photos.enumerated().map { offset, photo in
+                let position = range.lowerBound + offset + 1
+                return sharing.imageObject(
+                    photo, name: PageContext.title(of: photo, position: position, of: total),
+                    alt: PageContext.alt(of: photo, position: position, of: total),
+                    page: sharing.pageURL(PhotoPageModel.folder(of: photo, in: album)))
+            }
+            var gallery: [(String, JSONText.Value)] = [
+                ("@context", .string("https://schema.org")),
+                ("@type", .string("ImageGallery")),
+                ("name", .string(album.title)),
+                ("url", .string(sharing.pageURL(folder))),
+            ]
+            if let description = album.description ?? configuration.description { gallery.append(("description", .string(description))) }
+            gallery.append(("image", .array(images)))
+            let coverAlt = album.cover.map { PageContext.alt(of: $0, position: 1, of: 1) }
+            value["meta"] = sharing.meta(
+                title: album.isRoot ? configuration.title : album.title, description: album.description ?? configuration.description,
+                type: "website", folder: folder, image: album.cover, imageAlt: coverAlt, jsonLD: .object(gallery))
         }
         return .object(value)
     }

@@ -6,6 +6,12 @@ struct PageContext {
     var configuration: SiteConfiguration
     /// The page's folder relative to the output root (`""`, `travel/coast`, `travel/page/2`).
     var folder: String
+    /// Whether the site publishes `feed.xml`.
+    var hasFeed = false
+
+    var sharing: SharingModel? {
+        configuration.baseURL.map { SharingModel(baseURL: $0, configuration: configuration) }
+    }
 
     var prefix: String {
         URLPath.rootPrefix(depth: folder.isEmpty ? 0 : folder.split(separator: "/").count)
@@ -54,6 +60,7 @@ struct PageContext {
         if let description = configuration.description { site["description"] = .string(description) }
         if let author = configuration.author { site["author"] = .string(author) }
         if let copyright = configuration.copyright { site["copyright"] = .string(copyright) }
+        if hasFeed { site["feed"] = .string(prefix + "feed.xml") }
         return .object(site)
     }
 

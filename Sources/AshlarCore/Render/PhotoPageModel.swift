@@ -8,6 +8,7 @@ struct PhotoPageModel {
     /// The photo's index in the album.
     var index: Int
     var configuration: SiteConfiguration
+    var hasFeed = false
 
     /// A photo's page folder: `ALBUM/SLUG`.
     static func folder(of photo: Photo, in album: Album) -> String {
@@ -19,7 +20,7 @@ struct PhotoPageModel {
     var value: TemplateValue {
         let photo = photo
         let total = album.photos.count
-        let context = PageContext(configuration: configuration, folder: Self.folder(of: photo, in: album))
+        let context = PageContext(configuration: configuration, folder: Self.folder(of: photo, in: album), hasFeed: hasFeed)
         let title = PageContext.title(of: photo, position: index + 1, of: total)
         let metadata = photo.metadata
         var photoValue: [String: TemplateValue] = [
@@ -28,7 +29,6 @@ struct PhotoPageModel {
             "src": .string(context.source(of: photo)),
             "width": .number(Double(photo.width)),
             "height": .number(Double(photo.height)),
-            "aspectRatio": .string("\(photo.width)/\(photo.height)"),
         ]
         if let srcset = context.srcset(of: photo) {
             photoValue["srcset"] = .string(srcset)
@@ -60,6 +60,14 @@ struct PhotoPageModel {
             ]),
             "breadcrumbs": context.breadcrumbs(ancestors + [album], currentIsLast: false),
         ]
+        if let sharing = context.sharing {
+            let alt = PageContext.alt(of: photo, position: index + 1, of: total)
+            var object = sharing.imageObject(photo, name: title, alt: alt, page: sharing.pageURL(context.folder))
+            if case .object(let members) = object { object = .object([("@context", .string("https://schema.org"))] + members) }
+            value["meta"] = sharing.meta(
+                title: title, description: metadata.caption ?? alt, type: "article", folder: context.folder, image: photo,
+                imageAlt: alt, jsonLD: object)
+        }
         if index > 0 {
             value["previous"] = neighbour(album.photos[index - 1], position: index, total: total, context: context)
         }

@@ -8,6 +8,8 @@ public struct SiteRenderer: Sendable {
     public var library: TemplateLibrary
     /// The `sizes` of every gallery tile, worked out once from the theme's page geometry.
     var tileSizes: String
+    /// Whether the site publishes `feed.xml` (set by `render(root:)`).
+    var hasFeed = false
 
     public init(configuration: SiteConfiguration, theme: Theme, library: TemplateLibrary, geometry: PageGeometry = PageGeometry()) {
         self.configuration = configuration
@@ -24,6 +26,13 @@ public struct SiteRenderer: Sendable {
 
     /// Every output file, and diagnostics for what could not be rendered.
     public func render(root: Album) -> (files: [OutputFile], diagnostics: [Diagnostic]) {
+        var renderer = self
+        let feed = configuration.baseURL.flatMap { AtomFeed(baseURL: $0, configuration: configuration, root: root).xml }
+        renderer.hasFeed = feed != nil
+        return renderer.renderPages(root: root, feed: feed)
+    }
+
+    private func renderPages(root: Album, feed: String?) -> (files: [OutputFile], diagnostics: [Diagnostic]) {
         var files: [OutputFile] = []
         var diagnostics: [Diagnostic] = []
         var jobs: [PageJob] = []
@@ -57,6 +66,10 @@ public struct SiteRenderer: Sendable {
             case .failure(let error): diagnostics.append(Diagnostic(error))
             }
         }
+        if let baseURL = configuration.baseURL {
+            files.append(OutputFile(path: "sitemap.xml", contents: .bytes(Array(Sitemap(baseURL: baseURL, configuration: configuration, root: root).xml.utf8))))
+        }
+        if let feed { files.append(OutputFile(path: "feed.xml", contents: .bytes(Array(feed.utf8)))) }
         let (assets, assetDiagnostics) = renderAssets()
         return (files + assets, Array(Set(diagnostics)).sorted { $0.description < $1.description } + assetDiagnostics)
     }
@@ -64,11 +77,11 @@ public struct SiteRenderer: Sendable {
     func render(_ job: PageJob) throws(TemplateError) -> OutputFile {
         switch job {
         case .album(let album, let ancestors, let page):
-            let model = AlbumPageModel(album: album, ancestors: ancestors, page: page, configuration: configuration, tileSizes: tileSizes)
+            let model = AlbumPageModel(album: album, ancestors: ancestors, page: page, configuration: configuration, tileSizes: tileSizes, hasFeed: hasFeed)
             let html = try library.render("album", with: model.value)
             return OutputFile(path: URLPath.indexFile(of: model.folder), contents: .bytes(Array(html.utf8)))
         case .photo(let album, let ancestors, let index):
-            let model = PhotoPageModel(album: album, ancestors: ancestors, index: index, configuration: configuration)
+            let model = PhotoPageModel(album: album, ancestors: ancestors, index: index, configuration: configuration, hasFeed: hasFeed)
             let html = try library.render("photo", with: model.value)
             return OutputFile(path: URLPath.indexFile(of: PhotoPageModel.folder(of: model.photo, in: album)), contents: .bytes(Array(html.utf8)))
         }
@@ -76,12 +89,12 @@ public struct SiteRenderer: Sendable {
 
     /// The first page of an album. `ancestors` are the albums above it, root first.
     public func renderAlbumPage(_ album: Album, ancestors: [Album], page: Int = 0) throws(TemplateError) -> String {
-        try library.render("album", with: AlbumPageModel(album: album, ancestors: ancestors, page: page, configuration: configuration, tileSizes: tileSizes).value)
+        try library.render("album", with: AlbumPageModel(album: album, ancestors: ancestors, page: page, configuration: configuration, tileSizes: tileSizes, hasFeed: hasFeed).value)
     }
 
     /// One photo's page.
     public func renderPhotoPage(_ album: Album, ancestors: [Album], index: Int) throws(TemplateError) -> String {
-        try library.render("photo", with: PhotoPageModel(album: album, ancestors: ancestors, index: index, configuration: configuration).value)
+        try library.render("photo", with: PhotoPageModel(album: album, ancestors: ancestors, index: index, configuration: configuration, hasFeed: hasFeed).value)
     }
 
     /// Every album with the albums above it, parents before children.

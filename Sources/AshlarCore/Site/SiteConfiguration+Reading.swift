@@ -1,3 +1,5 @@
+import Foundation
+
 extension SiteConfiguration {
     /// Reads `ashlar.json`. Wrong types are errors naming the key path; unknown keys are warnings.
     /// Returns nil configuration when the file has errors.
@@ -51,6 +53,14 @@ private struct ConfigurationReader {
                 if let text = string(member.value, key: "author") { configuration.author = text }
             case "copyright":
                 if let text = string(member.value, key: "copyright") { configuration.copyright = text }
+            case "baseURL":
+                if let text = string(member.value, key: "baseURL") {
+                    if let url = Self.baseURL(text) {
+                        configuration.baseURL = url
+                    } else {
+                        error("'baseURL' must be an absolute http(s) URL such as \"https://example.com/photos/\", found \"\(text.prefix(200))\"", at: member.value, key: "baseURL")
+                    }
+                }
             case "pageSize":
                 if let number = member.value.numberValue, number == number.rounded(), number >= 0, number <= 100_000 {
                     configuration.pageSize = Int(number)
@@ -186,6 +196,15 @@ private struct ConfigurationReader {
 
     private mutating func error(_ message: String, at value: JSONValue, key: String?) {
         diagnostics.append(.error(message, path: path, at: document.location(of: value.offset), key: key))
+    }
+
+    /// `https://example.com/photos` → `https://example.com/photos/`; nil unless an absolute
+    /// http(s) URL with a host and no query or fragment.
+    static func baseURL(_ text: String) -> String? {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            url.host?.isEmpty == false, url.query == nil, url.fragment == nil, !text.contains(" ")
+        else { return nil }
+        return text.hasSuffix("/") ? text : text + "/"
     }
 
     static func isLanguageTag(_ text: String) -> Bool {

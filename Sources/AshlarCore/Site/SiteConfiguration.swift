@@ -9,6 +9,9 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var author: String?
     /// A copyright line for the footer (`© 2024 Ada Lovelace`).
     public var copyright: String?
+    /// Where the site is published (`https://example.com/photos/`), always ending in `/`. When set,
+    /// pages get canonical links, sharing tags and JSON-LD, and the site a sitemap and a feed.
+    public var baseURL: String?
     /// Photos per album page; 0 puts every photo on one page.
     public var pageSize = 60
     public var layout = LayoutSettings()
@@ -26,7 +29,7 @@ public struct SiteConfiguration: Sendable, Equatable {
     }
 
     /// The keys `ashlar.json` understands, for "did you mean" suggestions.
-    static let topLevelKeys = ["title", "language", "description", "author", "copyright", "pageSize", "layout", "sort"]
+    static let topLevelKeys = ["title", "language", "description", "author", "copyright", "baseURL", "pageSize", "layout", "sort"]
     static let layoutKeys = ["gap", "breakpoints"]
     static let breakpointKeys = ["minWidth", "columns"]
 

@@ -186,7 +186,9 @@ struct SourceReader: Sendable {
     private func renditions(of job: PhotoJob, metadata: PhotoMetadata, sidecar: String, diagnostics: inout [Diagnostic]) -> [PhotoRendition] {
         var byWidth: [Int: PhotoRendition] = [:]
         for rendition in metadata.renditions ?? [] {
-            guard var (source, image) = resolve(src: rendition.src, folder: job.folder, sidecar: sidecar, albumOutput: job.albumOutput, key: "renditions", diagnostics: &diagnostics) else { continue }
+            guard let resolved = resolve(src: rendition.src, folder: job.folder, sidecar: sidecar, albumOutput: job.albumOutput, key: "renditions", diagnostics: &diagnostics) else { continue }
+            let source = resolved.0
+            var image = resolved.1
             if source != nil {
                 // Published as NAME@WIDTHw.EXT beside the image, so it cannot take another file's name.
                 let name = PhotoFiles.baseName(of: job.files.name) + "@\(rendition.width)w." + PhotoFiles.fileExtension(of: rendition.src)

@@ -1,0 +1,58 @@
+import AshlarTemplate
+
+/// Canonical links, OpenGraph and Twitter card tags and JSON-LD for a page, when the site has a
+/// `baseURL` (sharing needs absolute URLs).
+struct SharingModel {
+    var baseURL: String
+    var configuration: SiteConfiguration
+
+    /// The published URL of a folder's page: `https://example.com/photos/nature/`.
+    func pageURL(_ folder: String) -> String {
+        folder.isEmpty ? baseURL : baseURL + URLPath.encodePath(folder) + "/"
+    }
+
+    func imageURL(_ photo: Photo) -> String {
+        switch photo.image {
+        case .output(let path): baseURL + URLPath.encodePath(path)
+        case .remote(let url): url
+        }
+    }
+
+    func imageObject(_ photo: Photo, name: String, alt: String, page: String?) -> JSONText.Value {
+        var members: [(String, JSONText.Value)] = [
+            ("@type", .string("ImageObject")),
+            ("contentUrl", .string(imageURL(photo))),
+            ("name", .string(name)),
+            ("width", .number(Double(photo.width))),
+            ("height", .number(Double(photo.height))),
+        ]
+        if let page { members.append(("url", .string(page))) }
+        if let caption = photo.metadata.caption { members.append(("caption", .string(caption))) }
+        members.append(("description", .string(alt)))
+        if let date = photo.metadata.date { members.append(("dateCreated", .string(date.iso8601))) }
+        if let tags = photo.metadata.tags, !tags.isEmpty { members.append(("keywords", .string(tags.joined(separator: ", ")))) }
+        if let author = configuration.author { members.append(("creator", .object([("@type", .string("Person")), ("name", .string(author))]))) }
+        if let copyright = configuration.copyright { members.append(("copyrightNotice", .string(copyright))) }
+        return .object(members)
+    }
+
+    /// The `meta` object the base template turns into tags.
+    func meta(title: String, description: String?, type: String, folder: String, image: Photo?, imageAlt: String?, jsonLD: JSONText.Value) -> TemplateValue {
+        var meta: [String: TemplateValue] = [
+            "canonical": .string(pageURL(folder)),
+            "title": .string(title),
+            "type": .string(type),
+            "jsonLD": .string(JSONText.serialize(jsonLD)),
+        ]
+        if let description { meta["description"] = .string(description) }
+        if let image {
+            meta["image"] = .object([
+                "url": .string(imageURL(image)),
+                "width": .number(Double(image.width)),
+                "height": .number(Double(image.height)),
+                "alt": .string(imageAlt ?? title),
+            ])
+        }
+        return .object(meta)
+    }
+}

@@ -1,0 +1,55 @@
+/// `sitemap.xml`: every page, with the images each shows (the image sitemap extension).
+struct Sitemap {
+    var baseURL: String
+    var configuration: SiteConfiguration
+    var root: Album
+
+    var xml: String {
+        let sharing = SharingModel(baseURL: baseURL, configuration: configuration)
+        var text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">
+
+            """
+        func entry(_ folder: String, images: [Photo]) {
+            text += "<url><loc>\(XMLText.escape(sharing.pageURL(folder)))</loc>"
+            for photo in images {
+                text += "<image:image><image:loc>\(XMLText.escape(sharing.imageURL(photo)))</image:loc></image:image>"
+            }
+            text += "</url>\n"
+        }
+        for (album, _) in SiteRenderer.albumsWithAncestors(root) {
+            let pagination = Pagination(photoCount: album.photos.count, pageSize: configuration.pageSize)
+            for page in 0..<pagination.pageCount {
+                // The image sitemap allows 1,000 images per page entry.
+                entry(Pagination.folder(ofPage: page, in: album.outputPath), images: Array(album.photos[pagination.range(ofPage: page)].prefix(1000)))
+            }
+            for photo in album.photos {
+                entry(PhotoPageModel.folder(of: photo, in: album), images: [photo])
+            }
+        }
+        return text + "</urlset>\n"
+    }
+}
+
+/// Escaping for XML text and attribute values.
+enum XMLText {
+    static func escape(_ text: String) -> String {
+        var output = ""
+        output.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "\"": output += "&quot;"
+            case "'": output += "&apos;"
+            default:
+                // Control characters other than tab and newlines are not allowed in XML 1.0.
+                if scalar.value < 0x20, scalar != "\t", scalar != "\n", scalar != "\r" { continue }
+                output.unicodeScalars.append(scalar)
+            }
+        }
+        return output
+    }
+}
