@@ -59,6 +59,7 @@ struct AlbumPageModel {
                 "photoCount": .number(Double(child.totalPhotoCount)),
                 "position": .number(Double(index + 1)),
                 "setSize": .number(Double(children.count)),
+                "loading": .string(albumGallery.isInFirstScreen(index) ? "eager" : "lazy"),
             ]
             if let cover = child.cover {
                 tile["cover"] = .object([
