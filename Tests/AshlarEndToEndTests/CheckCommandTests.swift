@@ -14,9 +14,17 @@ import Testing
     static let cases: [Case] = [
         .init(name: "missing alt text", files: ["a.png": "png:30x20", "a.png.json": #"{"title": "A"}"#],
               expected: "a.png.json: warning: missing alt text; add 'alt' describing what the photo shows"),
-        .init(name: "alt text is a camera name", files: ["a.png": "png:30x20", "a.png.json": #"{"alt": "DSC01234"}"#],
+        .init(name: "missing title", files: ["a.png": "png:30x20", "a.png.json": #"{"alt": "A red card"}"#],
+              expected: "a.png.json: warning: missing title; its pages show a numbered one such as \"Photo 3 of 40\""),
+        .init(name: "missing title and alt text", files: ["a.png": "png:30x20"],
+              expected: "a.png: warning: missing title and alt text; add 'title' and an 'alt' describing what the photo shows"),
+        .init(name: "two photos with one title", files: ["a.png": "png:3x2", "a.png.json": #"{"title": "Dusk", "alt": "A red card"}"#, "b.png": "png:3x2", "b.png.json": #"{"title": "Dusk", "alt": "A blue card"}"#],
+              expected: "b.png.json: warning: title \"Dusk\" is also the title of 'a.png' in this album; titles tell photos apart in links and to screen readers"),
+        .init(name: "empty album", files: ["a.png": "png:3x2", "a.png.json": #"{"title": "A", "alt": "A red card"}"#, "empty/notes.txt": "nothing here"],
+              expected: "empty: warning: album has no photos to show; its page says so"),
+        .init(name: "alt text is a camera name", files: ["a.png": "png:30x20", "a.png.json": #"{"title": "A", "alt": "DSC01234"}"#],
               expected: "a.png.json: warning: alt text \"DSC01234\" is a file or camera name; describe what the photo shows"),
-        .init(name: "alt text is the file name", files: ["beach.png": "png:30x20", "beach.png.json": #"{"alt": "beach.png"}"#],
+        .init(name: "alt text is the file name", files: ["beach.png": "png:30x20", "beach.png.json": #"{"title": "Beach", "alt": "beach.png"}"#],
               expected: "beach.png.json: warning: alt text \"beach.png\" is a file or camera name; describe what the photo shows"),
         .init(name: "sidecar with no image and no src", files: ["lonely.json": #"{"title": "Lonely", "alt": "x y z"}"#],
               expected: "lonely.json: warning: sidecar with no image beside it and no 'src'; skipped"),
@@ -79,7 +87,7 @@ import Testing
     }
 
     @Test func jsonReportListsEveryDiagnostic() throws {
-        let folder = try makeSite(["a.png": "png:30x20", "a.png.json": "{\"alt\": \"A red card\",\n \"widht\": 3}"])
+        let folder = try makeSite(["a.png": "png:30x20", "a.png.json": "{\"title\": \"A\", \"alt\": \"A red card\",\n \"widht\": 3}"])
         let run = try Ashlar.run(["check", "--json", "."], in: folder.url)
         #expect(run.status == 0)
         let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])

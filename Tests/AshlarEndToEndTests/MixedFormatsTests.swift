@@ -19,7 +19,7 @@ import Testing
         let prefix = Self.source.path + "/"
         #expect(run.stderr.contains(prefix + "ashlar/stale.jpg.json: warning: stale sidecar: it says 100×100, the image is 48×32; using the image's"))
         #expect(run.stderr.contains(prefix + "xmp/lightroom.xmp: warning: stale sidecar: it says 6240×4160, the image is 48×32 and says orientation 6, the image has 1; using the image's"))
-        #expect(run.stderr.contains(prefix + "orientations/orientation-6.jpg: warning: missing alt text; add 'alt' describing what the photo shows"))
+        #expect(run.stderr.contains(prefix + "orientations/orientation-6.jpg: warning: missing title and alt text; add 'title' and an 'alt' describing what the photo shows"))
         #expect(run.stderr.contains(prefix + "formats/plain.gif: warning: photo URL 'plain' is taken; this photo is published as 'plain-2'"))
         // Orientations 5 to 8 turn the stored 48×32 into a 32×48 portrait.
         let page = try output.read("site/orientations/index.html")

@@ -221,12 +221,18 @@ struct SourceReader: Sendable {
     }
 
     private func lint(_ metadata: PhotoMetadata, name: String, path: String, diagnostics: inout [Diagnostic]) {
-        if let alt = metadata.alt {
-            if AltTextLint.isMeaningless(alt, fileName: name) {
-                diagnostics.append(.warning("alt text \"\(alt.prefix(60))\" is a file or camera name; describe what the photo shows", path: path, key: "alt"))
-            }
-        } else {
+        switch (metadata.title, metadata.alt) {
+        case (nil, nil):
+            diagnostics.append(.warning("missing title and alt text; add 'title' and an 'alt' describing what the photo shows", path: path, key: "alt"))
+        case (_, nil):
             diagnostics.append(.warning("missing alt text; add 'alt' describing what the photo shows", path: path, key: "alt"))
+        case (nil, _):
+            diagnostics.append(.warning("missing title; its pages show a numbered one such as \"Photo 3 of 40\"", path: path, key: "title"))
+        default:
+            break
+        }
+        if let alt = metadata.alt, AltTextLint.isMeaningless(alt, fileName: name) {
+            diagnostics.append(.warning("alt text \"\(alt.prefix(60))\" is a file or camera name; describe what the photo shows", path: path, key: "alt"))
         }
     }
 
@@ -350,6 +356,16 @@ struct SourceReader: Sendable {
             photos.append(photo)
         }
         album.photos = (draft.settings.sort ?? configuration.sort).sorted(photos)
+        // Two photos of one album with the same title read the same in links and to screen readers.
+        var firstWithTitle: [String: Photo] = [:]
+        for photo in album.photos {
+            guard let title = photo.metadata.title else { continue }
+            if let first = firstWithTitle[title] {
+                diagnostics.append(.warning("title \"\(title.prefix(60))\" is also the title of '\(first.name)' in this album; titles tell photos apart in links and to screen readers", path: paths.display(photo.primaryPath), key: "title"))
+            } else {
+                firstWithTitle[title] = photo
+            }
+        }
         for child in draft.children {
             album.albums.append(assemble(child, readings: readings, cursor: &cursor, diagnostics: &diagnostics))
         }
@@ -361,6 +377,9 @@ struct SourceReader: Sendable {
         }
         if album.cover == nil {
             album.cover = album.photos.first ?? album.albums.lazy.compactMap(\.cover).first
+        }
+        if album.photos.isEmpty, album.albums.isEmpty {
+            diagnostics.append(.warning("album has no photos to show; its page says so", path: paths.display(draft.folder.relativePath)))
         }
         return album
     }
