@@ -22,11 +22,16 @@ struct AccessibilityTests {
         ]
         if ThemeSite.siteExampleHasPhotos {
             // A failed build still gets a case, which then fails with the build's error.
-            let pages = (try? SiteExample.built.get()).map { SiteExample.pages(in: $0.output) } ?? ["index.html"]
-            cases += pages.map { Case(site: ThemeSite.siteExampleName, page: $0) }
+            cases += siteExamplePages.map { Case(site: ThemeSite.siteExampleName, page: $0) }
         }
         return cases
     }
+
+    /// One page of each kind: the front page (sub-album covers), an album, a paginated album page,
+    /// a nested album and a photo page.
+    static let siteExamplePages = [
+        "index.html", "nature/index.html", "nature/page/2/index.html", "travel/coast/index.html", "nature/moonrise/index.html",
+    ]
 
     @Test(arguments: cases)
     func pageHasNoAxeViolations(_ testCase: Case) throws {

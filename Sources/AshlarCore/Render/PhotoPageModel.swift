@@ -32,8 +32,9 @@ struct PhotoPageModel {
         ]
         if let srcset = context.srcset(of: photo) {
             photoValue["srcset"] = .string(srcset)
-            // As wide as the page allows, and never taller than 85% of the viewport.
-            photoValue["sizes"] = .string("min(100vw, calc(85vh * \(photo.width) / \(photo.height)))")
+            // At most the page's width, less the details column beside the photo on wide screens
+            // (20rem and a 2rem gap); the 85vh height cap can only make it narrower.
+            photoValue["sizes"] = .string("(min-width: 1100px) calc(100vw - 352px), 100vw")
         }
         if let caption = metadata.caption { photoValue["caption"] = .string(caption) }
         if let date = metadata.date {
