@@ -148,6 +148,11 @@ final class WebDriver {
         try request("POST", try sessionPath("/goog/cdp/execute"), ["cmd": "Emulation.setEmulatedMedia", "params": ["features": features]], timeout: 15)
     }
 
+    /// Makes the page lay itself out for `print` (or `screen`), as `Emulation.setEmulatedMedia` does.
+    func emulateMediaType(_ type: String) throws {
+        try request("POST", try sessionPath("/goog/cdp/execute"), ["cmd": "Emulation.setEmulatedMedia", "params": ["media": type]], timeout: 15)
+    }
+
     /// Runs `script` as a function body and returns what it returns (decoded JSON).
     @discardableResult
     func execute(_ script: String, arguments: [Any] = []) throws -> Any? {
