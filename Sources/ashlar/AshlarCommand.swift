@@ -3,7 +3,7 @@ import Foundation
 
 /// Dispatches `ashlar COMMAND …` to its subcommand.
 enum AshlarCommand {
-    static let version = "0.1.0"
+    static let version = AshlarVersion.current
 
     static let commands: [CommandSpec] = [BuildCommand.spec, CheckCommand.spec, RenderCommand.spec]
 

@@ -36,7 +36,7 @@ public struct Photo: Sendable, Equatable {
     /// The image's file name: the local file's, or the last path segment of a remote URL.
     public var imageFileName: String {
         switch image {
-        case .output(let path): sourcePath.map { String($0.split(separator: "/").last ?? "") } ?? path
+        case .output(let path), .referenced(let path): sourcePath.map { String($0.split(separator: "/").last ?? "") } ?? path
         case .remote(let url):
             String(url.split(separator: "?").first?.split(separator: "/").last ?? Substring(name))
         }
@@ -64,4 +64,7 @@ public enum ImageLocation: Sendable, Equatable {
     case output(String)
     /// An absolute `http` or `https` URL, used as given.
     case remote(String)
+    /// Not copied: a path relative to the output root that leads back into the source folder
+    /// (`../nature/IMG_1.jpg`), for `images: reference`.
+    case referenced(String)
 }

@@ -24,8 +24,13 @@ struct PageContext {
 
     /// The URL of an image as this page sees it.
     func source(of photo: Photo) -> String {
-        switch photo.image {
-        case .output(let path): prefix + URLPath.encodePath(path)
+        url(of: photo.image)
+    }
+
+    /// An image location as a URL relative to this page (or absolute, for remote images).
+    func url(of location: ImageLocation) -> String {
+        switch location {
+        case .output(let path), .referenced(let path): prefix + URLPath.encodePath(path)
         case .remote(let url): url
         }
     }
@@ -35,11 +40,7 @@ struct PageContext {
         guard !photo.renditions.isEmpty else { return nil }
         var candidates: [String] = []
         for rendition in photo.renditions where rendition.width < photo.width {
-            let url: String
-            switch rendition.image {
-            case .output(let path): url = prefix + URLPath.encodePath(path)
-            case .remote(let remote): url = remote
-            }
+            let url = url(of: rendition.image)
             candidates.append("\(Self.srcsetURL(url)) \(rendition.width)w")
         }
         candidates.append("\(Self.srcsetURL(source(of: photo))) \(photo.width)w")

@@ -13,7 +13,7 @@ struct SharingModel {
 
     func imageURL(_ photo: Photo) -> String {
         switch photo.image {
-        case .output(let path): baseURL + URLPath.encodePath(path)
+        case .output(let path), .referenced(let path): baseURL + URLPath.encodePath(path)
         case .remote(let url): url
         }
     }

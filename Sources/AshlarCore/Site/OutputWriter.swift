@@ -1,69 +1,175 @@
 import Foundation
 
-/// Writes the site into the output folder, and only there: every path is checked to stay inside
-/// it, and every file is written under a temporary name and renamed into place, so a reader never
-/// sees half a file.
+/// Writes the site into the output folder, and only there, in two steps: every new or changed
+/// file is first written under a temporary name; only when all of them are on disk are they
+/// renamed into place, and files Ashlar wrote before but no longer produces removed. A failure
+/// in the first step (a full disk, a vanished source file) removes the temporary files and leaves
+/// the previous site exactly as it was.
 struct OutputWriter {
     var paths: SitePaths
+    /// What the previous build wrote; nil for a fresh output folder.
+    var previous: BuildManifest?
+    /// Publish images as hard links to their sources when the file system allows it.
+    var linkImages = true
 
-    /// Counts of what a write did.
     struct Summary: Sendable, Equatable {
         var written = 0
         var unchanged = 0
+        var removed = 0
     }
 
-    func write(_ files: [OutputFile]) throws(BuildError) -> Summary {
-        var summary = Summary()
-        var createdFolders = Set<String>()
-        for file in files {
-            guard Self.isSafeRelativePath(file.path) else {
+    /// A file to write, with the manifest entry that identifies its content.
+    private struct Planned: Sendable {
+        var file: OutputFile
+        var entry: String
+    }
+
+    func write(_ files: [OutputFile]) throws(BuildError) -> (Summary, [String: String]) {
+        var seen = Set<String>()
+        var unique: [OutputFile] = []
+        for file in files where seen.insert(file.path).inserted {
+            guard Self.isSafeRelativePath(file.path), file.path != BuildManifest.fileName else {
                 throw BuildError(.io, path: file.path, message: "refusing to write outside the output folder")
             }
-            let destination = paths.outputFile(file.path)
+            unique.append(file)
+        }
+        let outputRoot = SourceScanner.realPath(paths.output.path) ?? paths.output.path
+        // Hash generated files and stamp copied ones on every core.
+        let planned = unique.parallelMap { file -> Result<Planned, BuildError> in
+            switch file.contents {
+            case .bytes(let bytes):
+                return .success(Planned(file: file, entry: "h:" + ContentHash.of(bytes)))
+            case .copy(let source):
+                var info = stat()
+                guard stat(paths.sourceFile(source), &info) == 0 else {
+                    return .failure(BuildError(.io, path: paths.display(source), message: "cannot read: \(String(cString: strerror(errno)).lowercased())"))
+                }
+                let stamp = SourceScanner.stamp(info)
+                return .success(Planned(file: file, entry: "c:\(stamp.size):\(stamp.modified):\(source)"))
+            }
+        }
+        var summary = Summary()
+        var entries: [String: String] = [:]
+        var changed: [Planned] = []
+        for result in planned {
+            let item: Planned
+            switch result {
+            case .success(let value): item = value
+            case .failure(let error): throw error
+            }
+            entries[item.file.path] = item.entry
+            if previous?.files[item.file.path] == item.entry, Self.isRegularFile(paths.outputFile(item.file.path)) {
+                summary.unchanged += 1
+            } else {
+                changed.append(item)
+            }
+        }
+
+        var staged: [(temporary: String, destination: String)] = []
+        var createdFolders = Set<String>()
+        func discardStaged() {
+            for entry in staged { unlink(entry.temporary) }
+        }
+        for item in changed {
+            let destination = paths.outputFile(item.file.path)
             let folder = (destination as NSString).deletingLastPathComponent
             if createdFolders.insert(folder).inserted {
                 do {
                     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 } catch {
+                    discardStaged()
                     throw BuildError(.io, path: folder, message: "cannot create folder: \(SourceScanner.reason(error))")
                 }
-            }
-            let data: Data
-            switch file.contents {
-            case .bytes(let bytes):
-                data = Data(bytes)
-            case .copy(let sourcePath):
-                do {
-                    data = try Data(contentsOf: URL(fileURLWithPath: paths.sourceFile(sourcePath)))
-                } catch {
-                    throw BuildError(.io, path: paths.display(sourcePath), message: "cannot read: \(SourceScanner.reason(error))")
+                // A link inside the output folder must not lead the build outside it.
+                let real = SourceScanner.realPath(folder) ?? folder
+                guard real == outputRoot || real.hasPrefix(outputRoot + "/") else {
+                    discardStaged()
+                    throw BuildError(.io, path: folder, message: "refusing to write through a link that leads outside the output folder")
                 }
             }
-            if let existing = FileManager.default.contents(atPath: destination), existing == data {
-                summary.unchanged += 1
-                continue
+            let temporary = folder + "/." + (destination as NSString).lastPathComponent + ".ashlar-\(getpid()).tmp"
+            do throws(BuildError) {
+                try stage(item.file, at: temporary)
+            } catch {
+                unlink(temporary)
+                discardStaged()
+                throw error
             }
-            try writeAtomically(data, to: destination)
-            summary.written += 1
+            staged.append((temporary, destination))
         }
-        return summary
+        for (index, entry) in staged.enumerated() where rename(entry.temporary, entry.destination) != 0 {
+            let reason = String(cString: strerror(errno)).lowercased()
+            for rest in staged[index...] { unlink(rest.temporary) }
+            throw BuildError(.io, path: entry.destination, message: "cannot write: \(reason)")
+        }
+        summary.written = staged.count
+        summary.removed = removeStale(keeping: entries)
+        return (summary, entries)
     }
 
-    private func writeAtomically(_ data: Data, to destination: String) throws(BuildError) {
-        let folder = (destination as NSString).deletingLastPathComponent
-        let name = (destination as NSString).lastPathComponent
-        let temporary = folder + "/.\(name).ashlar-\(getpid()).tmp"
-        do {
-            try data.write(to: URL(fileURLWithPath: temporary))
-        } catch {
-            unlink(temporary)
-            throw BuildError(.io, path: destination, message: "cannot write: \(SourceScanner.reason(error))")
+    /// Writes one file's content under its temporary name.
+    private func stage(_ file: OutputFile, at temporary: String) throws(BuildError) {
+        switch file.contents {
+        case .bytes(let bytes):
+            try Self.writeFile(bytes, to: temporary, display: paths.outputFile(file.path))
+        case .copy(let source):
+            let sourcePath = paths.sourceFile(source)
+            if linkImages, link(sourcePath, temporary) == 0 { return }
+            guard let data = FileManager.default.contents(atPath: sourcePath) else {
+                throw BuildError(.io, path: paths.display(source), message: "cannot read: the file is gone or unreadable")
+            }
+            try Self.writeFile([UInt8](data), to: temporary, display: paths.outputFile(file.path))
         }
-        guard rename(temporary, destination) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw BuildError(.io, path: destination, message: "cannot write: \(reason)")
+    }
+
+    static func writeFile(_ bytes: [UInt8], to path: String, display: String) throws(BuildError) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw BuildError(.io, path: display, message: "cannot write: \(String(cString: strerror(errno)).lowercased())")
         }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer in
+                Glibc.write(descriptor, buffer.baseAddress! + written, bytes.count - written)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let reason = String(cString: strerror(errno)).lowercased()
+                close(descriptor)
+                throw BuildError(.io, path: display, message: "cannot write: \(reason)")
+            }
+            written += count
+        }
+        guard close(descriptor) == 0 else {
+            throw BuildError(.io, path: display, message: "cannot write: \(String(cString: strerror(errno)).lowercased())")
+        }
+    }
+
+    /// Removes files the previous build wrote that this one does not, and the folders that
+    /// leaves empty. Nothing else is touched.
+    private func removeStale(keeping entries: [String: String]) -> Int {
+        guard let previous else { return 0 }
+        var removed = 0
+        var folders = Set<String>()
+        for path in previous.files.keys.sorted(by: SourceScanner.byteOrder) where entries[path] == nil {
+            let file = paths.outputFile(path)
+            if Self.isRegularFile(file), unlink(file) == 0 { removed += 1 }
+            var folder = (path as NSString).deletingLastPathComponent
+            while !folder.isEmpty {
+                folders.insert(folder)
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+        }
+        // Deepest first; rmdir fails, harmlessly, on any folder that still holds something.
+        for folder in folders.sorted(by: { $0.count > $1.count }) {
+            rmdir(paths.outputFile(folder))
+        }
+        return removed
+    }
+
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// A relative path with no empty, `.` or `..` segment, no NUL and no backslash.

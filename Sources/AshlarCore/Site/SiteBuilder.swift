@@ -2,15 +2,32 @@ import AshlarTemplate
 import Foundation
 
 /// Builds a site: configuration, theme, source tree, pages, output. The one entry point the
-/// command line calls for `ashlar build`.
+/// command line calls for `ashlar build` and `ashlar check`.
 public struct SiteBuilder: Sendable {
     public var paths: SitePaths
     /// An explicit configuration file; default `SOURCE/ashlar.json` when it exists.
     public var configurationFile: URL?
+    public var options = Options()
 
-    public init(paths: SitePaths, configurationFile: URL? = nil) {
+    public struct Options: Sendable {
+        /// Remove everything the previous build wrote, then build from scratch.
+        public var clean = false
+        /// Build into a folder that holds files Ashlar did not write.
+        public var force = false
+        /// Also compute every album page's placements, for `--layout-manifest`.
+        public var layoutManifest = false
+
+        public init(clean: Bool = false, force: Bool = false, layoutManifest: Bool = false) {
+            self.clean = clean
+            self.force = force
+            self.layoutManifest = layoutManifest
+        }
+    }
+
+    public init(paths: SitePaths, configurationFile: URL? = nil, options: Options = Options()) {
         self.paths = paths
         self.configurationFile = configurationFile
+        self.options = options
     }
 
     /// What a build did.
@@ -19,75 +36,190 @@ public struct SiteBuilder: Sendable {
         public var photoCount: Int
         public var albumCount: Int
         public var pageCount: Int
-        public var filesWritten: Int
-        public var filesUnchanged: Int
+        public var filesWritten = 0
+        public var filesUnchanged = 0
+        public var filesRemoved = 0
+        /// True when nothing had changed since the last build, which was therefore skipped.
+        public var upToDate = false
+        /// Seconds spent in each stage, in order.
+        public var stages: [(name: String, seconds: Double)] = []
+        /// The layout manifest's JSON, when asked for.
+        public var layoutManifest: String?
 
         public var errorCount: Int { diagnostics.count { $0.severity == .error } }
         public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
     }
 
-    /// Builds the site into the output folder.
-    public func build() throws(BuildError) -> Result {
+    /// Builds the site into the output folder, writing only what changed.
+    public func build(progress: (@Sendable (String) -> Void)? = nil) throws(BuildError) -> Result {
+        var clock = StageClock()
         try checkFolders()
-        var (result, files) = try prepare()
+        var previous = try readManifest()
+        if options.clean, let manifest = previous {
+            clean(manifest)
+            previous = nil
+        }
+        progress?("reading the configuration and templates")
+        let inputs = try loadInputs()
+        clock.lap("configuration")
+        progress?("scanning the source folder")
+        let (tree, scanDiagnostics) = SourceScanner(paths: paths).scan()
+        clock.lap("scan")
+        let fingerprint = inputs.fingerprint(tree: tree)
+        if let previous, previous.inputs == fingerprint, !options.layoutManifest,
+            previous.files.keys.allSatisfy({ OutputWriter.isRegularFile(paths.outputFile($0)) })
+        {
+            var result = Result(diagnostics: previous.diagnostics, photoCount: 0, albumCount: 0, pageCount: 0)
+            result.upToDate = true
+            result.filesUnchanged = previous.files.count
+            result.photoCount = previous.counts.photos
+            result.albumCount = previous.counts.albums
+            result.pageCount = previous.files.keys.count { $0.hasSuffix(".html") }
+            result.stages = clock.stages
+            return result
+        }
+        progress?("reading photos")
+        var (result, files, root) = prepare(inputs: inputs, tree: tree, scanDiagnostics: scanDiagnostics, clock: &clock, progress: progress)
         guard let files else { return result }
-        let summary = try OutputWriter(paths: paths).write(files)
+        progress?("writing the site")
+        var writer = OutputWriter(paths: paths, previous: previous)
+        writer.linkImages = inputs.configuration?.images == .copy
+        let (summary, entries) = try writer.write(files)
+        var manifest = BuildManifest()
+        manifest.files = entries
+        manifest.inputs = result.errorCount == 0 ? fingerprint : ""
+        manifest.diagnostics = result.diagnostics
+        manifest.counts = (result.photoCount, result.albumCount)
+        try OutputWriter.writeFile(Array(manifest.json.utf8), to: paths.outputFile(BuildManifest.fileName + ".tmp"), display: paths.outputFile(BuildManifest.fileName))
+        guard rename(paths.outputFile(BuildManifest.fileName + ".tmp"), paths.outputFile(BuildManifest.fileName)) == 0 else {
+            throw BuildError(.io, path: paths.outputFile(BuildManifest.fileName), message: "cannot write: \(String(cString: strerror(errno)).lowercased())")
+        }
+        clock.lap("write")
         result.filesWritten = summary.written
         result.filesUnchanged = summary.unchanged
+        result.filesRemoved = summary.removed
+        if options.layoutManifest, let root, let configuration = inputs.configuration {
+            result.layoutManifest = LayoutReport(configuration: configuration, root: root).json
+        }
+        result.stages = clock.stages
         return result
     }
 
     /// Reads and renders everything, as `build` does, but writes nothing: `ashlar check`.
     public func check() throws(BuildError) -> Result {
         try checkSource()
-        return try prepare().result
+        var clock = StageClock()
+        let inputs = try loadInputs()
+        let (tree, scanDiagnostics) = SourceScanner(paths: paths).scan()
+        return prepare(inputs: inputs, tree: tree, scanDiagnostics: scanDiagnostics, clock: &clock, progress: nil).result
     }
 
     /// Scans the source and reads every album and photo (the first half of a build), with the
     /// configuration's defaults where `ashlar.json` is missing. For benchmarks and tools.
     public func readCatalog() throws(BuildError) -> (root: Album, diagnostics: [Diagnostic]) {
         try checkSource()
-        var diagnostics: [Diagnostic] = []
-        let configuration = try loadConfiguration(diagnostics: &diagnostics) ?? SiteConfiguration()
+        let inputs = try loadInputs()
         let (tree, scanDiagnostics) = SourceScanner(paths: paths).scan()
-        let (root, readDiagnostics) = SourceReader(paths: paths, configuration: configuration).read(tree)
-        return (root, diagnostics + scanDiagnostics + readDiagnostics)
+        let (root, readDiagnostics) = SourceReader(paths: paths, configuration: inputs.configuration ?? SiteConfiguration()).read(tree)
+        return (root, inputs.diagnostics + scanDiagnostics + readDiagnostics)
+    }
+
+    /// What a build reads before the photos: configuration and theme, with their diagnostics.
+    struct Inputs {
+        var configuration: SiteConfiguration?
+        var configurationBytes: [UInt8]
+        var theme: Theme
+        var diagnostics: [Diagnostic]
+
+        /// Everything the output depends on: Ashlar's version, configuration, theme, and every
+        /// source file's size and time. Equal fingerprints mean an identical site.
+        func fingerprint(tree: SourceFolder) -> String {
+            var hash = ContentHash()
+            hash.combine(AshlarVersion.current)
+            hash.combine(configurationBytes)
+            for (path, file) in theme.files.sorted(by: { $0.key < $1.key }) {
+                hash.combine(path)
+                hash.combine(file.bytes)
+            }
+            tree.forEachFile { path, stamp in
+                hash.combine(path)
+                hash.combine(stamp.size)
+                hash.combine(stamp.modified)
+            }
+            return hash.hex
+        }
+    }
+
+    private func loadInputs() throws(BuildError) -> Inputs {
+        var diagnostics: [Diagnostic] = []
+        let (configuration, bytes) = try loadConfiguration(diagnostics: &diagnostics)
+        let theme = loadTheme(diagnostics: &diagnostics)
+        return Inputs(configuration: configuration, configurationBytes: bytes, theme: theme, diagnostics: diagnostics)
     }
 
     /// Everything up to writing: the result so far, and the files to write (nil when the
     /// configuration is broken and nothing may be written).
-    private func prepare() throws(BuildError) -> (result: Result, files: [OutputFile]?) {
-        var diagnostics: [Diagnostic] = []
-        guard let configuration = try loadConfiguration(diagnostics: &diagnostics) else {
+    private func prepare(
+        inputs: Inputs, tree: SourceFolder, scanDiagnostics: [Diagnostic], clock: inout StageClock,
+        progress: (@Sendable (String) -> Void)?
+    ) -> (result: Result, files: [OutputFile]?, root: Album?) {
+        var diagnostics = inputs.diagnostics
+        guard let configuration = inputs.configuration else {
             // A broken configuration stops the build: building with defaults would publish a site
             // the author did not ask for.
-            return (Result(diagnostics: diagnostics, photoCount: 0, albumCount: 0, pageCount: 0, filesWritten: 0, filesUnchanged: 0), nil)
+            return (Result(diagnostics: diagnostics, photoCount: 0, albumCount: 0, pageCount: 0), nil, nil)
         }
-        let theme = loadTheme(diagnostics: &diagnostics)
-        let (library, templateDiagnostics) = theme.library()
+        let (library, templateDiagnostics) = inputs.theme.library()
         diagnostics += templateDiagnostics
-
-        let (tree, scanDiagnostics) = SourceScanner(paths: paths).scan()
         diagnostics += scanDiagnostics
 
         let (root, readDiagnostics) = SourceReader(paths: paths, configuration: configuration).read(tree)
         diagnostics += readDiagnostics
+        clock.lap("read")
 
-        let (geometry, geometryDiagnostics) = theme.pageGeometry()
+        progress?("rendering pages")
+        let (geometry, geometryDiagnostics) = inputs.theme.pageGeometry()
         diagnostics += geometryDiagnostics
-        let renderer = SiteRenderer(configuration: configuration, theme: theme, library: library, geometry: geometry)
+        let renderer = SiteRenderer(configuration: configuration, theme: inputs.theme, library: library, geometry: geometry)
         let (files, renderDiagnostics) = renderer.render(root: root)
         diagnostics += renderDiagnostics
+        clock.lap("render")
 
         let albums = root.allAlbums
         let result = Result(
             diagnostics: diagnostics,
             photoCount: albums.reduce(0) { $0 + $1.photos.count },
             albumCount: albums.count,
-            pageCount: files.count { $0.path.hasSuffix(".html") },
-            filesWritten: 0,
-            filesUnchanged: 0)
-        return (result, files)
+            pageCount: files.count { $0.path.hasSuffix(".html") })
+        return (result, files, root)
+    }
+
+    /// The previous build's manifest, if the output folder has one. A non-empty folder without
+    /// one is refused unless `force` is set: Ashlar will not mix its files with someone else's.
+    private func readManifest() throws(BuildError) -> BuildManifest? {
+        let file = paths.outputFile(BuildManifest.fileName)
+        if let data = FileManager.default.contents(atPath: file) {
+            if let manifest = BuildManifest.read([UInt8](data)) { return manifest }
+            if !options.force {
+                throw BuildError(.usage, path: file, message: "this is not a manifest Ashlar can read; use --force to build over the folder anyway")
+            }
+            return nil
+        }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: paths.output.path)) ?? []
+        if !entries.isEmpty, !options.force {
+            throw BuildError(
+                .usage, path: paths.output.path,
+                message: "the output folder holds files Ashlar did not write; choose an empty folder, or use --force to build into it anyway")
+        }
+        return nil
+    }
+
+    /// Removes every file the manifest lists (and only those), for `--clean`.
+    private func clean(_ manifest: BuildManifest) {
+        var cleaner = OutputWriter(paths: paths, previous: manifest)
+        cleaner.linkImages = false
+        _ = try? cleaner.write([])
+        unlink(paths.outputFile(BuildManifest.fileName))
     }
 
     private func checkSource() throws(BuildError) {
@@ -122,13 +254,13 @@ public struct SiteBuilder: Sendable {
         return (resolvedPath(parent) as NSString).appendingPathComponent((path as NSString).lastPathComponent)
     }
 
-    private func loadConfiguration(diagnostics: inout [Diagnostic]) throws(BuildError) -> SiteConfiguration? {
+    private func loadConfiguration(diagnostics: inout [Diagnostic]) throws(BuildError) -> (SiteConfiguration?, [UInt8]) {
         let explicit = configurationFile != nil
         let file = configurationFile ?? paths.source.appendingPathComponent("ashlar.json")
         let display = explicit ? file.relativePath : paths.display("ashlar.json")
         guard FileManager.default.fileExists(atPath: file.path) else {
             if explicit { throw BuildError(.usage, path: display, message: "no such configuration file") }
-            return SiteConfiguration()
+            return (SiteConfiguration(), [])
         }
         let bytes: [UInt8]
         do {
@@ -138,7 +270,7 @@ public struct SiteBuilder: Sendable {
         }
         let (configuration, configurationDiagnostics) = SiteConfiguration.read(bytes: bytes, path: display)
         diagnostics += configurationDiagnostics
-        return configuration
+        return (configuration, bytes)
     }
 
     /// The default theme, with the user's `SOURCE/templates/` files in place of the defaults.

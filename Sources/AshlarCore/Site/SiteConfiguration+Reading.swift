@@ -61,6 +61,22 @@ private struct ConfigurationReader {
                         error("'baseURL' must be an absolute http(s) URL such as \"https://example.com/photos/\", found \"\(text.prefix(200))\"", at: member.value, key: "baseURL")
                     }
                 }
+            case "images":
+                if let text = string(member.value, key: "images") {
+                    if let handling = SiteConfiguration.ImageHandling(rawValue: text) {
+                        configuration.images = handling
+                    } else {
+                        error("'images' must be 'copy' or 'reference', found \"\(text.prefix(60))\"", at: member.value, key: "images")
+                    }
+                }
+            case "mediaBaseURL":
+                if let text = string(member.value, key: "mediaBaseURL") {
+                    if let url = Self.baseURL(text) {
+                        configuration.mediaBaseURL = url
+                    } else {
+                        error("'mediaBaseURL' must be an absolute http(s) URL such as \"https://cdn.example.com/photos/\", found \"\(text.prefix(200))\"", at: member.value, key: "mediaBaseURL")
+                    }
+                }
             case "pageSize":
                 if let number = member.value.numberValue, number == number.rounded(), number >= 0, number <= 100_000 {
                     configuration.pageSize = Int(number)

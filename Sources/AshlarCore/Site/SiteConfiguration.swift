@@ -12,6 +12,12 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// Where the site is published (`https://example.com/photos/`), always ending in `/`. When set,
     /// pages get canonical links, sharing tags and JSON-LD, and the site a sitemap and a feed.
     public var baseURL: String?
+    /// How images reach the site: copied into it (hard-linked where the file system allows), or
+    /// referenced where they are.
+    public var images = ImageHandling.copy
+    /// With `images: reference`, where the originals are served from (a CDN):
+    /// `https://cdn.example.com/photos/`, always ending in `/`.
+    public var mediaBaseURL: String?
     /// Photos per album page; 0 puts every photo on one page.
     public var pageSize = 60
     public var layout = LayoutSettings()
@@ -19,6 +25,13 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var sort = SortOrder.byName
 
     public init() {}
+
+    public enum ImageHandling: String, Sendable, Equatable {
+        /// Images are copied into the output (a hard link when on the same file system).
+        case copy
+        /// Images are not copied: pages point at `mediaBaseURL`, or back at the source folder.
+        case reference
+    }
 
     public struct LayoutSettings: Sendable, Equatable {
         /// Space between tiles, in CSS px, exact at each breakpoint's reference width.
@@ -29,7 +42,7 @@ public struct SiteConfiguration: Sendable, Equatable {
     }
 
     /// The keys `ashlar.json` understands, for "did you mean" suggestions.
-    static let topLevelKeys = ["title", "language", "description", "author", "copyright", "baseURL", "pageSize", "layout", "sort"]
+    static let topLevelKeys = ["title", "language", "description", "author", "copyright", "baseURL", "images", "mediaBaseURL", "pageSize", "layout", "sort"]
     static let layoutKeys = ["gap", "breakpoints"]
     static let breakpointKeys = ["minWidth", "columns"]
 

@@ -26,6 +26,19 @@ public struct SitePaths: Sendable {
         relative.isEmpty ? source.path : source.path + "/" + relative
     }
 
+    /// The relative path from the output folder to the source folder, ending in `/` (`../` for
+    /// the default `SOURCE/_site`), for pages that point back at images in the source.
+    public var sourceFromOutput: String {
+        let output = SiteBuilder.resolvedPath(self.output.path).split(separator: "/")
+        let source = SiteBuilder.resolvedPath(self.source.path).split(separator: "/")
+        var common = 0
+        while common < output.count, common < source.count, output[common] == source[common] { common += 1 }
+        let up = Array(repeating: "..", count: output.count - common)
+        let down = source[common...].map(String.init)
+        let joined = (up + down).joined(separator: "/")
+        return joined.isEmpty ? "" : joined + "/"
+    }
+
     /// The absolute file path of an output-relative path.
     public func outputFile(_ relative: String) -> String {
         relative.isEmpty ? output.path : output.path + "/" + relative

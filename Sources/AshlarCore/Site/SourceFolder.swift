@@ -4,12 +4,22 @@ public struct SourceFolder: Sendable, Equatable {
     /// Path relative to the source root, with `/` separators; empty for the root.
     public var relativePath: String
     public var fileNames: [String]
+    /// Size and modification time of each file, in the order of `fileNames`: what tells a
+    /// rebuild that nothing changed without reading anything.
+    public var fileStamps: [FileStamp]
     public var subfolders: [SourceFolder]
 
-    public init(relativePath: String, fileNames: [String] = [], subfolders: [SourceFolder] = []) {
+    public init(relativePath: String, fileNames: [String] = [], fileStamps: [FileStamp] = [], subfolders: [SourceFolder] = []) {
         self.relativePath = relativePath
         self.fileNames = fileNames
+        self.fileStamps = fileStamps.count == fileNames.count ? fileStamps : fileNames.map { _ in FileStamp(size: -1, modified: -1) }
         self.subfolders = subfolders
+    }
+
+    /// Every file below this folder with its stamp, folders in order.
+    public func forEachFile(_ body: (String, FileStamp) -> Void) {
+        for (name, stamp) in zip(fileNames, fileStamps) { body(path(of: name), stamp) }
+        for subfolder in subfolders { subfolder.forEachFile(body) }
     }
 
     /// The folder's own name (empty for the root).
@@ -20,5 +30,16 @@ public struct SourceFolder: Sendable, Equatable {
     /// The relative path of a file in this folder.
     public func path(of fileName: String) -> String {
         relativePath.isEmpty ? fileName : relativePath + "/" + fileName
+    }
+}
+
+/// A file's size and modification time (nanoseconds since 1970), as `stat` reports them.
+public struct FileStamp: Sendable, Equatable, Hashable {
+    public var size: Int64
+    public var modified: Int64
+
+    public init(size: Int64, modified: Int64) {
+        self.size = size
+        self.modified = modified
     }
 }

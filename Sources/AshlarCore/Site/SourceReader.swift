@@ -142,7 +142,7 @@ struct SourceReader: Sendable {
         if let imageName = job.files.imageName {
             let relative = job.folder.path(of: imageName)
             sourcePath = relative
-            image = .output(job.albumOutput.isEmpty ? imageName : job.albumOutput + "/" + imageName)
+            image = publishedLocation(of: relative, name: imageName, albumOutput: job.albumOutput)
             guard let header = readHeader(relative, diagnostics: &diagnostics) else {
                 return PhotoReading(photo: nil, diagnostics: diagnostics)
             }
@@ -189,7 +189,7 @@ struct SourceReader: Sendable {
             guard let resolved = resolve(src: rendition.src, folder: job.folder, sidecar: sidecar, albumOutput: job.albumOutput, key: "renditions", diagnostics: &diagnostics) else { continue }
             let source = resolved.0
             var image = resolved.1
-            if source != nil {
+            if source != nil, configuration.images == .copy {
                 // Published as NAME@WIDTHw.EXT beside the image, so it cannot take another file's name.
                 let name = PhotoFiles.baseName(of: job.files.name) + "@\(rendition.width)w." + PhotoFiles.fileExtension(of: rendition.src)
                 image = .output(job.albumOutput.isEmpty ? name : job.albumOutput + "/" + name)
@@ -200,8 +200,8 @@ struct SourceReader: Sendable {
         }
         for name in job.files.renditions {
             guard let width = Rendition.width(fromName: name), byWidth[width] == nil else { continue }
-            let output = job.albumOutput.isEmpty ? name : job.albumOutput + "/" + name
-            byWidth[width] = PhotoRendition(image: .output(output), sourcePath: job.folder.path(of: name), width: width)
+            let source = job.folder.path(of: name)
+            byWidth[width] = PhotoRendition(image: publishedLocation(of: source, name: name, albumOutput: job.albumOutput), sourcePath: source, width: width)
         }
         return byWidth.keys.sorted().compactMap { byWidth[$0] }
     }
@@ -320,7 +320,19 @@ struct SourceReader: Sendable {
         }
         guard real.hasPrefix(root + "/") else { return fail("'src' leads outside the source folder: \"\(src.prefix(200))\"") }
         let name = components.last.map(String.init) ?? relative
-        return (relative, .output(albumOutput.isEmpty ? name : albumOutput + "/" + name))
+        return (relative, publishedLocation(of: relative, name: name, albumOutput: albumOutput))
+    }
+
+    /// Where the browser finds a local image: copied beside its album's page, or — with
+    /// `images: reference` — at `mediaBaseURL`, or back in the source folder.
+    func publishedLocation(of sourcePath: String, name: String, albumOutput: String) -> ImageLocation {
+        switch configuration.images {
+        case .copy:
+            return .output(albumOutput.isEmpty ? name : albumOutput + "/" + name)
+        case .reference:
+            if let base = configuration.mediaBaseURL { return .remote(base + URLPath.encodePath(sourcePath)) }
+            return .referenced(paths.sourceFromOutput + sourcePath)
+        }
     }
 
     // MARK: Albums

@@ -63,6 +63,7 @@ public struct SourceScanner: Sendable {
                 var targetInfo = stat()
                 guard stat(childAbsolute, &targetInfo) == 0 else { continue }
                 isDirectory = (targetInfo.st_mode & S_IFMT) == S_IFDIR
+                info = targetInfo
             }
             if isDirectory {
                 if let real = Self.realPath(childAbsolute), excludedPaths.contains(real) { continue }
@@ -76,11 +77,16 @@ public struct SourceScanner: Sendable {
                     scanFolder(
                         absolute: childAbsolute, relative: childRelative, depth: depth + 1,
                         visited: &visited, diagnostics: &diagnostics))
-            } else if (info.st_mode & S_IFMT) == S_IFREG || isLink {
+            } else if (info.st_mode & S_IFMT) == S_IFREG {
                 folder.fileNames.append(name)
+                folder.fileStamps.append(Self.stamp(info))
             }
         }
         return folder
+    }
+
+    static func stamp(_ info: stat) -> FileStamp {
+        FileStamp(size: Int64(info.st_size), modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
     }
 
     private func displayPath(_ relative: String) -> String {

@@ -1,0 +1,72 @@
+/// What Ashlar wrote into an output folder, kept in `OUTPUT/.ashlar-manifest.json`: each file's
+/// content hash (or, for a copied image, the source's stamp), the fingerprint of the inputs, and
+/// the diagnostics of the build that wrote it. It lets a rebuild write only what changed, remove
+/// only what Ashlar itself wrote, and skip all work when nothing changed.
+public struct BuildManifest: Sendable, Equatable {
+    public static let fileName = ".ashlar-manifest.json"
+    static let formatVersion = 1
+
+    /// Output path → `h:HASH` for generated files, `c:SIZE:MTIME:SOURCE` for copies, `l:…` for
+    /// hard links.
+    public var files: [String: String] = [:]
+    /// The fingerprint of everything the build read (configuration, theme, source stamps).
+    public var inputs = ""
+    public var diagnostics: [Diagnostic] = []
+    /// How many photos and albums the build published, for the summary of a skipped rebuild.
+    public var counts: (photos: Int, albums: Int) = (0, 0)
+
+    public init() {}
+
+    public static func == (lhs: BuildManifest, rhs: BuildManifest) -> Bool {
+        lhs.files == rhs.files && lhs.inputs == rhs.inputs && lhs.diagnostics == rhs.diagnostics && lhs.counts == rhs.counts
+    }
+
+    /// The manifest's JSON, with sorted keys: the same bytes for the same build.
+    public var json: String {
+        var text = "{\n  \"ashlar\": \(Self.formatVersion),\n  \"inputs\": \(Self.quote(inputs)),\n"
+        text += "  \"photos\": \(counts.photos),\n  \"albums\": \(counts.albums),\n  \"files\": {"
+        for (index, path) in files.keys.sorted(by: SourceScanner.byteOrder).enumerated() {
+            text += (index == 0 ? "\n" : ",\n") + "    \(Self.quote(path)): \(Self.quote(files[path] ?? ""))"
+        }
+        text += files.isEmpty ? "},\n" : "\n  },\n"
+        text += "  \"diagnostics\": ["
+        for (index, diagnostic) in diagnostics.enumerated() {
+            var fields = ["\"severity\": \(Self.quote(diagnostic.severity.rawValue))", "\"path\": \(Self.quote(diagnostic.path))"]
+            if let line = diagnostic.line { fields.append("\"line\": \(line)") }
+            if let column = diagnostic.column { fields.append("\"column\": \(column)") }
+            if let key = diagnostic.key { fields.append("\"key\": \(Self.quote(key))") }
+            fields.append("\"message\": \(Self.quote(diagnostic.message))")
+            text += (index == 0 ? "\n" : ",\n") + "    {" + fields.joined(separator: ", ") + "}"
+        }
+        text += diagnostics.isEmpty ? "]\n}\n" : "\n  ]\n}\n"
+        return text
+    }
+
+    /// Reads a manifest; nil for anything that is not one (then the folder is treated as not
+    /// written by Ashlar).
+    public static func read(_ bytes: [UInt8]) -> BuildManifest? {
+        guard let document = try? JSONDocument(bytes: bytes), document.root["ashlar"]?.numberValue == Double(formatVersion),
+            let files = document.root["files"]?.members
+        else { return nil }
+        var manifest = BuildManifest()
+        manifest.inputs = document.root["inputs"]?.stringValue ?? ""
+        manifest.counts = (Int(document.root["photos"]?.numberValue ?? 0), Int(document.root["albums"]?.numberValue ?? 0))
+        for member in files {
+            guard let value = member.value.stringValue, OutputWriter.isSafeRelativePath(member.key) else { return nil }
+            manifest.files[member.key] = value
+        }
+        for entry in document.root["diagnostics"]?.arrayValue ?? [] {
+            guard let message = entry["message"]?.stringValue, let path = entry["path"]?.stringValue else { continue }
+            let severity: Diagnostic.Severity = entry["severity"]?.stringValue == "error" ? .error : .warning
+            manifest.diagnostics.append(
+                Diagnostic(
+                    severity, path: path, line: entry["line"]?.numberValue.map { Int($0) },
+                    column: entry["column"]?.numberValue.map { Int($0) }, key: entry["key"]?.stringValue, message: message))
+        }
+        return manifest
+    }
+
+    static func quote(_ text: String) -> String {
+        JSONText.serialize(.string(text))
+    }
+}

@@ -1,0 +1,42 @@
+import AshlarCore
+import Foundation
+
+/// `ashlar build --json`: counts, diagnostics, files and time per stage.
+struct BuildReport: Encodable {
+    var photos: Int
+    var albums: Int
+    var pages: Int
+    var warnings: Int
+    var errors: Int
+    var upToDate: Bool
+    var files: Files
+    var seconds: [String: Double]
+    var diagnostics: [DiagnosticReport.Entry]
+
+    struct Files: Encodable {
+        var written: Int
+        var unchanged: Int
+        var removed: Int
+    }
+
+    init(result: SiteBuilder.Result, seconds total: Double) {
+        photos = result.photoCount
+        albums = result.albumCount
+        pages = result.pageCount
+        warnings = result.warningCount
+        errors = result.errorCount
+        upToDate = result.upToDate
+        files = Files(written: result.filesWritten, unchanged: result.filesUnchanged, removed: result.filesRemoved)
+        var seconds = ["total": total]
+        for stage in result.stages { seconds[stage.name] = stage.seconds }
+        self.seconds = seconds
+        diagnostics = DiagnosticReport(result).diagnostics
+    }
+
+    var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(self) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}

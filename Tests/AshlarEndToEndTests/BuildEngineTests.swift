@@ -1,0 +1,181 @@
+import Foundation
+import Testing
+
+/// The build as CI pipelines use it: the same bytes every time, only changed files written,
+/// only Ashlar's own files removed, dangerous folders refused, and a failed build that leaves the
+/// previous site exactly as it was.
+@Suite struct BuildEngineTests {
+    /// Every file below `folder` with its bytes.
+    static func snapshot(_ folder: URL) throws -> [String: Data] {
+        var files: [String: Data] = [:]
+        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return files }
+        while let relative = enumerator.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            let path = folder.appendingPathComponent(relative).path
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                files[relative] = try Data(contentsOf: URL(fileURLWithPath: path))
+            }
+        }
+        return files
+    }
+
+    static func modificationTimes(_ folder: URL) -> [String: Int64] {
+        var times: [String: Int64] = [:]
+        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return times }
+        while let relative = enumerator.nextObject() as? String {
+            var info = stat()
+            if lstat(folder.appendingPathComponent(relative).path, &info) == 0 {
+                times[relative] = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            }
+        }
+        return times
+    }
+
+    @Test func twoBuildsInTwoFoldersAreByteIdentical() throws {
+        let folder = try TemporaryFolder("ashlar-determinism")
+        let first = folder.url.appendingPathComponent("one")
+        let second = folder.url.appendingPathComponent("elsewhere/two")
+        #expect(try Ashlar.run(["build", SiteExample.source.path, "-o", first.path]).status == 0)
+        #expect(try Ashlar.run(["build", SiteExample.source.path, "-o", second.path, "--quiet"]).status == 0)
+        let one = try Self.snapshot(first)
+        let two = try Self.snapshot(second)
+        #expect(one.count > 100)
+        #expect(Set(one.keys) == Set(two.keys))
+        for (path, data) in one { #expect(two[path] == data, "\(path) differs") }
+        // No machine paths in the output.
+        for (path, data) in one where path.hasSuffix(".html") || path.hasSuffix(".json") || path.hasSuffix(".xml") {
+            #expect(!String(decoding: data, as: UTF8.self).contains(folder.url.path), "\(path) names the build folder")
+        }
+    }
+
+    @Test func aNoOpRebuildWritesNothing() throws {
+        let folder = try TemporaryFolder("ashlar-noop")
+        try folder.copy(SiteExample.source, to: "site")
+        let site = folder.url.appendingPathComponent("site")
+        #expect(try Ashlar.run(["build", site.path]).status == 0)
+        let output = site.appendingPathComponent("_site")
+        let before = Self.modificationTimes(output)
+        Thread.sleep(forTimeInterval: 0.05)
+        let again = try Ashlar.run(["build", site.path])
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("(up to date)"), "\(again.stdout)")
+        #expect(Self.modificationTimes(output) == before)
+        // A touched sidecar with the same content rebuilds, but writes nothing.
+        try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: site.appendingPathComponent("nature/moonrise.jpg.json").path)
+        let touched = try Ashlar.run(["build", site.path, "--json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(touched.stdout.utf8)) as? [String: Any])
+        let files = try #require(report["files"] as? [String: Int])
+        #expect(files["written"] == 0)
+        #expect(Self.modificationTimes(output).filter { $0.key != ".ashlar-manifest.json" } == before.filter { $0.key != ".ashlar-manifest.json" })
+    }
+
+    @Test func removedPhotosLeaveButUserFilesStay() throws {
+        let folder = try TemporaryFolder("ashlar-removal")
+        try folder.copy(SiteExample.source, to: "site")
+        let site = folder.url.appendingPathComponent("site")
+        #expect(try Ashlar.run(["build", site.path]).status == 0)
+        try folder.write("my notes", to: "site/_site/notes.txt")
+        try folder.write("my own page", to: "site/_site/nature/extra.html")
+        try FileManager.default.removeItem(at: site.appendingPathComponent("nature/moonrise.jpg"))
+        try FileManager.default.removeItem(at: site.appendingPathComponent("nature/moonrise.jpg.json"))
+        try FileManager.default.removeItem(at: site.appendingPathComponent("nature/moonrise@320w.jpg"))
+        let run = try Ashlar.run(["build", site.path, "--json"])
+        #expect(run.status == 0)
+        #expect(!folder.exists("site/_site/nature/moonrise/index.html"))
+        #expect(!folder.exists("site/_site/nature/moonrise"))
+        #expect(!folder.exists("site/_site/nature/moonrise.jpg"))
+        #expect(try folder.read("site/_site/notes.txt") == "my notes")
+        #expect(try folder.read("site/_site/nature/extra.html") == "my own page")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect((report["files"] as? [String: Int])?["removed"] == 3)
+        // --clean removes Ashlar's files, never the user's, and builds again.
+        let clean = try Ashlar.run(["build", site.path, "--clean", "--json"])
+        #expect(clean.status == 0)
+        #expect(try folder.read("site/_site/notes.txt") == "my notes")
+        let cleanReport = try #require(try JSONSerialization.jsonObject(with: Data(clean.stdout.utf8)) as? [String: Any])
+        #expect((cleanReport["files"] as? [String: Int])?["unchanged"] == 0)
+    }
+
+    @Test func refusesFoldersHoldingOtherFilesUnlessForced() throws {
+        let folder = try TemporaryFolder("ashlar-refuse")
+        try folder.write("precious", to: "out/thesis.tex")
+        let refused = try Ashlar.run(["build", SiteExample.source.path, "-o", folder.url.appendingPathComponent("out").path])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("error: the output folder holds files Ashlar did not write; choose an empty folder, or use --force to build into it anyway"))
+        #expect(!folder.exists("out/index.html"))
+        let forced = try Ashlar.run(["build", SiteExample.source.path, "-o", folder.url.appendingPathComponent("out").path, "--force"])
+        #expect(forced.status == 0)
+        #expect(try folder.read("out/thesis.tex") == "precious")
+        #expect(folder.exists("out/index.html"))
+        let home = try Ashlar.run(["build", SiteExample.source.path, "-o", FileManager.default.homeDirectoryForCurrentUser.path])
+        #expect(home.status == 64)
+        #expect(home.stderr.contains("refusing to build into"))
+    }
+
+    @Test func writesOnlyInsideTheOutputEvenThroughLinks() throws {
+        let folder = try TemporaryFolder("ashlar-links")
+        try folder.write(TinyPNG.make(width: 3, height: 2), to: "site/nature/a.png")
+        try folder.write(#"{"title": "A", "alt": "A red card"}"#, to: "site/nature/a.png.json")
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("elsewhere"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("out"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("out/nature").path, withDestinationPath: folder.url.appendingPathComponent("elsewhere").path)
+        let run = try Ashlar.run(["build", folder.url.appendingPathComponent("site").path, "-o", folder.url.appendingPathComponent("out").path, "--force"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("refusing to write through a link that leads outside the output folder"), "\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("elsewhere").path).isEmpty)
+    }
+
+    @Test func layoutManifestListsEveryPagesPlacements() throws {
+        let folder = try TemporaryFolder("ashlar-layout")
+        let run = try Ashlar.run(["build", SiteExample.source.path, "-o", folder.url.appendingPathComponent("site").path, "--layout-manifest", folder.url.appendingPathComponent("layout.json").path])
+        #expect(run.status == 0)
+        let data = try Data(contentsOf: folder.url.appendingPathComponent("layout.json"))
+        let layout = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let pages = try #require(layout["pages"] as? [[String: Any]])
+        #expect(pages.contains { $0["page"] as? String == "nature/page/2/index.html" })
+        let first = try #require(pages.first { $0["page"] as? String == "nature/index.html" })
+        let breakpoints = try #require(first["breakpoints"] as? [[String: Any]])
+        #expect(breakpoints.count == 4)
+        #expect((breakpoints.first?["tiles"] as? [Any])?.count == 12)
+    }
+
+    /// Root can mount a small tmpfs; elsewhere this test is skipped.
+    static var canMount: Bool { getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/bin/mount") }
+
+    @Test(.enabled(if: canMount, "needs root to mount a small tmpfs"))
+    func aFullDiskLeavesThePreviousSiteIntact() throws {
+        let folder = try TemporaryFolder("ashlar-full")
+        for n in 1...3 {
+            try folder.write(TinyPNG.make(width: 20, height: 10), to: "site/p\(n).png")
+            try folder.write(#"{"title": "P\#(n)", "alt": "Card \#(n)"}"#, to: "site/p\(n).png.json")
+        }
+        let disk = folder.url.appendingPathComponent("disk")
+        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+        let mount = try Ashlar.run(URL(fileURLWithPath: "/bin/mount"), ["-t", "tmpfs", "-o", "size=400k", "tmpfs", disk.path])
+        try #require(mount.status == 0, "mount failed: \(mount.stderr)")
+        defer { _ = try? Ashlar.run(URL(fileURLWithPath: "/bin/umount"), [disk.path]) }
+        let output = disk.appendingPathComponent("site")
+        #expect(try Ashlar.run(["build", folder.url.appendingPathComponent("site").path, "-o", output.path]).status == 0)
+        let before = try Self.snapshot(output)
+        // A 600 KB photo cannot fit on the 400 KB disk.
+        try folder.write(TinyPNG.make(width: 400, height: 500), to: "site/p2.png")
+        let failed = try Ashlar.run(["build", folder.url.appendingPathComponent("site").path, "-o", output.path])
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("cannot write: no space left on device"), "\(failed.stderr)")
+        #expect(try Self.snapshot(output) == before, "the previous site changed")
+    }
+
+    @Test(.enabled(if: canMount, "needs root to mount a read-only tmpfs"))
+    func anUnwritableOutputIsAClearError() throws {
+        let folder = try TemporaryFolder("ashlar-readonly")
+        try folder.write(TinyPNG.make(width: 20, height: 10), to: "site/p.png")
+        let disk = folder.url.appendingPathComponent("disk")
+        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+        let mount = try Ashlar.run(URL(fileURLWithPath: "/bin/mount"), ["-t", "tmpfs", "-o", "ro,size=100k", "tmpfs", disk.path])
+        try #require(mount.status == 0, "mount failed: \(mount.stderr)")
+        defer { _ = try? Ashlar.run(URL(fileURLWithPath: "/bin/umount"), [disk.path]) }
+        let run = try Ashlar.run(["build", folder.url.appendingPathComponent("site").path, "-o", disk.path])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("read-only file system"), "\(run.stderr)")
+    }
+}
