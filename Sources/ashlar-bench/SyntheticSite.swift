@@ -6,11 +6,14 @@ struct SyntheticSite {
     var photos: Int
     /// One photo in `xmpEvery` gets an XMP sidecar instead of a JSON one (0: none).
     var xmpEvery: Int
+    /// Sidecars only, each with a remote `src` and its size: no image files at all.
+    var remoteImages: Bool
     let root: URL
 
-    init(photos: Int, xmpEvery: Int) throws {
+    init(photos: Int, xmpEvery: Int, remoteImages: Bool = false) throws {
         self.photos = photos
         self.xmpEvery = xmpEvery
+        self.remoteImages = remoteImages
         root = FileManager.default.temporaryDirectory.appendingPathComponent("ashlar-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try write()
@@ -33,6 +36,12 @@ struct SyntheticSite {
             let name = String(format: "IMG_%06d.png", index)
             let width = 800 + Int(generator.next() % 3200)
             let height = 600 + Int(generator.next() % 3200)
+            if remoteImages {
+                let json = Self.json(index: index, width: width, height: height)
+                    .replacingOccurrences(of: "{\n", with: "{\n  \"src\": \"https://cdn.example.com/p/\(index).jpg\",\n")
+                try Data(json.utf8).write(to: folder.appendingPathComponent(String(format: "IMG_%06d.json", index)))
+                continue
+            }
             try Self.pngHeader(width: width, height: height).write(to: folder.appendingPathComponent(name))
             let sidecar: String
             let sidecarName: String
@@ -45,6 +54,16 @@ struct SyntheticSite {
             }
             try Data(sidecar.utf8).write(to: folder.appendingPathComponent(sidecarName))
         }
+    }
+
+    /// Rewrites one sidecar with a new title, as an author's edit would.
+    func touchOneSidecar() throws {
+        let albums = max(1, photos / 500)
+        let index = photos / 2
+        let folder = root.appendingPathComponent(String(format: "album-%04d", index % albums))
+        let file = folder.appendingPathComponent(remoteImages ? String(format: "IMG_%06d.json", index) : String(format: "IMG_%06d.png.json", index))
+        let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "\"title\": \"Photo", with: "\"title\": \"Edited photo")
+        try Data(text.utf8).write(to: file)
     }
 
     static func json(index: Int, width: Int, height: Int) -> String {

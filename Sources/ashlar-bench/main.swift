@@ -6,7 +6,7 @@ import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
-    print("usage: ashlar-bench layout [--tiles N] [--breakpoints B] [--runs R]\n       ashlar-bench template [--tiles N] [--runs R]\n       ashlar-bench scan [--photos N] [--runs R] [--xmp-every K]")
+    print("usage: ashlar-bench layout [--tiles N] [--breakpoints B] [--runs R]\n       ashlar-bench template [--tiles N] [--runs R]\n       ashlar-bench scan [--photos N] [--runs R] [--xmp-every K]\n       ashlar-bench build [--photos N]")
     exit(64)
 }
 let options = BenchOptions(Array(arguments.dropFirst()))
@@ -22,6 +22,13 @@ case "template":
 case "scan":
     do {
         try ScanBenchmark(photos: options.integer("photos", default: 10_000), runs: options.integer("runs", default: 3), xmpEvery: options.integer("xmp-every", default: 2)).run()
+    } catch {
+        FileHandle.standardError.write(Data("ashlar-bench: \(error)\n".utf8))
+        exit(1)
+    }
+case "build":
+    do {
+        try BuildBenchmark(photos: options.integer("photos", default: 10_000)).run()
     } catch {
         FileHandle.standardError.write(Data("ashlar-bench: \(error)\n".utf8))
         exit(1)

@@ -65,37 +65,38 @@ struct OutputWriter {
             }
         }
 
-        var staged: [(temporary: String, destination: String)] = []
+        // Folders first (one by one, checking each stays inside the output), then every file's
+        // temporary copy on every core.
         var createdFolders = Set<String>()
-        func discardStaged() {
-            for entry in staged { unlink(entry.temporary) }
-        }
         for item in changed {
+            let folder = (paths.outputFile(item.file.path) as NSString).deletingLastPathComponent
+            guard createdFolders.insert(folder).inserted else { continue }
+            try makeFolder(folder, inside: outputRoot)
+        }
+        let pid = getpid()
+        let stagedResults = changed.parallelMap { item -> Result<(String, String), BuildError> in
             let destination = paths.outputFile(item.file.path)
             let folder = (destination as NSString).deletingLastPathComponent
-            if createdFolders.insert(folder).inserted {
-                do {
-                    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                } catch {
-                    discardStaged()
-                    throw BuildError(.io, path: folder, message: "cannot create folder: \(SourceScanner.reason(error))")
-                }
-                // A link inside the output folder must not lead the build outside it.
-                let real = SourceScanner.realPath(folder) ?? folder
-                guard real == outputRoot || real.hasPrefix(outputRoot + "/") else {
-                    discardStaged()
-                    throw BuildError(.io, path: folder, message: "refusing to write through a link that leads outside the output folder")
-                }
-            }
-            let temporary = folder + "/." + (destination as NSString).lastPathComponent + ".ashlar-\(getpid()).tmp"
+            let temporary = folder + "/." + (destination as NSString).lastPathComponent + ".ashlar-\(pid).tmp"
             do throws(BuildError) {
                 try stage(item.file, at: temporary)
+                return .success((temporary, destination))
             } catch {
                 unlink(temporary)
-                discardStaged()
-                throw error
+                return .failure(error)
             }
-            staged.append((temporary, destination))
+        }
+        var staged: [(temporary: String, destination: String)] = []
+        var firstFailure: BuildError?
+        for result in stagedResults {
+            switch result {
+            case .success(let pair): staged.append(pair)
+            case .failure(let error): firstFailure = firstFailure ?? error
+            }
+        }
+        if let firstFailure {
+            for entry in staged { unlink(entry.temporary) }
+            throw firstFailure
         }
         for (index, entry) in staged.enumerated() where rename(entry.temporary, entry.destination) != 0 {
             let reason = String(cString: strerror(errno)).lowercased()
@@ -105,6 +106,22 @@ struct OutputWriter {
         summary.written = staged.count
         summary.removed = removeStale(keeping: entries)
         return (summary, entries)
+    }
+
+    /// Creates a folder (and its parents) and checks that it really is inside the output: a link
+    /// inside the output folder must not lead the build outside it.
+    private func makeFolder(_ folder: String, inside outputRoot: String) throws(BuildError) {
+        if mkdir(folder, 0o755) != 0, errno != EEXIST {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw BuildError(.io, path: folder, message: "cannot create folder: \(SourceScanner.reason(error))")
+            }
+        }
+        let real = SourceScanner.realPath(folder) ?? folder
+        guard real == outputRoot || real.hasPrefix(outputRoot + "/") else {
+            throw BuildError(.io, path: folder, message: "refusing to write through a link that leads outside the output folder")
+        }
     }
 
     /// Writes one file's content under its temporary name.
