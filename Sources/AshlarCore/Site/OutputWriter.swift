@@ -69,15 +69,15 @@ struct OutputWriter {
         // temporary copy on every core.
         var createdFolders = Set<String>()
         for item in changed {
-            let folder = (paths.outputFile(item.file.path) as NSString).deletingLastPathComponent
+            let folder = Self.split(paths.outputFile(item.file.path)).folder
             guard createdFolders.insert(folder).inserted else { continue }
             try makeFolder(folder, inside: outputRoot)
         }
         let pid = getpid()
         let stagedResults = changed.parallelMap { item -> Result<(String, String), BuildError> in
             let destination = paths.outputFile(item.file.path)
-            let folder = (destination as NSString).deletingLastPathComponent
-            let temporary = folder + "/." + (destination as NSString).lastPathComponent + ".ashlar-\(pid).tmp"
+            let (folder, name) = Self.split(destination)
+            let temporary = folder + "/." + name + ".ashlar-\(pid).tmp"
             do throws(BuildError) {
                 try stage(item.file, at: temporary)
                 return .success((temporary, destination))
@@ -171,10 +171,10 @@ struct OutputWriter {
         for path in previous.files.keys.sorted(by: SourceScanner.byteOrder) where entries[path] == nil {
             let file = paths.outputFile(path)
             if Self.isRegularFile(file), unlink(file) == 0 { removed += 1 }
-            var folder = (path as NSString).deletingLastPathComponent
+            var folder = Self.split(path).folder
             while !folder.isEmpty {
                 folders.insert(folder)
-                folder = (folder as NSString).deletingLastPathComponent
+                folder = Self.split(folder).folder
             }
         }
         // Deepest first; rmdir fails, harmlessly, on any folder that still holds something.
@@ -182,6 +182,12 @@ struct OutputWriter {
             rmdir(paths.outputFile(folder))
         }
         return removed
+    }
+
+    /// `a/b/c.html` → (`a/b`, `c.html`); `c.html` → (``, `c.html`).
+    static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return ("", path) }
+        return (String(path[..<slash]), String(path[path.utf8.index(after: slash)...]))
     }
 
     static func isRegularFile(_ path: String) -> Bool {
