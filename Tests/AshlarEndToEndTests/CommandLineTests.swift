@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// The command line follows the conventions of mature tools: help everywhere, "did you mean",
+/// `--` ends options, results on stdout, diagnostics on stderr, exit codes 0, 1 and 64.
+@Suite struct CommandLineTests {
+    @Test(arguments: [["--help"], ["-h"], ["help"]])
+    func overviewListsEveryCommand(arguments: [String]) throws {
+        let run = try Ashlar.run(arguments)
+        #expect(run.status == 0)
+        for command in ["build", "check", "render", "help"] { #expect(run.stdout.contains("  \(command) ")) }
+        #expect(run.stdout.contains("Exit codes: 0 success, 1 content errors, 64 usage errors."))
+        #expect(run.stderr.isEmpty)
+    }
+
+    @Test(arguments: [["help", "build"], ["build", "--help"], ["build", "-h"]])
+    func commandHelpShowsEveryOptionWithItsDefault(arguments: [String]) throws {
+        let run = try Ashlar.run(arguments)
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("Usage: ashlar build [options] [SOURCE]"))
+        #expect(run.stdout.contains("-o, --output DIR"))
+        #expect(run.stdout.contains("(default: SOURCE/_site)"))
+        #expect(run.stdout.contains("--clean"))
+    }
+
+    @Test func versionIsPrinted() throws {
+        let run = try Ashlar.run(["--version"])
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("ashlar "))
+    }
+
+    @Test(arguments: [
+        (["biuld"], "ashlar: error: unknown command 'biuld'; did you mean 'build'?"),
+        (["build", "--ouput", "x"], "ashlar: error: unknown option '--ouput' for 'ashlar build'; did you mean '--output'?"),
+        (["build", "-z"], "ashlar: error: unknown option '-z' for 'ashlar build'"),
+        (["build", "--output"], "ashlar: error: '--output' needs a value (DIR)"),
+        (["build", "a", "b"], "ashlar: error: unexpected argument 'b' for 'ashlar build'"),
+        (["check", "--strict=yes"], "ashlar: error: '--strict' takes no value"),
+        ([], "ashlar"),
+    ])
+    func usageErrorsExit64(arguments: [String], message: String) throws {
+        let run = try Ashlar.run(arguments)
+        #expect(run.status == 64)
+        #expect(run.stderr.hasPrefix(message), "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func doubleDashEndsOptions() throws {
+        let folder = try TemporaryFolder("ashlar-cli")
+        try folder.write(TinyPNG.make(width: 3, height: 2), to: "--odd/a.png")
+        try folder.write(#"{"title": "A", "alt": "A red card"}"#, to: "--odd/a.png.json")
+        let run = try Ashlar.run(["check", "--", "--odd"], in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "1 photo in 1 album: 0 warnings, 0 errors\n")
+    }
+
+    @Test func missingSourceIsAUsageError() throws {
+        let run = try Ashlar.run(["build", "/nonexistent/photos"])
+        #expect(run.status == 64)
+        #expect(run.stderr == "/nonexistent/photos: error: no such source folder\n")
+    }
+}
