@@ -1,15 +1,23 @@
 extension XMLReader {
     /// The offset of the first byte that is not part of valid UTF-8 or that encodes a scalar XML
     /// does not allow (control characters other than tab, LF and CR; U+FFFE; U+FFFF), and why.
-    static func firstInvalidCharacter(in bytes: [UInt8]) -> (offset: Int, reason: String)? {
-        bytes.withUnsafeBufferPointer { buffer in
+    static func firstInvalidCharacter(in buffer: UnsafeBufferPointer<UInt8>) -> (offset: Int, reason: String)? {
+        do {
             var index = 0
             let count = buffer.count
             while index < count {
-                // Eight ASCII bytes from U+0020 up at a time.
+                // Eight ASCII bytes at a time; only tab, LF and CR may be below U+0020.
                 if index + 8 <= count {
                     let word = UnsafeRawBufferPointer(buffer).loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    if word & highBits == 0, !hasZeroByte(word & ~(lowBits &* 0x1F)) {
+                    if word & highBits == 0 {
+                        if hasZeroByte(word & (lowBits &* 0xE0)) {
+                            for offset in index..<(index + 8) {
+                                let byte = buffer[offset]
+                                if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D {
+                                    return (offset, "invalid character \(scalarName(UInt32(byte)))")
+                                }
+                            }
+                        }
                         index += 8
                         continue
                     }
@@ -48,14 +56,6 @@ extension XMLReader {
             }
             return nil
         }
-    }
-
-    static let lowBits: UInt64 = 0x0101_0101_0101_0101
-    static let highBits: UInt64 = 0x8080_8080_8080_8080
-
-    /// Whether any of the eight bytes of `word` is zero.
-    static func hasZeroByte(_ word: UInt64) -> Bool {
-        (word &- lowBits) & ~word & highBits != 0
     }
 
     private static func invalidByte(_ byte: UInt8) -> String {

@@ -3,7 +3,7 @@ extension XMLReader {
     mutating func processingInstruction(atDocumentStart: Bool) throws(ParseError) {
         let start = position
         position += 2
-        guard let target = scanName() else {
+        guard let target = scanName()?.range else {
             if position >= end { throw endOfInput("unexpected end of file after '<?'") }
             throw error("expected a processing instruction target after '<?'")
         }

@@ -1,30 +1,74 @@
 extension XMLReader {
-    static let xml = Array("xml".utf8)
-    static let xmlns = Array("xmlns".utf8)
+    /// Whether `range` holds `xml`.
+    func isXML(_ range: Range<Int>) -> Bool {
+        range.count == 3 && bytes[range.lowerBound] == UInt8(ascii: "x") && bytes[range.lowerBound + 1] == UInt8(ascii: "m")
+            && bytes[range.lowerBound + 2] == UInt8(ascii: "l")
+    }
+
+    /// Whether `range` holds `xmlns`.
+    func isXMLNS(_ range: Range<Int>) -> Bool {
+        range.count == 5 && isXML(range.lowerBound..<(range.lowerBound + 3))
+            && bytes[range.lowerBound + 3] == UInt8(ascii: "n") && bytes[range.lowerBound + 4] == UInt8(ascii: "s")
+    }
 
     /// Moves past a name at `position` and returns where it is, or nil when no name starts here.
     /// Names start with a letter, `_`, `:` or any non-ASCII scalar and go on with those, digits,
     /// `-` and `.`: XML's sets, approximately.
-    mutating func scanName() -> Range<Int>? {
+    mutating func scanName() -> Name? {
         let start = position
-        guard position < end, Self.isNameStart(bytes[position]) else { return nil }
-        position += 1
-        while position < end, Self.isNameCharacter(bytes[position]) { position += 1 }
-        return start..<position
+        guard start < end, Self.isNameStart(bytes[start]) else { return nil }
+        var index = start + 1
+        while index < end, Self.isNameCharacter(bytes[index]) { index += 1 }
+        position = index
+        var colon = start
+        while colon < index, bytes[colon] != UInt8(ascii: ":") { colon += 1 }
+        return Name(range: start..<index, colon: colon < index ? colon : nil)
     }
 
+    /// ASCII bytes 0–63 and 64–127 that may be in a name, as bit masks: `-`, `.`, digits and
+    /// `:`; letters and `_`.
+    private static var nameBitsLow: UInt64 { 0x07FF_6000_0000_0000 }
+    private static var nameBitsHigh: UInt64 { 0x07FF_FFFE_87FF_FFFE }
+    private static var colonBit: UInt64 { 0x0400_0000_0000_0000 }
+
     static func isNameStart(_ byte: UInt8) -> Bool {
-        byte >= 0x80 || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
-            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":")
+        if byte >= 0x80 { return true }
+        let bits = byte < 64 ? colonBit >> byte : nameBitsHigh >> (byte & 63)
+        return bits & 1 != 0
     }
 
     static func isNameCharacter(_ byte: UInt8) -> Bool {
-        isNameStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
-            || byte == UInt8(ascii: ".")
+        if byte >= 0x80 { return true }
+        let bits = byte < 64 ? nameBitsLow >> byte : nameBitsHigh >> (byte & 63)
+        return bits & 1 != 0
     }
 
     static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D
+    }
+
+    static var lowBits: UInt64 { 0x0101_0101_0101_0101 }
+    static var highBits: UInt64 { 0x8080_8080_8080_8080 }
+
+    /// Whether any of the eight bytes of `word` is zero.
+    static func hasZeroByte(_ word: UInt64) -> Bool {
+        (word &- lowBits) & ~word & highBits != 0
+    }
+
+    /// `word` with the high bit set in exactly the bytes that are zero, and nothing else.
+    static func zeroBytes(_ word: UInt64) -> UInt64 {
+        let low7 = ~highBits
+        return ~(((word & low7) &+ low7) | word | low7)
+    }
+
+    /// Whether any byte of `word` is `byte`.
+    static func contains(_ word: UInt64, _ byte: UInt8) -> Bool {
+        hasZeroByte(word ^ (lowBits &* UInt64(byte)))
+    }
+
+    /// The eight bytes at `offset`, which must be at most `end - 8`.
+    func word(at offset: Int) -> UInt64 {
+        UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: offset, as: UInt64.self)
     }
 
     /// Moves past spaces, tabs, carriage returns and line feeds; true if there were any.
@@ -70,7 +114,7 @@ extension XMLReader {
     }
 
     func string(_ range: Range<Int>) -> String {
-        String(decoding: bytes[range], as: UTF8.self)
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
     /// FNV-1a, to compare attribute names cheaply before comparing their bytes.

@@ -4,6 +4,15 @@ extension XMLReader {
     mutating func characterData() throws(ParseError) {
         while true {
             let runStart = position
+            while position + 8 <= end {
+                let word = word(at: position)
+                if Self.contains(word, UInt8(ascii: "<")) || Self.contains(word, UInt8(ascii: "&"))
+                    || Self.contains(word, UInt8(ascii: "\r")) || Self.contains(word, UInt8(ascii: "]"))
+                {
+                    break
+                }
+                position += 8
+            }
             while position < end {
                 let byte = bytes[position]
                 if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "\r")
@@ -13,7 +22,7 @@ extension XMLReader {
                 }
                 position += 1
             }
-            if position > runStart { text.append(contentsOf: bytes[runStart..<position]) }
+            if position > runStart { text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position])) }
             guard position < end else { throw unclosedElement() }
             switch bytes[position] {
             case UInt8(ascii: "<"):
@@ -39,7 +48,7 @@ extension XMLReader {
     /// The input ended inside the innermost open element; the error points at its start tag.
     func unclosedElement() -> ParseError {
         guard end == bytes.count, let open = stack.last else { return endOfInput("unexpected end of file") }
-        return error("unclosed element '\(string(open.qualifiedName))'", at: open.tagStart)
+        return error("unclosed element '\(string(open.name))'", at: open.tagStart)
     }
 
     /// Reads an attribute value after its opening quote and moves past the closing one. Tabs,
@@ -47,7 +56,17 @@ extension XMLReader {
     mutating func attributeValue(quote: UInt8) throws(ParseError) -> String {
         let start = position
         var isPlain = true
-        while position < end {
+        while true {
+            while position + 8 <= end {
+                let word = word(at: position)
+                if Self.contains(word, quote) || Self.contains(word, UInt8(ascii: "<"))
+                    || Self.contains(word, UInt8(ascii: "&")) || Self.hasZeroByte(word & (Self.lowBits &* 0xE0))
+                {
+                    break
+                }
+                position += 8
+            }
+            guard position < end else { break }
             let byte = bytes[position]
             if byte == quote { break }
             if byte == UInt8(ascii: "<") { throw error("'<' is not allowed in an attribute value") }

@@ -13,7 +13,8 @@
 struct XMLReader {
     typealias ParseError = XMLNode.ParseError
 
-    let bytes: [UInt8]
+    /// The document, valid only during `read`: the reader never outlives it.
+    let bytes: UnsafeBufferPointer<UInt8>
     /// Where the readable input ends: the first byte that is not valid UTF-8 or not an XML
     /// character, else the end of `bytes`. Reaching it early is reported as that byte's error.
     let end: Int
@@ -26,14 +27,24 @@ struct XMLReader {
     var bindings: [Binding] = []
     /// The character data of the open elements, each element's after its parent's.
     var text: [UInt8] = []
-    /// The attributes of the start tag being read, and their values.
+    /// The attributes of the start tag being read, their values and hashes of their local names.
     var attributes: [RawAttribute] = []
     var attributeValues: [String] = []
+    var attributeHashes: [UInt64] = []
     var root: XMLNode?
     private var located = (offset: 0, line: 1, column: 1)
 
+    /// A name's place in the source and the offset of its colon, if it has one.
+    struct Name {
+        var range: Range<Int>
+        var colon: Int?
+
+        var prefix: Range<Int> { range.lowerBound..<(colon ?? range.lowerBound) }
+        var local: Range<Int> { colon.map { ($0 + 1)..<range.upperBound } ?? range }
+    }
+
     struct OpenElement {
-        var qualifiedName: Range<Int>
+        var name: Range<Int>
         var tagStart: Int
         var bindingCount: Int
         var textStart: Int
@@ -47,25 +58,31 @@ struct XMLReader {
     }
 
     struct RawAttribute {
-        var name: Range<Int>
-        /// The offset of the colon in `name`, if any.
-        var colon: Int?
-        var localHash: UInt64
+        var name: Name
         var isDeclaration: Bool
     }
 
     /// Parses a whole document.
     static func read(_ bytes: [UInt8]) -> Result<XMLNode, ParseError> {
-        var reader = XMLReader(bytes)
-        do {
-            return .success(try reader.document())
-        } catch {
-            return .failure(error)
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = XMLReader(buffer)
+            do throws(ParseError) {
+                return .success(try reader.document())
+            } catch {
+                return .failure(error)
+            }
         }
     }
 
-    init(_ bytes: [UInt8]) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
+        nodes.reserveCapacity(16)
+        stack.reserveCapacity(16)
+        bindings.reserveCapacity(32)
+        text.reserveCapacity(1024)
+        attributes.reserveCapacity(64)
+        attributeValues.reserveCapacity(64)
+        attributeHashes.reserveCapacity(64)
         if let invalid = Self.firstInvalidCharacter(in: bytes) {
             end = invalid.offset
             invalidCharacter = invalid.reason
@@ -109,22 +126,22 @@ struct XMLReader {
     private mutating func startTag() throws(ParseError) {
         let tagStart = position
         position += 1
-        guard let name = scanName() else { throw error("expected an element name after '<'") }
+        guard let name = try qualifiedName() else { throw error("expected an element name after '<'") }
         if stack.count >= XMLNode.maximumDepth {
-            throw error("element '\(string(name))' nests deeper than \(XMLNode.maximumDepth) levels", at: tagStart)
+            throw error("element '\(string(name.range))' nests deeper than \(XMLNode.maximumDepth) levels", at: tagStart)
         }
         if stack.isEmpty, root != nil {
-            throw error("a second root element '<\(string(name))>'; a document has only one", at: tagStart)
+            throw error("a second root element '<\(string(name.range))>'; a document has only one", at: tagStart)
         }
-        let colon = try checkedColon(in: name)
         let bindingCount = bindings.count
         attributes.removeAll(keepingCapacity: true)
         attributeValues.removeAll(keepingCapacity: true)
+        attributeHashes.removeAll(keepingCapacity: true)
         let tagEnd: Int
         let selfClosing: Bool
         while true {
             let hadSpace = skipWhitespace()
-            guard position < end else { throw endOfInput("unexpected end of file in start tag '<\(string(name))'") }
+            guard position < end else { throw endOfInput("unexpected end of file in start tag '<\(string(name.range))'") }
             let byte = bytes[position]
             if byte == UInt8(ascii: ">") {
                 tagEnd = position
@@ -134,10 +151,10 @@ struct XMLReader {
             }
             if byte == UInt8(ascii: "/") {
                 guard position + 1 < end else {
-                    throw endOfInput("unexpected end of file in start tag '<\(string(name))'")
+                    throw endOfInput("unexpected end of file in start tag '<\(string(name.range))'")
                 }
                 guard bytes[position + 1] == UInt8(ascii: ">") else {
-                    throw error("expected '>' after '/' in start tag '<\(string(name))'")
+                    throw error("expected '>' after '/' in start tag '<\(string(name.range))'")
                 }
                 tagEnd = position
                 selfClosing = true
@@ -145,18 +162,18 @@ struct XMLReader {
                 break
             }
             let attributeStart = position
-            guard let attributeName = scanName() else {
-                throw error("unexpected character '\(characterText(at: position))' in start tag '<\(string(name))'")
+            guard let attributeName = try qualifiedName() else {
+                throw error("unexpected character '\(characterText(at: position))' in start tag '<\(string(name.range))'")
             }
             guard hadSpace else {
-                throw error("expected whitespace before attribute '\(string(attributeName))'", at: attributeStart)
+                throw error("expected whitespace before attribute '\(string(attributeName.range))'", at: attributeStart)
             }
             try attribute(named: attributeName)
         }
         try checkAttributes()
         let (line, column) = location(of: tagEnd)
         let node = XMLNode(
-            namespace: try namespace(of: name, colon: colon, isAttribute: false), name: localName(name, colon: colon),
+            namespace: try namespace(of: name, isAttribute: false), name: string(name.local),
             attributes: try resolvedAttributes(), line: line, column: column)
         if selfClosing {
             bindings.removeSubrange(bindingCount...)
@@ -167,47 +184,46 @@ struct XMLReader {
             }
         } else {
             nodes.append(node)
-            stack.append(
-                OpenElement(qualifiedName: name, tagStart: tagStart, bindingCount: bindingCount, textStart: text.count))
+            stack.append(OpenElement(name: name.range, tagStart: tagStart, bindingCount: bindingCount, textStart: text.count))
         }
     }
 
     /// Reads `="value"` after an attribute's name; declarations bind their prefix at once.
-    private mutating func attribute(named name: Range<Int>) throws(ParseError) {
-        let colon = try checkedColon(in: name)
+    private mutating func attribute(named name: Name) throws(ParseError) {
         skipWhitespace()
-        guard position < end else { throw endOfInput("unexpected end of file in attribute '\(string(name))'") }
-        guard bytes[position] == UInt8(ascii: "=") else { throw error("expected '=' after attribute name '\(string(name))'") }
+        guard position < end else { throw endOfInput("unexpected end of file in attribute '\(string(name.range))'") }
+        guard bytes[position] == UInt8(ascii: "=") else {
+            throw error("expected '=' after attribute name '\(string(name.range))'")
+        }
         position += 1
         skipWhitespace()
-        guard position < end else { throw endOfInput("unexpected end of file in attribute '\(string(name))'") }
+        guard position < end else { throw endOfInput("unexpected end of file in attribute '\(string(name.range))'") }
         let quote = bytes[position]
         guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
-            throw error("the value of attribute '\(string(name))' must be in quotes")
+            throw error("the value of attribute '\(string(name.range))' must be in quotes")
         }
         position += 1
         let value = try attributeValue(quote: quote)
         let isDeclaration: Bool
-        if let colon, sameBytes(name.lowerBound..<colon, Self.xmlns) {
-            let prefix = (colon + 1)..<name.upperBound
-            try checkDeclaration(of: prefix, uri: value, at: name.lowerBound)
-            bindings.append(Binding(prefix: prefix, prefixHash: hash(prefix), uri: value))
+        if name.colon != nil, isXMLNS(name.prefix) {
+            try checkDeclaration(of: name.local, uri: value, at: name.range.lowerBound)
+            bindings.append(Binding(prefix: name.local, prefixHash: hash(name.local), uri: value))
             isDeclaration = true
-        } else if colon == nil, sameBytes(name, Self.xmlns) {
-            bindings.append(Binding(prefix: name.lowerBound..<name.lowerBound, prefixHash: hash(0..<0), uri: value))
+        } else if name.colon == nil, isXMLNS(name.range) {
+            let empty = name.range.lowerBound..<name.range.lowerBound
+            bindings.append(Binding(prefix: empty, prefixHash: hash(empty), uri: value))
             isDeclaration = true
         } else {
             isDeclaration = false
         }
-        let local = colon.map { ($0 + 1)..<name.upperBound } ?? name
-        attributes.append(
-            RawAttribute(name: name, colon: colon, localHash: hash(local), isDeclaration: isDeclaration))
+        attributes.append(RawAttribute(name: name, isDeclaration: isDeclaration))
         attributeValues.append(value)
+        attributeHashes.append(hash(name.local))
     }
 
     private func checkDeclaration(of prefix: Range<Int>, uri: String, at offset: Int) throws(ParseError) {
-        let isXML = sameBytes(prefix, Self.xml)
-        if sameBytes(prefix, Self.xmlns) { throw error("the prefix 'xmlns' must not be declared", at: offset) }
+        let isXML = isXML(prefix)
+        if isXMLNS(prefix) { throw error("the prefix 'xmlns' must not be declared", at: offset) }
         if isXML != (uri == XMLNode.xmlNamespace) {
             throw error("only the prefix 'xml' may be bound to '\(XMLNode.xmlNamespace)', and only to it", at: offset)
         }
@@ -217,35 +233,40 @@ struct XMLReader {
     /// Refuses an attribute written twice, or two with the same namespace and local name.
     private func checkAttributes() throws(ParseError) {
         guard attributes.count > 1 else { return }
-        for later in 1..<attributes.count {
-            let second = attributes[later]
-            for earlier in 0..<later where attributes[earlier].localHash == second.localHash {
-                let first = attributes[earlier]
-                guard sameBytes(first.localName, second.localName) else { continue }
-                if sameBytes(first.prefix, second.prefix) {
-                    throw error("duplicate attribute '\(string(second.name))'", at: second.name.lowerBound)
-                }
-                if !first.isDeclaration, !second.isDeclaration, !first.prefix.isEmpty, !second.prefix.isEmpty,
-                    try namespace(of: first.name, colon: first.colon, isAttribute: true)
-                        == namespace(of: second.name, colon: second.colon, isAttribute: true)
-                {
-                    throw error(
-                        "attributes '\(string(first.name))' and '\(string(second.name))' have the same namespace and name",
-                        at: second.name.lowerBound)
+        try attributeHashes.withUnsafeBufferPointer { hashes throws(ParseError) in
+            for later in 1..<hashes.count {
+                let laterHash = hashes[later]
+                for earlier in 0..<later where hashes[earlier] == laterHash {
+                    try checkPair(attributes[earlier], attributes[later])
                 }
             }
+        }
+    }
+
+    private func checkPair(_ first: RawAttribute, _ second: RawAttribute) throws(ParseError) {
+        guard sameBytes(first.name.local, second.name.local) else { return }
+        let at = second.name.range.lowerBound
+        if sameBytes(first.name.prefix, second.name.prefix) {
+            throw error("duplicate attribute '\(string(second.name.range))'", at: at)
+        }
+        if !first.isDeclaration, !second.isDeclaration, first.name.colon != nil, second.name.colon != nil,
+            try namespace(of: first.name, isAttribute: true) == namespace(of: second.name, isAttribute: true)
+        {
+            throw error(
+                "attributes '\(string(first.name.range))' and '\(string(second.name.range))' have the same namespace and name",
+                at: at)
         }
     }
 
     private func resolvedAttributes() throws(ParseError) -> [XMLNode.Attribute] {
         var resolved: [XMLNode.Attribute] = []
         resolved.reserveCapacity(attributes.count)
-        for (attribute, value) in zip(attributes, attributeValues) where !attribute.isDeclaration {
+        for index in attributes.indices where !attributes[index].isDeclaration {
+            let name = attributes[index].name
             resolved.append(
                 XMLNode.Attribute(
-                    namespace: try namespace(of: attribute.name, colon: attribute.colon, isAttribute: true),
-                    name: localName(attribute.name, colon: attribute.colon), qualifiedName: string(attribute.name),
-                    value: value))
+                    namespace: try namespace(of: name, isAttribute: true), name: string(name.local),
+                    qualifiedName: string(name.range), value: attributeValues[index]))
         }
         return resolved
     }
@@ -258,13 +279,14 @@ struct XMLReader {
             throw error("expected an element name after '</'")
         }
         skipWhitespace()
-        guard position < end else { throw endOfInput("unexpected end of file in end tag '</\(string(name))'") }
-        guard bytes[position] == UInt8(ascii: ">") else { throw error("expected '>' to end end tag '</\(string(name))'") }
+        guard position < end else { throw endOfInput("unexpected end of file in end tag '</\(string(name.range))'") }
+        guard bytes[position] == UInt8(ascii: ">") else {
+            throw error("expected '>' to end end tag '</\(string(name.range))'")
+        }
         position += 1
-        guard let open = stack.last else { throw error("unexpected end tag '</\(string(name))>'", at: tagStart) }
-        guard sameBytes(open.qualifiedName, name) else {
-            throw error(
-                "mismatched end tag '</\(string(name))>'; expected '</\(string(open.qualifiedName))>'", at: tagStart)
+        guard let open = stack.last else { throw error("unexpected end tag '</\(string(name.range))>'", at: tagStart) }
+        guard sameBytes(open.name, name.range) else {
+            throw error("mismatched end tag '</\(string(name.range))>'; expected '</\(string(open.name))>'", at: tagStart)
         }
         closeElement()
     }
@@ -285,9 +307,9 @@ struct XMLReader {
 
     /// The URI of a name's prefix. Unprefixed attributes have no namespace; unprefixed elements
     /// have the default one, if any.
-    private func namespace(of name: Range<Int>, colon: Int?, isAttribute: Bool) throws(ParseError) -> String {
-        if colon == nil, isAttribute { return "" }
-        let prefix = name.lowerBound..<(colon ?? name.lowerBound)
+    private func namespace(of name: Name, isAttribute: Bool) throws(ParseError) -> String {
+        if name.colon == nil, isAttribute { return "" }
+        let prefix = name.prefix
         let prefixHash = hash(prefix)
         var index = bindings.count - 1
         while index >= 0 {
@@ -296,59 +318,59 @@ struct XMLReader {
             }
             index -= 1
         }
-        if colon == nil { return "" }
-        if sameBytes(prefix, Self.xml) { return XMLNode.xmlNamespace }
+        if name.colon == nil { return "" }
+        if isXML(prefix) { return XMLNode.xmlNamespace }
         let kind = isAttribute ? "attribute" : "element"
-        throw error("undeclared namespace prefix '\(string(prefix))' in \(kind) '\(string(name))'", at: name.lowerBound)
+        throw error(
+            "undeclared namespace prefix '\(string(prefix))' in \(kind) '\(string(name.range))'", at: name.range.lowerBound)
     }
 
-    /// The colon of a qualified name, refusing names that start or end with one or have two.
-    private func checkedColon(in name: Range<Int>) throws(ParseError) -> Int? {
-        var colon: Int?
-        for index in name where bytes[index] == UInt8(ascii: ":") {
-            guard colon == nil, index != name.lowerBound, index != name.upperBound - 1 else {
-                throw error("invalid qualified name '\(string(name))'", at: name.lowerBound)
+    /// A name at `position` that is a valid qualified name: no colon first, last or twice.
+    private mutating func qualifiedName() throws(ParseError) -> Name? {
+        let start = position
+        guard let name = scanName() else { return nil }
+        if let colon = name.colon {
+            var index = colon + 1
+            while index < name.range.upperBound, bytes[index] != UInt8(ascii: ":") { index += 1 }
+            if colon == start || colon == name.range.upperBound - 1 || index < name.range.upperBound {
+                throw error("invalid qualified name '\(string(name.range))'", at: start)
             }
-            colon = index
         }
-        return colon
-    }
-
-    private func localName(_ name: Range<Int>, colon: Int?) -> String {
-        string(colon.map { ($0 + 1)..<name.upperBound } ?? name)
+        return name
     }
 
     /// The line and column of `offset`. Offsets asked for only grow, so each byte is counted once.
     private mutating func location(of offset: Int) -> (line: Int, column: Int) {
         if offset < located.offset { located = (0, 1, 1) }
         var (index, line, column) = located
-        bytes.withUnsafeBytes { buffer in
-            while index < offset {
-                // Eight ASCII bytes without a line feed at a time.
-                if index + 8 <= offset {
-                    let word = buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                    if word & Self.highBits == 0, !Self.hasZeroByte(word ^ (Self.lowBits &* 0x0A)) {
+        let buffer = UnsafeRawBufferPointer(bytes)
+        while index < offset {
+            // Eight ASCII bytes at a time, counting their line feeds.
+            if index + 8 <= offset {
+                let word = buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if word & Self.highBits == 0 {
+                    let lineFeeds = Self.zeroBytes(word ^ (Self.lowBits &* 0x0A))
+                    if lineFeeds == 0 {
                         column += 8
-                        index += 8
-                        continue
+                    } else {
+                        line += lineFeeds.nonzeroBitCount
+                        // Little-endian: the last line feed is the highest marked byte.
+                        column = 1 + (lineFeeds.leadingZeroBitCount / 8)
                     }
+                    index += 8
+                    continue
                 }
-                let byte = buffer[index]
-                if byte == UInt8(ascii: "\n") {
-                    line += 1
-                    column = 1
-                } else if byte & 0xC0 != 0x80 {
-                    column += 1
-                }
-                index += 1
             }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            index += 1
         }
         located = (index, line, column)
         return (line, column)
     }
-}
-
-extension XMLReader.RawAttribute {
-    var prefix: Range<Int> { name.lowerBound..<(colon ?? name.lowerBound) }
-    var localName: Range<Int> { colon.map { ($0 + 1)..<name.upperBound } ?? name }
 }
