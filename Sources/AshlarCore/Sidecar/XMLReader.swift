@@ -325,14 +325,17 @@ struct XMLReader {
             "undeclared namespace prefix '\(string(prefix))' in \(kind) '\(string(name.range))'", at: name.range.lowerBound)
     }
 
-    /// A name at `position` that is a valid qualified name: no colon first, last or twice.
+    /// A name at `position` that is a valid qualified name: no colon first, last or twice, and a
+    /// local part that starts as a name does.
     private mutating func qualifiedName() throws(ParseError) -> Name? {
         let start = position
         guard let name = scanName() else { return nil }
         if let colon = name.colon {
             var index = colon + 1
             while index < name.range.upperBound, bytes[index] != UInt8(ascii: ":") { index += 1 }
-            if colon == start || colon == name.range.upperBound - 1 || index < name.range.upperBound {
+            if colon == start || colon == name.range.upperBound - 1 || index < name.range.upperBound
+                || !Self.isNameStart(bytes[colon + 1])
+            {
                 throw error("invalid qualified name '\(string(name.range))'", at: start)
             }
         }

@@ -6,7 +6,12 @@ import FoundationXML
 /// The FoundationXML path `AshlarCore.XMLNode.parse` used before `XMLReader`, kept in the tests only to
 /// check that the new reader builds the same trees.
 final class FoundationXMLReference: NSObject, XMLParserDelegate {
+    /// FoundationXML's parser crashes when tests run it on several threads at once.
+    private static let lock = NSLock()
+
     static func parse(_ bytes: [UInt8]) -> Result<AshlarCore.XMLNode, AshlarCore.XMLNode.ParseError> {
+        lock.lock()
+        defer { lock.unlock() }
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = false
         parser.shouldReportNamespacePrefixes = false
