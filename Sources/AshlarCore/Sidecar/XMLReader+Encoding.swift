@@ -10,16 +10,18 @@ extension XMLReader {
                 if index + 8 <= count {
                     let word = UnsafeRawBufferPointer(buffer).loadUnaligned(fromByteOffset: index, as: UInt64.self)
                     if word & highBits == 0 {
-                        if hasZeroByte(word & (lowBits &* 0xE0)) {
-                            for offset in index..<(index + 8) {
-                                let byte = buffer[offset]
-                                if byte < 0x20, byte != 0x09, byte != 0x0A, byte != 0x0D {
-                                    return (offset, "invalid character \(scalarName(UInt32(byte)))")
-                                }
-                            }
+                        guard hasZeroByte(word & (lowBits &* 0xE0)) else {
+                            index += 8
+                            continue
                         }
-                        index += 8
-                        continue
+                        let controls = zeroBytes(word & (lowBits &* 0xE0))
+                        let allowed =
+                            zeroBytes(word ^ (lowBits &* 0x09)) | zeroBytes(word ^ (lowBits &* 0x0A))
+                            | zeroBytes(word ^ (lowBits &* 0x0D))
+                        if controls & ~allowed == 0 {
+                            index += 8
+                            continue
+                        }
                     }
                 }
                 let lead = buffer[index]

@@ -233,9 +233,20 @@ struct XMLReader {
     /// Refuses an attribute written twice, or two with the same namespace and local name.
     private func checkAttributes() throws(ParseError) {
         guard attributes.count > 1 else { return }
+        // A 256-bit filter of the hashes seen: only a hash that may repeat is looked for.
+        var seen: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         try attributeHashes.withUnsafeBufferPointer { hashes throws(ParseError) in
-            for later in 1..<hashes.count {
+            for later in 0..<hashes.count {
                 let laterHash = hashes[later]
+                let bit: UInt64 = 1 << (laterHash & 63)
+                let wasSeen: Bool
+                switch (laterHash >> 6) & 3 {
+                case 0: (wasSeen, seen.0) = (seen.0 & bit != 0, seen.0 | bit)
+                case 1: (wasSeen, seen.1) = (seen.1 & bit != 0, seen.1 | bit)
+                case 2: (wasSeen, seen.2) = (seen.2 & bit != 0, seen.2 | bit)
+                default: (wasSeen, seen.3) = (seen.3 & bit != 0, seen.3 | bit)
+                }
+                guard wasSeen else { continue }
                 for earlier in 0..<later where hashes[earlier] == laterHash {
                     try checkPair(attributes[earlier], attributes[later])
                 }
