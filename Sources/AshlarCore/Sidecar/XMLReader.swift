@@ -107,7 +107,8 @@ struct XMLReader {
             }
             try markup(documentStart: documentStart)
         }
-        if end < bytes.count { throw endOfInput("") }
+        // Only a byte that is not UTF-8 or not an XML character can stop the reading early.
+        if end < bytes.count { throw endOfInput("unexpected end of file") }
         guard let root else { throw error("the document has no root element") }
         return root
     }
