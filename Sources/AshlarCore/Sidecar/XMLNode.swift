@@ -1,6 +1,3 @@
-import Foundation
-import FoundationXML
-
 /// One element of a parsed XML document, with namespaces resolved to URIs.
 struct XMLNode: Sendable {
     var namespace: String
@@ -8,7 +5,8 @@ struct XMLNode: Sendable {
     var attributes: [Attribute]
     var children: [XMLNode] = []
     var text = ""
-    /// Where the parser reported the element: the end of its start tag.
+    /// Where the element's start tag ends: its `>`, or the `/` of `/>` (where libxml2 reported
+    /// elements, which `XMLSourceMap` relies on).
     var line: Int
     var column: Int
 
@@ -36,20 +34,11 @@ struct XMLNode: Sendable {
     /// Elements nested deeper than this are refused; XMP needs fewer than ten.
     static let maximumDepth = 64
 
-    /// Parses `bytes` with FoundationXML's SAX parser into a tree. External entities are never
-    /// resolved; callers refuse documents with a DTD before calling this.
+    /// Parses an XMP packet's bytes with `XMLReader`; reasons read "malformed XMP: …". Callers
+    /// refuse documents with a DTD before calling this; the reader refuses them too.
     static func parse(_ bytes: [UInt8]) -> Result<XMLNode, ParseError> {
-        let parser = XMLParser(data: Data(bytes))
-        parser.shouldProcessNamespaces = false
-        parser.shouldReportNamespacePrefixes = false
-        parser.shouldResolveExternalEntities = false
-        let builder = XMLTreeBuilder()
-        parser.delegate = builder
-        _ = parser.parse()
-        if let error = builder.error { return .failure(error) }
-        guard let root = builder.root else {
-            return .failure(ParseError(reason: "XMP has no elements", line: 1, column: 1))
+        XMLReader.read(bytes).mapError {
+            ParseError(reason: "malformed XMP: " + $0.reason, line: $0.line, column: $0.column)
         }
-        return .success(root)
     }
 }

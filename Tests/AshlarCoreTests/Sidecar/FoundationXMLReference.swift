@@ -1,20 +1,42 @@
 import Foundation
 import FoundationXML
 
-/// Builds an `XMLNode` tree from `XMLParser` events, resolving namespace prefixes itself from
-/// `xmlns` attributes so that properties are matched by URI whatever prefix a tool chose.
-final class XMLTreeBuilder: NSObject, XMLParserDelegate {
-    private(set) var root: XMLNode?
-    private(set) var error: XMLNode.ParseError?
-    private var stack: [XMLNode] = []
-    private var scopes: [[String: String]] = [["xml": XMLNode.xmlNamespace]]
+@testable import AshlarCore
+
+/// The FoundationXML path `AshlarCore.XMLNode.parse` used before `XMLReader`, kept in the tests only to
+/// check that the new reader builds the same trees.
+final class FoundationXMLReference: NSObject, XMLParserDelegate {
+    /// FoundationXML's parser crashes when tests run it on several threads at once.
+    private static let lock = NSLock()
+
+    static func parse(_ bytes: [UInt8]) -> Result<AshlarCore.XMLNode, AshlarCore.XMLNode.ParseError> {
+        lock.lock()
+        defer { lock.unlock() }
+        let parser = XMLParser(data: Data(bytes))
+        parser.shouldProcessNamespaces = false
+        parser.shouldReportNamespacePrefixes = false
+        parser.shouldResolveExternalEntities = false
+        let builder = FoundationXMLReference()
+        parser.delegate = builder
+        _ = parser.parse()
+        if let error = builder.error { return .failure(error) }
+        guard let root = builder.root else {
+            return .failure(AshlarCore.XMLNode.ParseError(reason: "XMP has no elements", line: 1, column: 1))
+        }
+        return .success(root)
+    }
+
+    private(set) var root: AshlarCore.XMLNode?
+    private(set) var error: AshlarCore.XMLNode.ParseError?
+    private var stack: [AshlarCore.XMLNode] = []
+    private var scopes: [[String: String]] = [["xml": AshlarCore.XMLNode.xmlNamespace]]
 
     func parser(
         _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
         attributes: [String: String] = [:]
     ) {
-        guard stack.count < XMLNode.maximumDepth else {
-            fail(parser, "XMP nests elements deeper than \(XMLNode.maximumDepth) levels")
+        guard stack.count < AshlarCore.XMLNode.maximumDepth else {
+            fail(parser, "XMP nests elements deeper than \(AshlarCore.XMLNode.maximumDepth) levels")
             return
         }
         var scope = scopes.last ?? [:]
@@ -27,15 +49,15 @@ final class XMLTreeBuilder: NSObject, XMLParserDelegate {
         }
         scopes.append(scope)
         let (elementPrefix, elementName) = Self.split(elementName)
-        var resolved: [XMLNode.Attribute] = []
+        var resolved: [AshlarCore.XMLNode.Attribute] = []
         for (name, value) in attributes where name != "xmlns" && !name.hasPrefix("xmlns:") {
             let (prefix, local) = Self.split(name)
             // Unprefixed attributes belong to no namespace.
             let namespace = prefix.isEmpty ? "" : scope[prefix] ?? ""
-            resolved.append(XMLNode.Attribute(namespace: namespace, name: local, qualifiedName: name, value: value))
+            resolved.append(AshlarCore.XMLNode.Attribute(namespace: namespace, name: local, qualifiedName: name, value: value))
         }
         stack.append(
-            XMLNode(
+            AshlarCore.XMLNode(
                 namespace: scope[elementPrefix] ?? "", name: elementName, attributes: resolved,
                 line: parser.lineNumber, column: parser.columnNumber))
     }
@@ -72,15 +94,15 @@ final class XMLTreeBuilder: NSObject, XMLParserDelegate {
     // Any sign of a DTD stops the parse, even though the bytes were checked before.
 
     func parser(_ parser: XMLParser, foundInternalEntityDeclarationWithName name: String, value: String?) {
-        fail(parser, XMPSidecar.dtdMessage)
+        fail(parser, "DTD")
     }
 
     func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
-        fail(parser, XMPSidecar.dtdMessage)
+        fail(parser, "DTD")
     }
 
     func parser(_ parser: XMLParser, foundElementDeclarationWithName elementName: String, model: String) {
-        fail(parser, XMPSidecar.dtdMessage)
+        fail(parser, "DTD")
     }
 
     /// Never resolves anything; an undeclared entity then fails as a parse error.
@@ -90,7 +112,7 @@ final class XMLTreeBuilder: NSObject, XMLParserDelegate {
 
     private func fail(_ parser: XMLParser, _ reason: String) {
         if error == nil {
-            error = XMLNode.ParseError(reason: reason, line: max(1, parser.lineNumber), column: max(1, parser.columnNumber))
+            error = AshlarCore.XMLNode.ParseError(reason: reason, line: max(1, parser.lineNumber), column: max(1, parser.columnNumber))
         }
         parser.abortParsing()
     }

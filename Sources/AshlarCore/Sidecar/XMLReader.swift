@@ -1,0 +1,391 @@
+/// A strict, non-validating reader for the subset of XML 1.0 that XMP packets use, over UTF-8
+/// bytes, building an `XMLNode` tree with namespace prefixes resolved to URIs.
+///
+/// It checks well-formedness: one root element, matching end tags, quoted attributes without
+/// repeats, the five predefined entities and character references only, declared namespace
+/// prefixes, valid UTF-8 and XML characters. Comments and processing instructions are skipped;
+/// CDATA sections are text. Any DTD markup is an error. Parsing is iterative with an explicit
+/// stack, and elements nest at most `XMLNode.maximumDepth` deep.
+///
+/// An element's `line` and `column` are those of the `>` (or the `/` of `/>`) ending its start
+/// tag, where libxml2 reported elements. Errors point at the start of what is wrong, or at the
+/// end of the input when it ends too soon. Columns count Unicode scalars.
+struct XMLReader {
+    typealias ParseError = XMLNode.ParseError
+
+    /// The document, valid only during `read`: the reader never outlives it.
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// Where the readable input ends: the first byte that is not valid UTF-8 or not an XML
+    /// character, else the end of `bytes`. Reaching it early is reported as that byte's error.
+    let end: Int
+    let invalidCharacter: String?
+    var position = 0
+    /// The open elements, outermost first, and beside them where each one is in the source.
+    var nodes: [XMLNode] = []
+    var stack: [OpenElement] = []
+    /// The namespace declarations in scope, innermost last.
+    var bindings: [Binding] = []
+    /// The character data of the open elements, each element's after its parent's.
+    var text: [UInt8] = []
+    /// The attributes of the start tag being read, their values and hashes of their local names.
+    var attributes: [RawAttribute] = []
+    var attributeValues: [String] = []
+    var attributeHashes: [UInt64] = []
+    var root: XMLNode?
+    private var located = (offset: 0, line: 1, column: 1)
+
+    /// A name's place in the source and the offset of its colon, if it has one.
+    struct Name {
+        var range: Range<Int>
+        var colon: Int?
+
+        var prefix: Range<Int> { range.lowerBound..<(colon ?? range.lowerBound) }
+        var local: Range<Int> { colon.map { ($0 + 1)..<range.upperBound } ?? range }
+    }
+
+    struct OpenElement {
+        var name: Range<Int>
+        var tagStart: Int
+        var bindingCount: Int
+        var textStart: Int
+    }
+
+    /// `xmlns:prefix="uri"`, or `xmlns="uri"` with an empty prefix.
+    struct Binding {
+        var prefix: Range<Int>
+        var prefixHash: UInt64
+        var uri: String
+    }
+
+    struct RawAttribute {
+        var name: Name
+        var isDeclaration: Bool
+    }
+
+    /// Parses a whole document.
+    static func read(_ bytes: [UInt8]) -> Result<XMLNode, ParseError> {
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = XMLReader(buffer)
+            do throws(ParseError) {
+                return .success(try reader.document())
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        nodes.reserveCapacity(16)
+        stack.reserveCapacity(16)
+        bindings.reserveCapacity(32)
+        text.reserveCapacity(1024)
+        attributes.reserveCapacity(64)
+        attributeValues.reserveCapacity(64)
+        attributeHashes.reserveCapacity(64)
+        if let invalid = Self.firstInvalidCharacter(in: bytes) {
+            end = invalid.offset
+            invalidCharacter = invalid.reason
+        } else {
+            end = bytes.count
+            invalidCharacter = nil
+        }
+    }
+
+    private mutating func document() throws(ParseError) -> XMLNode {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+        let documentStart = position
+        while true {
+            if stack.isEmpty {
+                skipWhitespace()
+                if position >= end { break }
+                guard bytes[position] == UInt8(ascii: "<") else {
+                    throw error(root == nil ? "unexpected text before the root element" : "unexpected text after the root element")
+                }
+            } else {
+                try characterData()
+            }
+            try markup(documentStart: documentStart)
+        }
+        // Only a byte that is not UTF-8 or not an XML character can stop the reading early.
+        if end < bytes.count { throw endOfInput("unexpected end of file") }
+        guard let root else { throw error("the document has no root element") }
+        return root
+    }
+
+    /// Dispatches on what follows the `<` at `position`.
+    private mutating func markup(documentStart: Int) throws(ParseError) {
+        guard position + 1 < end else { throw endOfInput("unexpected end of file after '<'") }
+        switch bytes[position + 1] {
+        case UInt8(ascii: "/"): try endTag()
+        case UInt8(ascii: "?"): try processingInstruction(atDocumentStart: position == documentStart)
+        case UInt8(ascii: "!"): try declaration()
+        default: try startTag()
+        }
+    }
+
+    private mutating func startTag() throws(ParseError) {
+        let tagStart = position
+        position += 1
+        guard let name = try qualifiedName() else { throw error("expected an element name after '<'") }
+        if stack.count >= XMLNode.maximumDepth {
+            throw error("element '\(string(name.range))' nests deeper than \(XMLNode.maximumDepth) levels", at: tagStart)
+        }
+        if stack.isEmpty, root != nil {
+            throw error("a second root element '<\(string(name.range))>'; a document has only one", at: tagStart)
+        }
+        let bindingCount = bindings.count
+        attributes.removeAll(keepingCapacity: true)
+        attributeValues.removeAll(keepingCapacity: true)
+        attributeHashes.removeAll(keepingCapacity: true)
+        let tagEnd: Int
+        let selfClosing: Bool
+        while true {
+            let hadSpace = skipWhitespace()
+            guard position < end else { throw endOfInput("unexpected end of file in start tag '<\(string(name.range))'") }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: ">") {
+                tagEnd = position
+                selfClosing = false
+                position += 1
+                break
+            }
+            if byte == UInt8(ascii: "/") {
+                guard position + 1 < end else {
+                    throw endOfInput("unexpected end of file in start tag '<\(string(name.range))'")
+                }
+                guard bytes[position + 1] == UInt8(ascii: ">") else {
+                    throw error("expected '>' after '/' in start tag '<\(string(name.range))'")
+                }
+                tagEnd = position
+                selfClosing = true
+                position += 2
+                break
+            }
+            let attributeStart = position
+            guard let attributeName = try qualifiedName() else {
+                throw error("unexpected character '\(characterText(at: position))' in start tag '<\(string(name.range))'")
+            }
+            guard hadSpace else {
+                throw error("expected whitespace before attribute '\(string(attributeName.range))'", at: attributeStart)
+            }
+            try attribute(named: attributeName)
+        }
+        try checkAttributes()
+        let (line, column) = location(of: tagEnd)
+        let node = XMLNode(
+            namespace: try namespace(of: name, isAttribute: false), name: string(name.local),
+            attributes: try resolvedAttributes(), line: line, column: column)
+        if selfClosing {
+            bindings.removeSubrange(bindingCount...)
+            if nodes.isEmpty {
+                root = node
+            } else {
+                nodes[nodes.count - 1].children.append(node)
+            }
+        } else {
+            nodes.append(node)
+            stack.append(OpenElement(name: name.range, tagStart: tagStart, bindingCount: bindingCount, textStart: text.count))
+        }
+    }
+
+    /// Reads `="value"` after an attribute's name; declarations bind their prefix at once.
+    private mutating func attribute(named name: Name) throws(ParseError) {
+        skipWhitespace()
+        guard position < end else { throw endOfInput("unexpected end of file in attribute '\(string(name.range))'") }
+        guard bytes[position] == UInt8(ascii: "=") else {
+            throw error("expected '=' after attribute name '\(string(name.range))'")
+        }
+        position += 1
+        skipWhitespace()
+        guard position < end else { throw endOfInput("unexpected end of file in attribute '\(string(name.range))'") }
+        let quote = bytes[position]
+        guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
+            throw error("the value of attribute '\(string(name.range))' must be in quotes")
+        }
+        position += 1
+        let value = try attributeValue(quote: quote)
+        let isDeclaration: Bool
+        if name.colon != nil, isXMLNS(name.prefix) {
+            try checkDeclaration(of: name.local, uri: value, at: name.range.lowerBound)
+            bindings.append(Binding(prefix: name.local, prefixHash: hash(name.local), uri: value))
+            isDeclaration = true
+        } else if name.colon == nil, isXMLNS(name.range) {
+            let empty = name.range.lowerBound..<name.range.lowerBound
+            bindings.append(Binding(prefix: empty, prefixHash: hash(empty), uri: value))
+            isDeclaration = true
+        } else {
+            isDeclaration = false
+        }
+        attributes.append(RawAttribute(name: name, isDeclaration: isDeclaration))
+        attributeValues.append(value)
+        attributeHashes.append(hash(name.local))
+    }
+
+    private func checkDeclaration(of prefix: Range<Int>, uri: String, at offset: Int) throws(ParseError) {
+        let isXML = isXML(prefix)
+        if isXMLNS(prefix) { throw error("the prefix 'xmlns' must not be declared", at: offset) }
+        if isXML != (uri == XMLNode.xmlNamespace) {
+            throw error("only the prefix 'xml' may be bound to '\(XMLNode.xmlNamespace)', and only to it", at: offset)
+        }
+        if uri.isEmpty { throw error("namespace prefix '\(string(prefix))' must not be bound to an empty URI", at: offset) }
+    }
+
+    /// Refuses an attribute written twice, or two with the same namespace and local name.
+    private func checkAttributes() throws(ParseError) {
+        guard attributes.count > 1 else { return }
+        // A 256-bit filter of the hashes seen: only a hash that may repeat is looked for.
+        var seen: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+        try attributeHashes.withUnsafeBufferPointer { hashes throws(ParseError) in
+            for later in 0..<hashes.count {
+                let laterHash = hashes[later]
+                let bit: UInt64 = 1 << (laterHash & 63)
+                let wasSeen: Bool
+                switch (laterHash >> 6) & 3 {
+                case 0: (wasSeen, seen.0) = (seen.0 & bit != 0, seen.0 | bit)
+                case 1: (wasSeen, seen.1) = (seen.1 & bit != 0, seen.1 | bit)
+                case 2: (wasSeen, seen.2) = (seen.2 & bit != 0, seen.2 | bit)
+                default: (wasSeen, seen.3) = (seen.3 & bit != 0, seen.3 | bit)
+                }
+                guard wasSeen else { continue }
+                for earlier in 0..<later where hashes[earlier] == laterHash {
+                    try checkPair(attributes[earlier], attributes[later])
+                }
+            }
+        }
+    }
+
+    private func checkPair(_ first: RawAttribute, _ second: RawAttribute) throws(ParseError) {
+        guard sameBytes(first.name.local, second.name.local) else { return }
+        let at = second.name.range.lowerBound
+        if sameBytes(first.name.prefix, second.name.prefix) {
+            throw error("duplicate attribute '\(string(second.name.range))'", at: at)
+        }
+        if !first.isDeclaration, !second.isDeclaration, first.name.colon != nil, second.name.colon != nil,
+            try namespace(of: first.name, isAttribute: true) == namespace(of: second.name, isAttribute: true)
+        {
+            throw error(
+                "attributes '\(string(first.name.range))' and '\(string(second.name.range))' have the same namespace and name",
+                at: at)
+        }
+    }
+
+    private func resolvedAttributes() throws(ParseError) -> [XMLNode.Attribute] {
+        var resolved: [XMLNode.Attribute] = []
+        resolved.reserveCapacity(attributes.count)
+        for index in attributes.indices where !attributes[index].isDeclaration {
+            let name = attributes[index].name
+            resolved.append(
+                XMLNode.Attribute(
+                    namespace: try namespace(of: name, isAttribute: true), name: string(name.local),
+                    qualifiedName: string(name.range), value: attributeValues[index]))
+        }
+        return resolved
+    }
+
+    private mutating func endTag() throws(ParseError) {
+        let tagStart = position
+        position += 2
+        guard let name = scanName() else {
+            if position >= end { throw endOfInput("unexpected end of file after '</'") }
+            throw error("expected an element name after '</'")
+        }
+        skipWhitespace()
+        guard position < end else { throw endOfInput("unexpected end of file in end tag '</\(string(name.range))'") }
+        guard bytes[position] == UInt8(ascii: ">") else {
+            throw error("expected '>' to end end tag '</\(string(name.range))'")
+        }
+        position += 1
+        guard let open = stack.last else { throw error("unexpected end tag '</\(string(name.range))>'", at: tagStart) }
+        guard sameBytes(open.name, name.range) else {
+            throw error("mismatched end tag '</\(string(name.range))>'; expected '</\(string(open.name))>'", at: tagStart)
+        }
+        closeElement()
+    }
+
+    private mutating func closeElement() {
+        guard let open = stack.popLast(), var node = nodes.popLast() else { return }
+        if text.count > open.textStart {
+            node.text = String(decoding: text[open.textStart...], as: UTF8.self)
+            text.removeSubrange(open.textStart...)
+        }
+        bindings.removeSubrange(open.bindingCount...)
+        if nodes.isEmpty {
+            root = node
+        } else {
+            nodes[nodes.count - 1].children.append(node)
+        }
+    }
+
+    /// The URI of a name's prefix. Unprefixed attributes have no namespace; unprefixed elements
+    /// have the default one, if any.
+    private func namespace(of name: Name, isAttribute: Bool) throws(ParseError) -> String {
+        if name.colon == nil, isAttribute { return "" }
+        let prefix = name.prefix
+        let prefixHash = hash(prefix)
+        var index = bindings.count - 1
+        while index >= 0 {
+            if bindings[index].prefixHash == prefixHash, sameBytes(bindings[index].prefix, prefix) {
+                return bindings[index].uri
+            }
+            index -= 1
+        }
+        if name.colon == nil { return "" }
+        if isXML(prefix) { return XMLNode.xmlNamespace }
+        let kind = isAttribute ? "attribute" : "element"
+        throw error(
+            "undeclared namespace prefix '\(string(prefix))' in \(kind) '\(string(name.range))'", at: name.range.lowerBound)
+    }
+
+    /// A name at `position` that is a valid qualified name: no colon first, last or twice, and a
+    /// local part that starts as a name does.
+    private mutating func qualifiedName() throws(ParseError) -> Name? {
+        let start = position
+        guard let name = scanName() else { return nil }
+        if let colon = name.colon {
+            var index = colon + 1
+            while index < name.range.upperBound, bytes[index] != UInt8(ascii: ":") { index += 1 }
+            if colon == start || colon == name.range.upperBound - 1 || index < name.range.upperBound
+                || !Self.isNameStart(bytes[colon + 1])
+            {
+                throw error("invalid qualified name '\(string(name.range))'", at: start)
+            }
+        }
+        return name
+    }
+
+    /// The line and column of `offset`. Offsets asked for only grow, so each byte is counted once.
+    private mutating func location(of offset: Int) -> (line: Int, column: Int) {
+        if offset < located.offset { located = (0, 1, 1) }
+        var (index, line, column) = located
+        let buffer = UnsafeRawBufferPointer(bytes)
+        while index < offset {
+            // Eight ASCII bytes at a time, counting their line feeds.
+            if index + 8 <= offset {
+                let word = buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if word & Self.highBits == 0 {
+                    let lineFeeds = Self.zeroBytes(word ^ (Self.lowBits &* 0x0A))
+                    if lineFeeds == 0 {
+                        column += 8
+                    } else {
+                        line += lineFeeds.nonzeroBitCount
+                        // Little-endian: the last line feed is the highest marked byte.
+                        column = 1 + (lineFeeds.leadingZeroBitCount / 8)
+                    }
+                    index += 8
+                    continue
+                }
+            }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            index += 1
+        }
+        located = (index, line, column)
+        return (line, column)
+    }
+}
