@@ -1,4 +1,4 @@
-/// Finds where things are in an XML source, for diagnostics. The SAX parser reports an element
+/// Finds where things are in an XML source, for diagnostics. The XML reader reports an element
 /// at the end of its start tag; this walks back to the `<` and, for an attribute, forward to
 /// its value.
 struct XMLSourceMap {
@@ -35,7 +35,8 @@ struct XMLSourceMap {
         return SourceLocation(offset: tagStart, in: source)
     }
 
-    /// The byte offset of a 1-based line and column (libxml2 counts columns in bytes).
+    /// The byte offset of a 1-based line and column (the reader counts columns in Unicode
+    /// scalars, so multi-byte characters before the place count once).
     private func offset(line: Int, column: Int) -> Int? {
         var currentLine = 1
         var index = 0
@@ -44,7 +45,13 @@ struct XMLSourceMap {
             index = newline + 1
             currentLine += 1
         }
-        let offset = index + column - 1
-        return offset >= 0 && offset < source.count ? offset : nil
+        var scalars = 1
+        while scalars < column, index < source.count {
+            index += 1
+            // Continuation bytes belong to the scalar already counted.
+            while index < source.count, source[index] & 0xC0 == 0x80 { index += 1 }
+            scalars += 1
+        }
+        return index < source.count ? index : nil
     }
 }

@@ -111,17 +111,29 @@ struct OutputWriter {
     /// Creates a folder (and its parents) and checks that it really is inside the output: a link
     /// inside the output folder must not lead the build outside it.
     private func makeFolder(_ folder: String, inside outputRoot: String) throws(BuildError) {
-        if mkdir(folder, 0o755) != 0, errno != EEXIST {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw BuildError(.io, path: folder, message: "cannot create folder: \(SourceScanner.reason(error))")
-            }
+        if let failure = Self.makeFolders(folder) {
+            throw BuildError(.io, path: folder, message: "cannot create folder: \(String(cString: strerror(failure)).lowercased())")
         }
         let real = SourceScanner.realPath(folder) ?? folder
         guard real == outputRoot || real.hasPrefix(outputRoot + "/") else {
             throw BuildError(.io, path: folder, message: "refusing to write through a link that leads outside the output folder")
         }
+    }
+
+    /// `mkdir -p`: nil on success, else the `errno` that stopped it.
+    static func makeFolders(_ folder: String) -> Int32? {
+        if mkdir(folder, 0o755) == 0 { return nil }
+        let failure = errno
+        if failure == EEXIST {
+            var info = stat()
+            return stat(folder, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR ? nil : ENOTDIR
+        }
+        guard failure == ENOENT else { return failure }
+        let parent = split(folder).folder
+        guard !parent.isEmpty, parent != folder else { return failure }
+        if let parentFailure = makeFolders(parent) { return parentFailure }
+        if mkdir(folder, 0o755) == 0 || errno == EEXIST { return nil }
+        return errno
     }
 
     /// Writes one file's content under its temporary name.
