@@ -179,3 +179,39 @@ import Testing
         #expect(run.stderr.contains("read-only file system"), "\(run.stderr)")
     }
 }
+
+/// Rebuilds render again only the albums whose inputs changed, and still get every page right.
+@Suite struct IncrementalRenderTests {
+    @Test func aChangedTitleReachesEveryPageThatShowsIt() throws {
+        let folder = try TemporaryFolder("ashlar-incremental")
+        try folder.copy(SiteExample.source, to: "site")
+        let site = folder.url.appendingPathComponent("site")
+        #expect(try Ashlar.run(["build", site.path]).status == 0)
+        let fresh = try TemporaryFolder("ashlar-incremental-fresh")
+
+        // A photo's title: its page, its neighbours' links, its album page.
+        let sidecar = site.appendingPathComponent("nature/moonrise.jpg.json")
+        let text = try String(contentsOf: sidecar, encoding: .utf8).replacingOccurrences(of: "Moonrise over the water", with: "Moon & water")
+        try Data(text.utf8).write(to: sidecar)
+        // An album's title: the breadcrumbs of every page below it.
+        let album = site.appendingPathComponent("travel/album.json")
+        let albumText = try String(contentsOf: album, encoding: .utf8).replacingOccurrences(of: "\"title\": \"Travel\"", with: "\"title\": \"Journeys\"")
+        try Data(albumText.utf8).write(to: album)
+
+        let run = try Ashlar.run(["build", site.path, "--json"])
+        #expect(run.status == 0)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let files = try #require(report["files"] as? [String: Int])
+        #expect((files["written"] ?? 0) > 0)
+        #expect((files["unchanged"] ?? 0) > 50, "unrelated albums were rendered and written again")
+
+        // The incremental result is byte for byte what a fresh build makes.
+        #expect(try Ashlar.run(["build", site.path, "-o", fresh.url.appendingPathComponent("out").path]).status == 0)
+        let incremental = try BuildEngineTests.snapshot(site.appendingPathComponent("_site")).filter { $0.key != ".ashlar-manifest.json" }
+        let rebuilt = try BuildEngineTests.snapshot(fresh.url.appendingPathComponent("out")).filter { $0.key != ".ashlar-manifest.json" }
+        #expect(Set(incremental.keys) == Set(rebuilt.keys))
+        for (path, data) in rebuilt { #expect(incremental[path] == data, "\(path) is stale after an incremental build") }
+        #expect(try folder.read("site/_site/travel/coast/index.html").contains(">Journeys</a>"))
+        #expect(try folder.read("site/_site/nature/moonrise/index.html").contains("<h1>Moon &amp; water</h1>"))
+    }
+}

@@ -9,6 +9,8 @@ public struct OutputFile: Sendable, Equatable {
         case bytes([UInt8])
         /// A file copied from the source tree (path relative to the source root).
         case copy(sourcePath: String)
+        /// A page the previous build wrote that would come out the same: kept as it is.
+        case unchanged
     }
 
     public init(path: String, contents: Contents) {

@@ -10,6 +10,11 @@ public struct SiteRenderer: Sendable {
     var tileSizes: String
     /// Whether the site publishes `feed.xml` (set by `render(root:)`).
     var hasFeed = false
+    /// The site-wide inputs (version, configuration, theme), part of every album's signature.
+    public var siteFingerprint = ""
+    /// Album signatures of the previous build, by output path, whose pages are all still in the
+    /// output: an album whose signature is unchanged is not rendered again.
+    public var reusableAlbums: [String: String] = [:]
 
     public init(configuration: SiteConfiguration, theme: Theme, library: TemplateLibrary, geometry: PageGeometry = PageGeometry()) {
         self.configuration = configuration
@@ -24,23 +29,46 @@ public struct SiteRenderer: Sendable {
         case photo(Album, ancestors: [Album], index: Int)
     }
 
+    /// What `render(root:)` produces.
+    public struct Rendered: Sendable {
+        public var files: [OutputFile]
+        public var diagnostics: [Diagnostic]
+        /// Each album's signature, by output path, for the next build.
+        public var albumSignatures: [String: String]
+    }
+
     /// Every output file, and diagnostics for what could not be rendered.
-    public func render(root: Album) -> (files: [OutputFile], diagnostics: [Diagnostic]) {
+    public func render(root: Album) -> Rendered {
         var renderer = self
         let feed = configuration.baseURL.flatMap { AtomFeed(baseURL: $0, configuration: configuration, root: root).xml }
         renderer.hasFeed = feed != nil
         return renderer.renderPages(root: root, feed: feed)
     }
 
-    private func renderPages(root: Album, feed: String?) -> (files: [OutputFile], diagnostics: [Diagnostic]) {
+    private func renderPages(root: Album, feed: String?) -> Rendered {
         var files: [OutputFile] = []
         var diagnostics: [Diagnostic] = []
         var jobs: [PageJob] = []
         var copied = Set<String>()
-        for (album, ancestors) in Self.albumsWithAncestors(root) {
-            let pages = Pagination(photoCount: album.photos.count, pageSize: configuration.pageSize).pageCount
-            for page in 0..<pages { jobs.append(.album(album, ancestors: ancestors, page: page)) }
-            for index in album.photos.indices { jobs.append(.photo(album, ancestors: ancestors, index: index)) }
+        var signatures: [String: String] = [:]
+        let albums = Self.albumsWithAncestors(root)
+        let albumSignatures = albums.parallelMap { album, ancestors in
+            AlbumSignature.of(album, ancestors: ancestors, site: siteFingerprint, hasFeed: hasFeed)
+        }
+        for ((album, ancestors), signature) in zip(albums, albumSignatures) {
+            signatures[album.outputPath] = signature
+            let pagination = Pagination(photoCount: album.photos.count, pageSize: configuration.pageSize)
+            if reusableAlbums[album.outputPath] == signature {
+                for page in 0..<pagination.pageCount {
+                    files.append(OutputFile(path: URLPath.indexFile(of: Pagination.folder(ofPage: page, in: album.outputPath)), contents: .unchanged))
+                }
+                for photo in album.photos {
+                    files.append(OutputFile(path: URLPath.indexFile(of: PhotoPageModel.folder(of: photo, in: album)), contents: .unchanged))
+                }
+            } else {
+                for page in 0..<pagination.pageCount { jobs.append(.album(album, ancestors: ancestors, page: page)) }
+                for index in album.photos.indices { jobs.append(.photo(album, ancestors: ancestors, index: index)) }
+            }
             for photo in album.photos {
                 if case .output(let path) = photo.image, let source = photo.sourcePath, copied.insert(path).inserted {
                     files.append(OutputFile(path: path, contents: .copy(sourcePath: source)))
@@ -71,7 +99,9 @@ public struct SiteRenderer: Sendable {
         }
         if let feed { files.append(OutputFile(path: "feed.xml", contents: .bytes(Array(feed.utf8)))) }
         let (assets, assetDiagnostics) = renderAssets()
-        return (files + assets, Array(Set(diagnostics)).sorted { $0.description < $1.description } + assetDiagnostics)
+        return Rendered(
+            files: files + assets, diagnostics: Array(Set(diagnostics)).sorted { $0.description < $1.description } + assetDiagnostics,
+            albumSignatures: signatures)
     }
 
     func render(_ job: PageJob) throws(TemplateError) -> OutputFile {

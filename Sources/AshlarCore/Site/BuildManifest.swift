@@ -12,13 +12,15 @@ public struct BuildManifest: Sendable, Equatable {
     /// The fingerprint of everything the build read (configuration, theme, source stamps).
     public var inputs = ""
     public var diagnostics: [Diagnostic] = []
+    /// Each album's signature by output path (see `AlbumSignature`).
+    public var albums: [String: String] = [:]
     /// How many photos and albums the build published, for the summary of a skipped rebuild.
     public var counts: (photos: Int, albums: Int) = (0, 0)
 
     public init() {}
 
     public static func == (lhs: BuildManifest, rhs: BuildManifest) -> Bool {
-        lhs.files == rhs.files && lhs.inputs == rhs.inputs && lhs.diagnostics == rhs.diagnostics && lhs.counts == rhs.counts
+        lhs.files == rhs.files && lhs.albums == rhs.albums && lhs.inputs == rhs.inputs && lhs.diagnostics == rhs.diagnostics && lhs.counts == rhs.counts
     }
 
     /// The manifest's JSON, with sorted keys: the same bytes for the same build.
@@ -29,6 +31,11 @@ public struct BuildManifest: Sendable, Equatable {
             text += (index == 0 ? "\n" : ",\n") + "    \(Self.quote(path)): \(Self.quote(files[path] ?? ""))"
         }
         text += files.isEmpty ? "},\n" : "\n  },\n"
+        text += "  \"albums\": {"
+        for (index, path) in albums.keys.sorted(by: SourceScanner.byteOrder).enumerated() {
+            text += (index == 0 ? "\n" : ",\n") + "    \(Self.quote(path)): \(Self.quote(albums[path] ?? ""))"
+        }
+        text += albums.isEmpty ? "},\n" : "\n  },\n"
         text += "  \"diagnostics\": ["
         for (index, diagnostic) in diagnostics.enumerated() {
             var fields = ["\"severity\": \(Self.quote(diagnostic.severity.rawValue))", "\"path\": \(Self.quote(diagnostic.path))"]
@@ -54,6 +61,9 @@ public struct BuildManifest: Sendable, Equatable {
         for member in files {
             guard let value = member.value.stringValue, OutputWriter.isSafeRelativePath(member.key) else { return nil }
             manifest.files[member.key] = value
+        }
+        for member in document.root["albums"]?.members ?? [] {
+            if let signature = member.value.stringValue { manifest.albums[member.key] = signature }
         }
         for entry in document.root["diagnostics"]?.arrayValue ?? [] {
             guard let message = entry["message"]?.stringValue, let path = entry["path"]?.stringValue else { continue }

@@ -39,6 +39,12 @@ struct OutputWriter {
             switch file.contents {
             case .bytes(let bytes):
                 return .success(Planned(file: file, entry: "h:" + ContentHash.of(bytes)))
+            case .unchanged:
+                // Only offered for files the previous build wrote and that are still there.
+                guard let entry = previous?.files[file.path] else {
+                    return .failure(BuildError(.io, path: paths.outputFile(file.path), message: "internal error: no earlier copy of this page to keep"))
+                }
+                return .success(Planned(file: file, entry: entry))
             case .copy(let source):
                 var info = stat()
                 guard stat(paths.sourceFile(source), &info) == 0 else {
@@ -141,6 +147,8 @@ struct OutputWriter {
         switch file.contents {
         case .bytes(let bytes):
             try Self.writeFile(bytes, to: temporary, display: paths.outputFile(file.path))
+        case .unchanged:
+            throw BuildError(.io, path: paths.outputFile(file.path), message: "internal error: a kept page went missing during the build")
         case .copy(let source):
             let sourcePath = paths.sourceFile(source)
             if linkImages, link(sourcePath, temporary) == 0 { return }

@@ -45,6 +45,8 @@ public struct SiteBuilder: Sendable {
         public var stages: [(name: String, seconds: Double)] = []
         /// The layout manifest's JSON, when asked for.
         public var layoutManifest: String?
+        /// Each album's signature, for the manifest.
+        var albumSignatures: [String: String] = [:]
 
         public var errorCount: Int { diagnostics.count { $0.severity == .error } }
         public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
@@ -79,7 +81,8 @@ public struct SiteBuilder: Sendable {
             return result
         }
         progress?("reading photos")
-        var (result, files, root) = prepare(inputs: inputs, tree: tree, scanDiagnostics: scanDiagnostics, clock: &clock, progress: progress)
+        var (result, files, root) = prepare(
+            inputs: inputs, tree: tree, scanDiagnostics: scanDiagnostics, previous: previous, clock: &clock, progress: progress)
         guard let files else { return result }
         progress?("writing the site")
         var writer = OutputWriter(paths: paths, previous: previous)
@@ -90,6 +93,7 @@ public struct SiteBuilder: Sendable {
         manifest.inputs = result.errorCount == 0 ? fingerprint : ""
         manifest.diagnostics = result.diagnostics
         manifest.counts = (result.photoCount, result.albumCount)
+        manifest.albums = result.errorCount == 0 ? result.albumSignatures : [:]
         try OutputWriter.writeFile(Array(manifest.json.utf8), to: paths.outputFile(BuildManifest.fileName + ".tmp"), display: paths.outputFile(BuildManifest.fileName))
         guard rename(paths.outputFile(BuildManifest.fileName + ".tmp"), paths.outputFile(BuildManifest.fileName)) == 0 else {
             throw BuildError(.io, path: paths.outputFile(BuildManifest.fileName), message: "cannot write: \(String(cString: strerror(errno)).lowercased())")
@@ -131,9 +135,8 @@ public struct SiteBuilder: Sendable {
         var theme: Theme
         var diagnostics: [Diagnostic]
 
-        /// Everything the output depends on: Ashlar's version, configuration, theme, and every
-        /// source file's size and time. Equal fingerprints mean an identical site.
-        func fingerprint(tree: SourceFolder) -> String {
+        /// The site-wide inputs: Ashlar's version, the configuration and the theme.
+        var siteFingerprint: String {
             var hash = ContentHash()
             hash.combine(AshlarVersion.current)
             hash.combine(configurationBytes)
@@ -141,6 +144,14 @@ public struct SiteBuilder: Sendable {
                 hash.combine(path)
                 hash.combine(file.bytes)
             }
+            return hash.hex
+        }
+
+        /// Everything the output depends on: the site-wide inputs and every source file's size
+        /// and time. Equal fingerprints mean an identical site.
+        func fingerprint(tree: SourceFolder) -> String {
+            var hash = ContentHash()
+            hash.combine(siteFingerprint)
             tree.forEachFile { path, stamp in
                 hash.combine(path)
                 hash.combine(stamp.size)
@@ -160,8 +171,8 @@ public struct SiteBuilder: Sendable {
     /// Everything up to writing: the result so far, and the files to write (nil when the
     /// configuration is broken and nothing may be written).
     private func prepare(
-        inputs: Inputs, tree: SourceFolder, scanDiagnostics: [Diagnostic], clock: inout StageClock,
-        progress: (@Sendable (String) -> Void)?
+        inputs: Inputs, tree: SourceFolder, scanDiagnostics: [Diagnostic], previous: BuildManifest? = nil,
+        clock: inout StageClock, progress: (@Sendable (String) -> Void)?
     ) -> (result: Result, files: [OutputFile]?, root: Album?) {
         var diagnostics = inputs.diagnostics
         guard let configuration = inputs.configuration else {
@@ -180,17 +191,23 @@ public struct SiteBuilder: Sendable {
         progress?("rendering pages")
         let (geometry, geometryDiagnostics) = inputs.theme.pageGeometry()
         diagnostics += geometryDiagnostics
-        let renderer = SiteRenderer(configuration: configuration, theme: inputs.theme, library: library, geometry: geometry)
-        let (files, renderDiagnostics) = renderer.render(root: root)
-        diagnostics += renderDiagnostics
+        var renderer = SiteRenderer(configuration: configuration, theme: inputs.theme, library: library, geometry: geometry)
+        renderer.siteFingerprint = inputs.siteFingerprint
+        if let previous, previous.files.keys.allSatisfy({ OutputWriter.isRegularFile(paths.outputFile($0)) }) {
+            renderer.reusableAlbums = previous.albums
+        }
+        let rendered = renderer.render(root: root)
+        let files = rendered.files
+        diagnostics += rendered.diagnostics
         clock.lap("render")
 
         let albums = root.allAlbums
-        let result = Result(
+        var result = Result(
             diagnostics: diagnostics,
             photoCount: albums.reduce(0) { $0 + $1.photos.count },
             albumCount: albums.count,
             pageCount: files.count { $0.path.hasSuffix(".html") })
+        result.albumSignatures = rendered.albumSignatures
         return (result, files, root)
     }
 

@@ -1,0 +1,66 @@
+/// Everything an album's pages (its album pages and its photos' pages) are rendered from, hashed:
+/// the site-wide inputs, the album, its photos, its sub-albums' tiles and the breadcrumbs above
+/// it. When a rebuild finds an album's signature unchanged, its pages are the same bytes as last
+/// time and are not rendered again.
+enum AlbumSignature {
+    static func of(_ album: Album, ancestors: [Album], site: String, hasFeed: Bool) -> String {
+        var hash = ContentHash()
+        hash.combine(site)
+        hash.combine(hasFeed ? "feed" : "no feed")
+        for ancestor in ancestors {
+            hash.combine(ancestor.outputPath)
+            hash.combine(ancestor.title)
+        }
+        hash.combine(album.outputPath)
+        hash.combine(album.title)
+        hash.combine(album.description ?? "\u{0}")
+        hash.combine(Int64(album.photos.count))
+        for photo in album.photos { combine(photo, into: &hash) }
+        for child in album.albums {
+            hash.combine(child.outputPath)
+            hash.combine(child.title)
+            hash.combine(Int64(child.totalPhotoCount))
+            if let cover = child.cover { combine(cover, into: &hash) } else { hash.combine("no cover") }
+        }
+        return hash.hex
+    }
+
+    private static func combine(_ photo: Photo, into hash: inout ContentHash) {
+        hash.combine(photo.slug)
+        hash.combine(photo.name)
+        hash.combine(photo.primaryPath)
+        hash.combine(photo.sourcePath ?? "\u{0}")
+        combine(photo.image, into: &hash)
+        hash.combine(Int64(photo.width))
+        hash.combine(Int64(photo.height))
+        hash.combine(Int64(photo.renditions.count))
+        for rendition in photo.renditions {
+            combine(rendition.image, into: &hash)
+            hash.combine(Int64(rendition.width))
+        }
+        let metadata = photo.metadata
+        for text in [
+            metadata.title, metadata.alt, metadata.caption, metadata.date?.iso8601, metadata.make, metadata.model,
+            metadata.lens, metadata.exposure, metadata.src,
+        ] {
+            hash.combine(text ?? "\u{0}")
+        }
+        for number in [metadata.focalLength, metadata.aperture, metadata.order] {
+            hash.combine(number.map { Int64(bitPattern: $0.bitPattern) } ?? Int64.min)
+        }
+        for number in [metadata.iso, metadata.rating, metadata.orientation, metadata.width, metadata.height] {
+            hash.combine(number.map(Int64.init) ?? Int64.min)
+        }
+        hash.combine(metadata.hidden == true ? "hidden" : "shown")
+        hash.combine(Int64(metadata.tags?.count ?? -1))
+        for tag in metadata.tags ?? [] { hash.combine(tag) }
+    }
+
+    private static func combine(_ location: ImageLocation, into hash: inout ContentHash) {
+        switch location {
+        case .output(let path): hash.combine("o:" + path)
+        case .remote(let url): hash.combine("r:" + url)
+        case .referenced(let path): hash.combine("s:" + path)
+        }
+    }
+}
