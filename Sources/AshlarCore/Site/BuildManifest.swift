@@ -26,7 +26,7 @@ public struct BuildManifest: Sendable, Equatable {
     /// The manifest's JSON, with sorted keys: the same bytes for the same build.
     public var json: String {
         var text = "{\n  \"ashlar\": \(Self.formatVersion),\n  \"inputs\": \(Self.quote(inputs)),\n"
-        text += "  \"photos\": \(counts.photos),\n  \"albums\": \(counts.albums),\n  \"files\": {"
+        text += "  \"photoCount\": \(counts.photos),\n  \"albumCount\": \(counts.albums),\n  \"files\": {"
         for (index, path) in files.keys.sorted(by: SourceScanner.byteOrder).enumerated() {
             text += (index == 0 ? "\n" : ",\n") + "    \(Self.quote(path)): \(Self.quote(files[path] ?? ""))"
         }
@@ -57,7 +57,7 @@ public struct BuildManifest: Sendable, Equatable {
         else { return nil }
         var manifest = BuildManifest()
         manifest.inputs = document.root["inputs"]?.stringValue ?? ""
-        manifest.counts = (Int(document.root["photos"]?.numberValue ?? 0), Int(document.root["albums"]?.numberValue ?? 0))
+        manifest.counts = (Int(document.root["photoCount"]?.numberValue ?? 0), Int(document.root["albumCount"]?.numberValue ?? 0))
         for member in files {
             guard let value = member.value.stringValue, OutputWriter.isSafeRelativePath(member.key) else { return nil }
             manifest.files[member.key] = value

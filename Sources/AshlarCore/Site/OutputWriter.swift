@@ -71,13 +71,15 @@ struct OutputWriter {
             }
         }
 
-        // Folders first (one by one, checking each stays inside the output), then every file's
-        // temporary copy on every core.
-        var createdFolders = Set<String>()
+        // Folders first (one by one: a folder is made inside a parent already known to be a real
+        // folder of the output, and links are followed only when they stay inside it), then
+        // every file's temporary copy on every core.
+        if !changed.isEmpty, let failure = Self.makeFolders(paths.output.path) {
+            throw BuildError(.io, path: paths.output.path, message: "cannot create folder: \(String(cString: strerror(failure)).lowercased())")
+        }
+        var verified: Set<String> = [paths.output.path]
         for item in changed {
-            let folder = Self.split(paths.outputFile(item.file.path)).folder
-            guard createdFolders.insert(folder).inserted else { continue }
-            try makeFolder(folder, inside: outputRoot)
+            try makeFolder(Self.split(paths.outputFile(item.file.path)).folder, verified: &verified, outputRoot: outputRoot)
         }
         let pid = getpid()
         let stagedResults = changed.parallelMap { item -> Result<(String, String), BuildError> in
@@ -116,14 +118,35 @@ struct OutputWriter {
 
     /// Creates a folder (and its parents) and checks that it really is inside the output: a link
     /// inside the output folder must not lead the build outside it.
-    private func makeFolder(_ folder: String, inside outputRoot: String) throws(BuildError) {
-        if let failure = Self.makeFolders(folder) {
-            throw BuildError(.io, path: folder, message: "cannot create folder: \(String(cString: strerror(failure)).lowercased())")
+    private func makeFolder(_ folder: String, verified: inout Set<String>, outputRoot: String) throws(BuildError) {
+        if verified.contains(folder) { return }
+        let parent = Self.split(folder).folder
+        guard parent.count >= paths.output.path.count else {
+            throw BuildError(.io, path: folder, message: "refusing to write outside the output folder")
         }
-        let real = SourceScanner.realPath(folder) ?? folder
-        guard real == outputRoot || real.hasPrefix(outputRoot + "/") else {
-            throw BuildError(.io, path: folder, message: "refusing to write through a link that leads outside the output folder")
+        try makeFolder(parent, verified: &verified, outputRoot: outputRoot)
+        if mkdir(folder, 0o755) != 0 {
+            let failure = errno
+            guard failure == EEXIST else {
+                throw BuildError(.io, path: folder, message: "cannot create folder: \(String(cString: strerror(failure)).lowercased())")
+            }
+            // It was there already: a real folder is fine; a link must stay inside the output.
+            var info = stat()
+            guard lstat(folder, &info) == 0 else {
+                throw BuildError(.io, path: folder, message: "cannot create folder: \(String(cString: strerror(errno)).lowercased())")
+            }
+            if (info.st_mode & S_IFMT) != S_IFDIR {
+                let real = SourceScanner.realPath(folder) ?? ""
+                guard real == outputRoot || real.hasPrefix(outputRoot + "/") else {
+                    throw BuildError(.io, path: folder, message: "refusing to write through a link that leads outside the output folder")
+                }
+                var target = stat()
+                guard stat(folder, &target) == 0, (target.st_mode & S_IFMT) == S_IFDIR else {
+                    throw BuildError(.io, path: folder, message: "cannot create folder: a file of that name is in the way")
+                }
+            }
         }
+        verified.insert(folder)
     }
 
     /// `mkdir -p`: nil on success, else the `errno` that stopped it.
