@@ -27,11 +27,6 @@ public struct Album: Sendable, Equatable {
 
     public var isRoot: Bool { outputPath.isEmpty }
 
-    /// How many folders deep the album's page is below the output root.
-    public var depth: Int {
-        outputPath.isEmpty ? 0 : outputPath.split(separator: "/").count
-    }
-
     /// Photos in this album and every album below it.
     public var totalPhotoCount: Int {
         albums.reduce(photos.count) { $0 + $1.totalPhotoCount }

@@ -6,16 +6,7 @@
 public enum ExiftoolSidecar {
     /// Reads exiftool's JSON; `path` is used only in diagnostics.
     public static func read(_ bytes: [UInt8], path: String) -> SidecarReading {
-        if let tooLarge = Sidecar.sizeDiagnostic(byteCount: bytes.count, path: path) {
-            return SidecarReading(diagnostics: [tooLarge])
-        }
-        let document: JSONDocument
-        do {
-            document = try JSONDocument(bytes: bytes)
-        } catch {
-            return SidecarReading(diagnostics: [error.diagnostic(path: path, bytes: bytes)])
-        }
-        return read(document, path: path)
+        Sidecar.parseJSON(bytes, path: path) { read($0, path: path) }
     }
 
     /// Reads already parsed exiftool output.

@@ -42,4 +42,17 @@ public enum Sidecar {
         case .xmp: XMPSidecar.read(bytes, path: path, language: language)
         }
     }
+
+    /// Checks a JSON sidecar's size and parses it, then hands the document to `read`; a file too
+    /// large or not JSON is a reading with just that error.
+    static func parseJSON(_ bytes: [UInt8], path: String, then read: (JSONDocument) -> SidecarReading) -> SidecarReading {
+        if let tooLarge = sizeDiagnostic(byteCount: bytes.count, path: path) {
+            return SidecarReading(diagnostics: [tooLarge])
+        }
+        do {
+            return read(try JSONDocument(bytes: bytes))
+        } catch {
+            return SidecarReading(diagnostics: [error.diagnostic(path: path, bytes: bytes)])
+        }
+    }
 }
