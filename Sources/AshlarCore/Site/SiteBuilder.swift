@@ -68,9 +68,9 @@ public struct SiteBuilder: Sendable {
         let (tree, scanDiagnostics) = SourceScanner(paths: paths).scan()
         clock.lap("scan")
         let fingerprint = inputs.fingerprint(tree: tree)
-        if let previous, previous.inputs == fingerprint, !options.layoutManifest,
-            previous.files.keys.allSatisfy({ OutputWriter.isRegularFile(paths.outputFile($0)) })
-        {
+        // What the last build wrote can be kept only if it is all still there.
+        let previousIntact = previous.map { $0.files.keys.allSatisfy { OutputWriter.isRegularFile(paths.outputFile($0)) } } ?? false
+        if let previous, previousIntact, previous.inputs == fingerprint, !options.layoutManifest {
             var result = Result(diagnostics: previous.diagnostics, photoCount: 0, albumCount: 0, pageCount: 0)
             result.upToDate = true
             result.filesUnchanged = previous.files.count
@@ -82,7 +82,8 @@ public struct SiteBuilder: Sendable {
         }
         progress?("reading photos")
         var (result, files, root) = prepare(
-            inputs: inputs, tree: tree, scanDiagnostics: scanDiagnostics, previous: previous, clock: &clock, progress: progress)
+            inputs: inputs, tree: tree, scanDiagnostics: scanDiagnostics, reusable: previousIntact ? previous : nil,
+            clock: &clock, progress: progress)
         guard let files else { return result }
         progress?("writing the site")
         var writer = OutputWriter(paths: paths, previous: previous)
@@ -169,9 +170,10 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Everything up to writing: the result so far, and the files to write (nil when the
-    /// configuration is broken and nothing may be written).
+    /// configuration is broken and nothing may be written). Albums whose pages `reusable` (the
+    /// previous build's manifest, all of whose files are still there) shows unchanged are kept.
     private func prepare(
-        inputs: Inputs, tree: SourceFolder, scanDiagnostics: [Diagnostic], previous: BuildManifest? = nil,
+        inputs: Inputs, tree: SourceFolder, scanDiagnostics: [Diagnostic], reusable: BuildManifest? = nil,
         clock: inout StageClock, progress: (@Sendable (String) -> Void)?
     ) -> (result: Result, files: [OutputFile]?, root: Album?) {
         var diagnostics = inputs.diagnostics
@@ -193,9 +195,7 @@ public struct SiteBuilder: Sendable {
         diagnostics += geometryDiagnostics
         var renderer = SiteRenderer(configuration: configuration, theme: inputs.theme, library: library, geometry: geometry)
         renderer.siteFingerprint = inputs.siteFingerprint
-        if let previous, previous.files.keys.allSatisfy({ OutputWriter.isRegularFile(paths.outputFile($0)) }) {
-            renderer.reusableAlbums = previous.albums
-        }
+        renderer.reusableAlbums = reusable?.albums ?? [:]
         let rendered = renderer.render(root: root)
         let files = rendered.files
         diagnostics += rendered.diagnostics
