@@ -5,7 +5,7 @@ import Foundation
 enum AshlarCommand {
     static let version = AshlarVersion.current
 
-    static let commands: [CommandSpec] = [BuildCommand.spec, CheckCommand.spec, RenderCommand.spec]
+    static let commands: [CommandSpec] = [BuildCommand.spec, ServeCommand.spec, InitCommand.spec, CheckCommand.spec, RenderCommand.spec]
 
     static func run(_ arguments: [String]) -> Int32 {
         guard let first = arguments.first else {
@@ -49,6 +49,8 @@ enum AshlarCommand {
         case BuildCommand.spec.name: return BuildCommand.run(parsed)
         case CheckCommand.spec.name: return CheckCommand.run(parsed)
         case RenderCommand.spec.name: return RenderCommand.run(parsed)
+        case ServeCommand.spec.name: return ServeCommand.run(parsed)
+        case InitCommand.spec.name: return InitCommand.run(parsed)
         default: return usageError(unknownCommand(first))
         }
     }

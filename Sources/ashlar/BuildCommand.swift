@@ -20,16 +20,8 @@ enum BuildCommand {
 
     static func run(_ arguments: ParsedArguments) -> Int32 {
         let started = Date()
-        let source = arguments.positional(0, default: ".")
-        let sourceURL = URL(fileURLWithPath: source)
-        let outputURL = arguments.values["output"].map { URL(fileURLWithPath: $0) }
-            ?? sourceURL.appendingPathComponent("_site")
-        let paths = SitePaths(source: sourceURL, output: outputURL, displaySource: source)
-        let options = SiteBuilder.Options(
-            clean: arguments.flags.contains("clean"), force: arguments.flags.contains("force"),
-            layoutManifest: arguments.values["layout-manifest"] != nil)
-        let builder = SiteBuilder(
-            paths: paths, configurationFile: arguments.values["config"].map { URL(fileURLWithPath: $0) }, options: options)
+        let builder = makeBuilder(arguments, layoutManifest: arguments.values["layout-manifest"] != nil)
+        let paths = builder.paths
         let json = arguments.flags.contains("json")
         let progress = ProgressLine(enabled: !json && !arguments.flags.contains("quiet"), started: started)
         let result: SiteBuilder.Result
@@ -55,20 +47,39 @@ enum BuildCommand {
         } else {
             for diagnostic in result.diagnostics { Output.error(diagnostic.description) }
             if !arguments.flags.contains("quiet") {
-                let outputDisplay = arguments.values["output"] ?? paths.display("_site")
-                var line = "Built \(Count.format(result.photoCount, "photo")) in \(Count.format(result.albumCount, "album")) -> \(Count.format(result.pageCount, "page")) in \(outputDisplay), \(Count.format(result.warningCount, "warning"))"
-                if result.errorCount > 0 { line += ", \(Count.format(result.errorCount, "error"))" }
-                line += ", \(CSSNumber.format(seconds, digits: 2)) s"
-                if result.upToDate {
-                    line += " (up to date)"
-                } else {
-                    line += " (\(Count.format(result.filesWritten, "file")) written, \(result.filesUnchanged) unchanged, \(result.filesRemoved) removed)"
-                }
-                Output.print(line)
+                Output.print(summary(result, output: arguments.values["output"] ?? paths.display("_site"), seconds: seconds))
             }
         }
         let strict = arguments.flags.contains("strict")
         return result.errorCount > 0 || (strict && result.warningCount > 0) ? 1 : 0
+    }
+}
+
+extension BuildCommand {
+    /// The builder for `build` and `serve`: source, output and configuration from the arguments.
+    static func makeBuilder(_ arguments: ParsedArguments, layoutManifest: Bool = false) -> SiteBuilder {
+        let source = arguments.positional(0, default: ".")
+        let sourceURL = URL(fileURLWithPath: source)
+        let outputURL = arguments.values["output"].map { URL(fileURLWithPath: $0) }
+            ?? sourceURL.appendingPathComponent("_site")
+        let paths = SitePaths(source: sourceURL, output: outputURL, displaySource: source)
+        let options = SiteBuilder.Options(
+            clean: arguments.flags.contains("clean"), force: arguments.flags.contains("force"), layoutManifest: layoutManifest)
+        return SiteBuilder(
+            paths: paths, configurationFile: arguments.values["config"].map { URL(fileURLWithPath: $0) }, options: options)
+    }
+
+    /// `Built 53 photos in 7 albums -> 31 pages in site-example/_site, 0 warnings, 0.12 s (…)`.
+    static func summary(_ result: SiteBuilder.Result, output: String, seconds: Double) -> String {
+        var line = "Built \(Count.format(result.photoCount, "photo")) in \(Count.format(result.albumCount, "album")) -> \(Count.format(result.pageCount, "page")) in \(output), \(Count.format(result.warningCount, "warning"))"
+        if result.errorCount > 0 { line += ", \(Count.format(result.errorCount, "error"))" }
+        line += ", \(CSSNumber.format(seconds, digits: 2)) s"
+        if result.upToDate {
+            line += " (up to date)"
+        } else {
+            line += " (\(Count.format(result.filesWritten, "file")) written, \(result.filesUnchanged) unchanged, \(result.filesRemoved) removed)"
+        }
+        return line
     }
 }
 

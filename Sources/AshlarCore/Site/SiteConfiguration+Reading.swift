@@ -1,7 +1,8 @@
 import Foundation
 
 extension SiteConfiguration {
-    /// Reads `ashlar.json`. Wrong types are errors naming the key path; unknown keys are warnings.
+    /// Reads `ashlar.json`. Wrong types are errors naming the key path; unknown keys are warnings;
+    /// `null` means the default.
     /// Returns nil configuration when the file has errors.
     public static func read(bytes: [UInt8], path: String) -> (SiteConfiguration?, [Diagnostic]) {
         let document: JSONDocument
@@ -36,6 +37,8 @@ private struct ConfigurationReader {
             return configuration
         }
         for member in members {
+            // `null` leaves a key at its default, as `ashlar init` writes unset keys.
+            if case .null = member.value.kind, SiteConfiguration.topLevelKeys.contains(member.key) { continue }
             switch member.key {
             case "title":
                 if let text = string(member.value, key: "title") { configuration.title = text }
@@ -106,6 +109,7 @@ private struct ConfigurationReader {
             return
         }
         for member in members {
+            if case .null = member.value.kind, SiteConfiguration.layoutKeys.contains(member.key) { continue }
             switch member.key {
             case "gap":
                 guard let gap = member.value.numberValue, gap >= 0, gap <= 200 else {

@@ -1,0 +1,37 @@
+/// The `Content-Type` the preview server sends for a file, by its extension.
+public enum ContentType {
+    public static func forPath(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return fallback }
+        return byExtension[name[name.index(after: dot)...].lowercased()] ?? fallback
+    }
+
+    public static let fallback = "application/octet-stream"
+
+    static let byExtension: [String: String] = [
+        "html": "text/html; charset=utf-8",
+        "htm": "text/html; charset=utf-8",
+        "css": "text/css; charset=utf-8",
+        "js": "text/javascript; charset=utf-8",
+        "mjs": "text/javascript; charset=utf-8",
+        "json": "application/json",
+        "webmanifest": "application/manifest+json",
+        "xml": "application/xml",
+        "atom": "application/atom+xml",
+        "txt": "text/plain; charset=utf-8",
+        "md": "text/markdown; charset=utf-8",
+        "svg": "image/svg+xml",
+        "jpg": "image/jpeg",
+        "jpeg": "image/jpeg",
+        "png": "image/png",
+        "gif": "image/gif",
+        "webp": "image/webp",
+        "avif": "image/avif",
+        "ico": "image/x-icon",
+        "woff": "font/woff",
+        "woff2": "font/woff2",
+        "mp4": "video/mp4",
+        "webm": "video/webm",
+        "pdf": "application/pdf",
+    ]
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Synchronization
+
+/// `ashlar serve`: builds the site, serves the output folder, rebuilds when the source changes
+/// and tells open pages to reload. While a build fails, pages show its errors instead.
+public final class PreviewServer: Sendable {
+    public let builder: SiteBuilder
+    public let liveReload = LiveReload()
+    private let files: SiteFiles
+    private let failure = Mutex<[Diagnostic]?>(nil)
+
+    public init(builder: SiteBuilder) {
+        self.builder = builder
+        files = SiteFiles(root: builder.paths.output.path)
+    }
+
+    /// What one build did, for the terminal.
+    public enum BuildOutcome: Sendable {
+        case built(SiteBuilder.Result)
+        case failed(BuildError)
+    }
+
+    /// Builds (incrementally, or from scratch with `clean`), records whether pages should show
+    /// errors, and tells open pages to reload when anything changed.
+    @discardableResult
+    public func rebuild(clean: Bool = false) -> BuildOutcome {
+        let outcome: BuildOutcome
+        var builder = self.builder
+        builder.options.clean = clean
+        do {
+            let result = try builder.build()
+            outcome = .built(result)
+            let failed = result.errorCount > 0 ? result.diagnostics : nil
+            let changed = failure.withLock { previous in
+                defer { previous = failed }
+                return previous != failed
+            }
+            if changed || !result.upToDate { liveReload.announce() }
+        } catch {
+            outcome = .failed(error)
+            failure.withLock { $0 = [Diagnostic.error(error.message, path: error.path)] }
+            liveReload.announce()
+        }
+        return outcome
+    }
+
+    /// Rebuilds after every change `watcher` reports, calling `report` after each build. Never
+    /// returns.
+    public func watch(with watcher: any SourceWatcher, report: @Sendable (BuildOutcome) -> Void) -> Never {
+        while true {
+            watcher.waitForChange()
+            report(rebuild())
+        }
+    }
+
+    /// Answers one GET or HEAD request.
+    public func respond(to request: HTTPRequestHead) -> HTTPResponse {
+        let path: RequestPath
+        switch RequestPath.decode(request.target) {
+        case .success(let decoded): path = decoded
+        case .failure(let refusal):
+            if refusal.status == .notFound { return notFound(request.target) }
+            return HTTPResponse.html(refusal.status, ErrorPage.message(refusal.status, refusal.reason))
+        }
+        if "/" + path.relativePath == LiveReload.eventsPath {
+            return liveReload.response()
+        }
+        let generation = liveReload.generation
+        let resolution = files.resolve(path)
+        if let diagnostics = failure.withLock({ $0 }), isPage(resolution) {
+            let page = LiveReload.inject(into: Array(ErrorPage.buildFailed(diagnostics).utf8), generation: generation)
+            return HTTPResponse(
+                status: .internalServerError, headers: [("Content-Type", ContentType.forPath("x.html")), ("Cache-Control", "no-store")],
+                body: .bytes(page))
+        }
+        switch resolution {
+        case .notFound:
+            return notFound(request.target)
+        case .redirect(let location):
+            return HTTPResponse.html(
+                .movedPermanently, ErrorPage.message(.movedPermanently, "Moved to \(location)"), extraHeaders: [("Location", location)])
+        case .file(let file, let size, let modified):
+            let type = ContentType.forPath(file)
+            if type.hasPrefix("text/html") {
+                guard let bytes = try? RawFile.read(file, upTo: 64 << 20).get().bytes else { return notFound(request.target) }
+                return HTTPResponse(
+                    status: .ok, headers: [("Content-Type", type), ("Cache-Control", "no-store")],
+                    body: .bytes(LiveReload.inject(into: bytes, generation: generation)))
+            }
+            let tag = "\"\(String(size, radix: 16))-\(String(modified, radix: 16))\""
+            var headers = [
+                ("Content-Type", type), ("Cache-Control", "no-cache"), ("ETag", tag), ("X-Content-Type-Options", "nosniff"),
+            ]
+            if request.header("if-none-match")?.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag }) == true {
+                headers.removeFirst()
+                return HTTPResponse(status: .notModified, headers: headers, body: .bytes([]))
+            }
+            return HTTPResponse(status: .ok, headers: headers, body: .file(path: file, size: size))
+        }
+    }
+
+    /// Whether a request is for a page (so that it shows the build's errors), not an asset.
+    private func isPage(_ resolution: SiteFiles.Resolution) -> Bool {
+        switch resolution {
+        case .file(let file, _, _): ContentType.forPath(file).hasPrefix("text/html")
+        case .notFound, .redirect: true
+        }
+    }
+
+    /// The site's own `404.html` when it has one, else a plain page; both reload after a build.
+    private func notFound(_ target: String) -> HTTPResponse {
+        let custom = files.resolve(RequestPath(segments: ["404.html"], trailingSlash: false))
+        var page = Array(ErrorPage.notFound(target).utf8)
+        if case .file(let file, _, _) = custom, let bytes = try? RawFile.read(file, upTo: 64 << 20).get().bytes { page = bytes }
+        return HTTPResponse(
+            status: .notFound, headers: [("Content-Type", ContentType.forPath("x.html")), ("Cache-Control", "no-store")],
+            body: .bytes(LiveReload.inject(into: page, generation: liveReload.generation)))
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+
+/// What `ashlar init` creates: `ashlar.json` with every key at its default, an example album
+/// with one photo and a sidecar showing the keys a photo can have, and (with `theme`) a copy of
+/// the default theme in `templates/` to customise.
+public struct SiteSkeleton: Sendable {
+    public var includeTheme: Bool
+
+    public init(includeTheme: Bool) {
+        self.includeTheme = includeTheme
+    }
+
+    public static let exampleAlbum = "example-album"
+
+    /// Every file, by path relative to the site folder, in the order they are created.
+    public var files: [(path: String, bytes: [UInt8])] {
+        var files: [(String, [UInt8])] = [
+            ("ashlar.json", Array(Self.configurationJSON(SiteConfiguration()).utf8)),
+            ("\(Self.exampleAlbum)/album.json", Array(Self.albumJSON.utf8)),
+            ("\(Self.exampleAlbum)/example.png", PlaceholderImage.png()),
+            ("\(Self.exampleAlbum)/example.png.json", Array(Self.sidecarJSON.utf8)),
+        ]
+        if includeTheme {
+            for (path, file) in Theme.builtIn.files.sorted(by: { $0.key < $1.key }) {
+                files.append(("templates/" + path, file.bytes))
+            }
+        }
+        return files
+    }
+
+    /// What happened to each file.
+    public struct Outcome: Sendable {
+        public var created: [String] = []
+        /// Files that already existed and were left as they were.
+        public var kept: [String] = []
+    }
+
+    /// Creates every file that does not exist yet under `folder` (created if needed). An existing
+    /// file is never touched.
+    public func write(into folder: URL) throws(BuildError) -> Outcome {
+        var outcome = Outcome()
+        for (path, bytes) in files {
+            let target = folder.appendingPathComponent(path).path
+            let parent = (target as NSString).deletingLastPathComponent
+            if let code = OutputWriter.makeFolders(parent) {
+                throw BuildError(.io, path: parent, message: "cannot create the folder: \(String(cString: strerror(code)).lowercased())")
+            }
+            let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if descriptor < 0 {
+                if errno == EEXIST {
+                    outcome.kept.append(path)
+                    continue
+                }
+                throw BuildError(.io, path: target, message: "cannot create: \(String(cString: strerror(errno)).lowercased())")
+            }
+            var written = 0
+            while written < bytes.count {
+                let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else {
+                    let reason = String(cString: strerror(errno)).lowercased()
+                    close(descriptor)
+                    unlink(target)
+                    throw BuildError(.io, path: target, message: "cannot write: \(reason)")
+                }
+                written += count
+            }
+            close(descriptor)
+            outcome.created.append(path)
+        }
+        return outcome
+    }
+
+    /// `ashlar.json` spelling out `configuration`, with `null` for keys that are unset.
+    static func configurationJSON(_ configuration: SiteConfiguration) -> String {
+        func text(_ value: String?) -> String {
+            value.map { JSONText.serialize(.string($0)) } ?? "null"
+        }
+        let breakpoints = configuration.layout.breakpoints.map {
+            "      { \"minWidth\": \(CSSNumber.format($0.minWidth)), \"columns\": \($0.columns) }"
+        }
+        return """
+            {
+              "title": \(text(configuration.title)),
+              "language": \(text(configuration.language)),
+              "description": \(text(configuration.description)),
+              "author": \(text(configuration.author)),
+              "copyright": \(text(configuration.copyright)),
+              "baseURL": \(text(configuration.baseURL)),
+              "images": \(text(configuration.images.rawValue)),
+              "mediaBaseURL": \(text(configuration.mediaBaseURL)),
+              "pageSize": \(configuration.pageSize),
+              "sort": \(text(configuration.sort.description)),
+              "layout": {
+                "gap": \(CSSNumber.format(configuration.layout.gap)),
+                "breakpoints": [
+            \(breakpoints.joined(separator: ",\n"))
+                ]
+              }
+            }
+
+            """
+    }
+
+    static let albumJSON = """
+        {
+          "title": "Example album",
+          "description": "Every folder is an album. Put photos here, each with an optional sidecar named after it (example.png.json).",
+          "sort": "name",
+          "hidden": false
+        }
+
+        """
+
+    static let sidecarJSON = """
+        {
+          "title": "An example photo",
+          "alt": "Diagonal bands in slate, mauve, sand and cream",
+          "caption": "Replace this photo with your own; its sidecar shows the keys a photo can have.",
+          "date": "2026-01-01T12:00:00",
+          "tags": ["example"],
+          "rating": 0,
+          "make": null,
+          "model": null,
+          "lens": null,
+          "focalLength": null,
+          "aperture": null,
+          "exposure": null,
+          "iso": null
+        }
+
+        """
+}

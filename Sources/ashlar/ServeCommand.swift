@@ -1,0 +1,157 @@
+import AshlarCore
+import Dispatch
+import Foundation
+import Synchronization
+
+/// What Ctrl-C does: whatever has been set up so far, then a clean exit.
+final class Shutdown: Sendable {
+    private let cleanup = Mutex<(@Sendable () -> Void)?>(nil)
+
+    func set(_ action: @escaping @Sendable () -> Void) {
+        cleanup.withLock { $0 = action }
+    }
+
+    func run() {
+        cleanup.withLock { $0 }?()
+        Output.print("Stopped.")
+        exit(0)
+    }
+}
+
+/// `ashlar serve [SOURCE] [--port 8000] [--host 127.0.0.1] [--open] [-o DIR] [--config FILE]`.
+enum ServeCommand {
+    static let defaultPort = 8000
+
+    static let spec = CommandSpec(
+        name: "serve",
+        abstract: "Build the site, serve it locally, and rebuild and reload on every change.",
+        arguments: [.init(name: "SOURCE", help: "The folder of photos and sidecars.", defaultValue: ".")],
+        options: [
+            .init(long: "port", short: "p", valueName: "PORT", help: "The port; if the default is taken, the next free one. 0 picks any free port.", defaultValue: String(defaultPort)),
+            .init(long: "host", short: nil, valueName: "HOST", help: "The address to listen on; 0.0.0.0 or :: for every interface.", defaultValue: "127.0.0.1"),
+            .init(long: "open", short: nil, valueName: nil, help: "Open the site in the default browser."),
+            .init(long: "output", short: "o", valueName: "DIR", help: "Where to write the site.", defaultValue: "SOURCE/_site"),
+            .init(long: "config", short: nil, valueName: "FILE", help: "The configuration file.", defaultValue: "SOURCE/ashlar.json"),
+            .init(long: "clean", short: nil, valueName: nil, help: "Remove what the last build wrote, then build from scratch."),
+            .init(long: "force", short: nil, valueName: nil, help: "Build into a folder that holds files Ashlar did not write."),
+        ])
+
+    static func run(_ arguments: ParsedArguments) -> Int32 {
+        let explicitPort = arguments.values["port"]
+        guard let port = Int(explicitPort ?? String(defaultPort)), (0...65535).contains(port) else {
+            return AshlarCommand.usageError("'--port' must be a number from 0 to 65535, found '\(explicitPort ?? "")'")
+        }
+        let host = arguments.values["host"] ?? "127.0.0.1"
+        let shutdown = Shutdown()
+        stopOnSignals { shutdown.run() }
+        let builder = BuildCommand.makeBuilder(arguments)
+        let preview = PreviewServer(builder: builder)
+        let outputDisplay = arguments.values["output"] ?? builder.paths.display("_site")
+
+        // The first build: a problem with the folders themselves ends the command; content
+        // errors are shown in the browser until fixed.
+        let started = Date()
+        let first = preview.rebuild(clean: arguments.flags.contains("clean"))
+        if case .failed(let error) = first, error.kind == .usage {
+            Output.error(error.description)
+            return 64
+        }
+        report(first, output: outputDisplay, started: started)
+
+        let socket: ListeningSocket
+        do {
+            socket = try listen(host: host, port: port, explicit: explicitPort != nil)
+        } catch {
+            Output.error("ashlar: error: \(error.message)")
+            return 1
+        }
+        let server = HTTPServer(socket: socket) { request in preview.respond(to: request) }
+        shutdown.set {
+            server.stop()
+            preview.liveReload.stop()
+            socket.close()
+        }
+
+        let configFolder = arguments.values["config"].map { URL(fileURLWithPath: $0).standardizedFileURL.deletingLastPathComponent().path }
+        let tree = WatchedTree(
+            source: builder.paths.source.path, output: builder.paths.output.path,
+            extraFolders: configFolder.map { [$0] } ?? [])
+        let watcher = SourceWatchers.make(tree)
+        Thread.detachNewThread {
+            preview.watch(with: watcher) { outcome in report(outcome, output: outputDisplay, started: nil) }
+        }
+
+        Output.print("Serving \(builder.paths.display("")) at \(socket.url) (watching with \(watcher.summary); Ctrl-C to stop)")
+        if host == "0.0.0.0" || host == "::" {
+            Output.error("ashlar: warning: listening on every network interface; anyone on your network can see the site")
+        }
+        if arguments.flags.contains("open") { openBrowser(socket.url) }
+        server.run()
+        return 0
+    }
+
+    /// Binds the port asked for; when the default port is taken, the next free one, saying so.
+    private static func listen(host: String, port: Int, explicit: Bool) throws(ServeError) -> ListeningSocket {
+        do {
+            return try ListeningSocket.bind(host: host, port: port)
+        } catch where error.kind == .portInUse && !explicit && port != 0 {
+            for next in (port + 1)...(port + 20) {
+                if let socket = try? ListeningSocket.bind(host: host, port: next) {
+                    Output.error("ashlar: note: port \(port) is in use; using \(next) instead")
+                    return socket
+                }
+            }
+            throw error
+        } catch where error.kind == .portInUse {
+            throw ServeError(.portInUse, error.message + "; choose another with --port (0 picks any free port)")
+        }
+    }
+
+    private static func report(_ outcome: PreviewServer.BuildOutcome, output: String, started: Date?) {
+        switch outcome {
+        case .built(let result):
+            for diagnostic in result.diagnostics { Output.error(diagnostic.description) }
+            let seconds = Date().timeIntervalSince(started ?? Date())
+            let line = BuildCommand.summary(result, output: output, seconds: started == nil ? result.stages.reduce(0) { $0 + $1.seconds } : seconds)
+            Output.print(result.errorCount > 0 ? line + " — the browser shows the errors until they are fixed" : line)
+        case .failed(let error):
+            Output.error(error.description)
+        }
+    }
+
+    /// Blocks SIGINT and SIGTERM in this thread and every thread started after it, and runs
+    /// `action` on a thread of its own when either arrives (Ctrl-C, `kill`). Call before
+    /// starting any thread.
+    private static func stopOnSignals(_ action: @escaping @Sendable () -> Void) {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        let blocked = signals
+        Thread.detachNewThread {
+            var signals = blocked
+            var received: Int32 = 0
+            while sigwait(&signals, &received) != 0 {}
+            action()
+        }
+    }
+
+    private static func openBrowser(_ url: String) {
+        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+        guard let opener = folders.map({ "\($0)/xdg-open" }).first(where: FileManager.default.isExecutableFile(atPath:)) else {
+            Output.error("ashlar: warning: cannot open a browser (no xdg-open); open \(url) yourself")
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: opener)
+        process.arguments = [url]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            Output.error("ashlar: warning: cannot open a browser (\(error.localizedDescription)); open \(url) yourself")
+        }
+    }
+}
