@@ -8,7 +8,7 @@ import Testing
     func overviewListsEveryCommand(arguments: [String]) throws {
         let run = try Ashlar.run(arguments)
         #expect(run.status == 0)
-        for command in ["build", "check", "render", "help"] { #expect(run.stdout.contains("  \(command) ")) }
+        for command in ["build", "serve", "init", "check", "render", "help"] { #expect(run.stdout.contains("  \(command) ")) }
         #expect(run.stdout.contains("Exit codes: 0 success, 1 content errors, 64 usage errors."))
         #expect(run.stderr.isEmpty)
     }
@@ -21,6 +21,16 @@ import Testing
         #expect(run.stdout.contains("-o, --output DIR"))
         #expect(run.stdout.contains("(default: SOURCE/_site)"))
         #expect(run.stdout.contains("--clean"))
+    }
+
+    @Test(arguments: [
+        ("serve", ["Usage: ashlar serve [options] [SOURCE]", "-p, --port PORT", "(default: 8000)", "--host HOST", "(default: 127.0.0.1)", "--open"]),
+        ("init", ["Usage: ashlar init [options] [DIR]", "--theme", "(default: .)"]),
+    ])
+    func newCommandsHaveHelp(command: String, expected: [String]) throws {
+        let run = try Ashlar.run([command, "--help"])
+        #expect(run.status == 0)
+        for text in expected { #expect(run.stdout.contains(text), "\(text)") }
     }
 
     @Test func versionIsPrinted() throws {
@@ -36,6 +46,9 @@ import Testing
         (["build", "--output"], "ashlar: error: '--output' needs a value (DIR)"),
         (["build", "a", "b"], "ashlar: error: unexpected argument 'b' for 'ashlar build'"),
         (["check", "--strict=yes"], "ashlar: error: '--strict' takes no value"),
+        (["serve", "--prot", "80"], "ashlar: error: unknown option '--prot' for 'ashlar serve'; did you mean '--port'?"),
+        (["serve", "--port", "70000"], "ashlar: error: '--port' must be a number from 0 to 65535, found '70000'"),
+        (["init", "--themes"], "ashlar: error: unknown option '--themes' for 'ashlar init'; did you mean '--theme'?"),
         ([], "ashlar"),
     ])
     func usageErrorsExit64(arguments: [String], message: String) throws {

@@ -1,0 +1,98 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// `ashlar serve` running in the background on a free loopback port, stopped when the value goes
+/// away.
+final class ServeProcess: Sendable {
+    let process: Process
+    let port: Int
+    private let output = CapturedOutput()
+
+    /// What the process printed so far.
+    final class CapturedOutput: Sendable {
+        private let text = Mutex((stdout: "", stderr: ""))
+
+        func withLock<T>(_ body: (inout (stdout: String, stderr: String)) -> T) -> T {
+            text.withLock { body(&$0) }
+        }
+    }
+
+    /// Starts `ashlar serve --port 0 ARGUMENTS…` in `folder` (or with the arguments' own port
+    /// when `replacingPort`) and waits until it prints its URL.
+    init(
+        _ arguments: [String], in folder: TemporaryFolder, environment: [String: String] = [:], replacingPort: Bool = false,
+        timeout: Double = 60
+    ) throws {
+        let process = Process()
+        process.executableURL = Ashlar.binary
+        process.arguments = ["serve"] + (replacingPort ? [] : ["--port", "0"]) + arguments
+        process.currentDirectoryURL = folder.url
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = FileHandle.nullDevice
+        let output = self.output
+        stdout.fileHandleForReading.readabilityHandler = { handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            output.withLock { $0.stdout += text }
+        }
+        stderr.fileHandleForReading.readabilityHandler = { handle in
+            let text = String(decoding: handle.availableData, as: UTF8.self)
+            output.withLock { $0.stderr += text }
+        }
+        self.process = process
+        try process.run()
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        var found: Int?
+        while Date() < deadline, process.isRunning {
+            let text = output.withLock { $0.stdout }
+            if let range = text.range(of: #"http://127\.0\.0\.1:(\d+)/"#, options: .regularExpression) {
+                found = Int(text[range].dropFirst("http://127.0.0.1:".count).dropLast())
+                break
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        guard let found else {
+            process.terminate()
+            let text = output.withLock { $0 }
+            throw ServeFailure(message: "ashlar serve did not start:\n\(text.stdout)\n\(text.stderr)")
+        }
+        port = found
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    var stdout: String { output.withLock { $0.stdout } }
+    var stderr: String { output.withLock { $0.stderr } }
+
+    /// Sends a signal and waits up to `timeout` seconds for the exit status.
+    func stop(signal number: Int32 = SIGINT, timeout: Double = 5) -> Int32? {
+        kill(process.processIdentifier, number)
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+
+    /// Polls `condition` until it holds or `timeout` seconds pass; the seconds it took, or nil.
+    static func wait(upTo timeout: Double, for condition: () throws -> Bool) rethrows -> Double? {
+        let start = Date()
+        while Date().timeIntervalSince(start) < timeout {
+            if try condition() { return Date().timeIntervalSince(start) }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return nil
+    }
+}
+
+struct ServeFailure: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
