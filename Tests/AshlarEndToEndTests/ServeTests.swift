@@ -63,6 +63,8 @@ import Testing
         let server = try ServeProcess(["site"], in: folder)
         let album = try RawHTTP.get("/formats/", port: server.port)
         #expect(album.status == 200)
+        let date = try #require(album.header("date"))
+        #expect(date.range(of: #"^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d\d:\d\d:\d\d GMT$"#, options: .regularExpression) != nil, "\(date)")
         #expect(album.text.contains("<html"))
 
         let redirect = try RawHTTP.get("/formats?x=1", port: server.port)

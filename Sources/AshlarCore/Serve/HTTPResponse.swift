@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the preview server answers: a status, header fields and a body that is bytes in memory,
 /// a file streamed from disk, or an event stream that stays open.
 public struct HTTPResponse: Sendable {
@@ -38,9 +40,19 @@ public struct HTTPResponse: Sendable {
         }
     }
 
+    /// Now, as HTTP writes dates: `Sun, 06 Nov 1994 08:49:37 GMT`.
+    static func date() -> String {
+        var now = time(nil)
+        var parts = tm()
+        gmtime_r(&now, &parts)
+        var buffer = [CChar](repeating: 0, count: 40)
+        let count = strftime(&buffer, buffer.count, "%a, %d %b %Y %H:%M:%S GMT", &parts)
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// The status line and header fields, ending with the blank line.
     func head(keepAlive: Bool, includeLength: Bool = true) -> [UInt8] {
-        var text = "HTTP/1.1 \(status.rawValue) \(status.reason)\r\n"
+        var text = "HTTP/1.1 \(status.rawValue) \(status.reason)\r\nDate: \(Self.date())\r\n"
         for (name, value) in headers { text += "\(name): \(value)\r\n" }
         if includeLength, let contentLength { text += "Content-Length: \(contentLength)\r\n" }
         text += keepAlive ? "Connection: keep-alive\r\n" : "Connection: close\r\n"

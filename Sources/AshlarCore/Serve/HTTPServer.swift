@@ -49,7 +49,11 @@ public final class HTTPServer: Sendable {
             let ready = poll(&poller, 1, 250)
             guard ready > 0 else { continue }
             let client = accept(socket.descriptor, nil, nil)
-            guard client >= 0 else { continue }
+            guard client >= 0 else {
+                // Out of file descriptors: give connections in progress a moment to finish.
+                if errno == EMFILE || errno == ENFILE { usleep(10_000) }
+                continue
+            }
             _ = fcntl(client, F_SETFD, FD_CLOEXEC)
             var one: Int32 = 1
             setsockopt(client, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
