@@ -240,6 +240,17 @@ import Testing
         #expect(again.stop(signal: SIGTERM) == 0)
     }
 
+    @Test func opensTheBrowserWithOpen() throws {
+        let folder = try makeSite()
+        try folder.write("#!/bin/sh\necho \"$1\" > \"$(dirname \"$0\")/opened\"\n", to: "bin/xdg-open")
+        chmod(folder.url.appendingPathComponent("bin/xdg-open").path, 0o755)
+        let path = folder.url.appendingPathComponent("bin").path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let server = try ServeProcess(["site", "--open"], in: folder, environment: ["PATH": path])
+        let opened = ServeProcess.wait(upTo: 5) { folder.exists("bin/opened") }
+        #expect(opened != nil)
+        #expect(try folder.read("bin/opened") == "http://127.0.0.1:\(server.port)/\n")
+    }
+
     @Test func saysSoWhenThePortIsTaken() throws {
         let folder = try makeSite()
         let server = try ServeProcess(["site"], in: folder)
