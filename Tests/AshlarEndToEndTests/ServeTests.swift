@@ -240,6 +240,29 @@ import Testing
         #expect(again.stop(signal: SIGTERM) == 0)
     }
 
+    /// With `images: reference` the pages point back into the source folder; the server finds
+    /// those images there, so the preview shows them.
+    @Test(arguments: ["site/_site", "elsewhere/out"])
+    func servesReferencedImagesFromTheSource(output: String) throws {
+        let folder = try TemporaryFolder("serve")
+        try folder.write(TinyPNG.make(width: 30, height: 20), to: "site/album/a b.png")
+        try folder.write(#"{"title": "A", "alt": "A card"}"#, to: "site/album/a b.png.json")
+        try folder.write(#"{"images": "reference"}"#, to: "site/ashlar.json")
+        try folder.write("secret", to: "site/album/notes.txt")
+        let server = try ServeProcess(["site", "-o", output], in: folder)
+        let page = try RawHTTP.get("/album/", port: server.port)
+        let src = try #require(page.text.firstMatch(of: /<img[^>]* src="([^"]+)"/)?.1)
+        let resolved = try #require(URL(string: String(src), relativeTo: URL(string: "http://127.0.0.1:\(server.port)/album/")))
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(output + "/album/a b.png").path))
+        let image = try RawHTTP.get(resolved.absoluteURL.path(percentEncoded: true), port: server.port)
+        #expect(image.status == 200, "\(src) -> \(resolved.absoluteURL.path(percentEncoded: true))")
+        #expect(image.header("content-type") == "image/png")
+        #expect(Data(image.body) == TinyPNG.make(width: 30, height: 20))
+        let prefix = resolved.absoluteURL.path(percentEncoded: true).replacingOccurrences(of: "album/a%20b.png", with: "")
+        #expect(try RawHTTP.get(prefix + "album/notes.txt", port: server.port).status == 404)
+        #expect(try RawHTTP.get(prefix + "ashlar.json", port: server.port).status == 404)
+    }
+
     @Test func opensTheBrowserWithOpen() throws {
         let folder = try makeSite()
         try folder.write("#!/bin/sh\necho \"$1\" > \"$(dirname \"$0\")/opened\"\n", to: "bin/xdg-open")

@@ -7,12 +7,21 @@ public final class PreviewServer: Sendable {
     public let builder: SiteBuilder
     public let liveReload = LiveReload()
     private let files: SiteFiles
+    private let sourceFiles: SiteFiles
+    /// With `images: reference`, pages point back into the source folder (`../../nature/a.jpg`);
+    /// the browser, unable to climb above the site's root, asks for `/nature/a.jpg`, or for
+    /// `/PREFIX/nature/a.jpg` when the output is elsewhere. These are the PREFIX segments.
+    private let sourcePrefix: [String]
     private let failure = Mutex<[Diagnostic]?>(nil)
 
     public init(builder: SiteBuilder) {
         self.builder = builder
         files = SiteFiles(root: builder.paths.output.path)
+        sourceFiles = SiteFiles(root: builder.paths.source.path)
+        sourcePrefix = builder.paths.sourceFromOutput.split(separator: "/").map(String.init).filter { $0 != ".." }
     }
+
+    static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "gif", "webp", "avif"]
 
     /// What one build did, for the terminal.
     public enum BuildOutcome: Sendable {
@@ -66,7 +75,8 @@ public final class PreviewServer: Sendable {
             return liveReload.response()
         }
         let generation = liveReload.generation
-        let resolution = files.resolve(path)
+        var resolution = files.resolve(path)
+        if resolution == .notFound, let image = referencedImage(path) { resolution = image }
         if let diagnostics = failure.withLock({ $0 }), isPage(resolution) {
             let page = LiveReload.inject(into: Array(ErrorPage.buildFailed(diagnostics).utf8), generation: generation)
             return HTTPResponse(
@@ -97,6 +107,17 @@ public final class PreviewServer: Sendable {
             }
             return HTTPResponse(status: .ok, headers: headers, body: .file(path: file, size: size))
         }
+    }
+
+    /// An image of the source folder that pages reference in place (`images: reference`).
+    private func referencedImage(_ path: RequestPath) -> SiteFiles.Resolution? {
+        guard path.segments.count > sourcePrefix.count, Array(path.segments.prefix(sourcePrefix.count)) == sourcePrefix,
+            let name = path.segments.last, let dot = name.lastIndex(of: "."),
+            Self.imageExtensions.contains(name[name.index(after: dot)...].lowercased())
+        else { return nil }
+        let inSource = RequestPath(segments: Array(path.segments.dropFirst(sourcePrefix.count)), trailingSlash: path.trailingSlash)
+        let resolution = sourceFiles.resolve(inSource)
+        return resolution == .notFound ? nil : resolution
     }
 
     /// Whether a request is for a page (so that it shows the build's errors), not an asset.
