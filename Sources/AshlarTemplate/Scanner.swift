@@ -69,7 +69,9 @@ struct Scanner {
                 throw unclosedTag(at: start, expecting: closing)
             }
             let end = found + closing.count
-            let kind = Self.kind(forSigil: sigil)
+            // The byte after the opening delimiter may be where the closing one starts (`|>` with
+            // delimiters `|` and `>`): then the tag is empty, and that byte is no sigil.
+            let kind = found > contentStart ? Self.kind(forSigil: sigil) : .variable
             if kind == .comment {
                 return Tag(kind: .comment, name: "", isDynamic: false, start: start, end: end)
             }

@@ -64,6 +64,9 @@ struct ErrorTests {
             id: "dynamic parent closed by its plain name", source: "{{<*layout}}{{/layout}}", line: 1, column: 13,
             reason: "'/layout' does not close parent '*layout' opened at 1:1; expected '/*layout'"),
         ErrorCase(
+            id: "closing delimiter starting with a sigil, right after the opening one", source: "{{=| >=}}|>",
+            line: 1, column: 10, reason: "missing name in tag '|>'"),
+        ErrorCase(
             id: "column counts characters, not bytes", source: "é☕ {{#a}}", line: 1, column: 4,
             reason: "unclosed section 'a'"),
         ErrorCase(

@@ -18,7 +18,11 @@ public enum CSSNumber {
         for _ in 0..<digits { scale *= 10 }
         let scaled = (abs(value) * Double(scale)).rounded()
         guard scaled < 9e15 else {
-            append(Int64(value.rounded()), to: &bytes)
+            if let whole = Int64(exactly: value.rounded()) {
+                append(whole, to: &bytes)
+            } else {
+                appendBeyondInt64(value, to: &bytes)
+            }
             return
         }
         let units = Int64(scaled)
@@ -42,6 +46,29 @@ public enum CSSNumber {
             bytes.append(UInt8(ascii: "0") + UInt8((fraction / divisor) % 10))
             divisor /= 10
         }
+    }
+
+    /// Appends the exact digits of a finite value too large for `Int64` (`1e300` in a message about
+    /// a misconfigured number). Such a value is whole: its 53-bit significand doubled
+    /// `exponent - 52` times.
+    private static func appendBeyondInt64(_ value: Double, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var digits: [UInt8] = []  // least significant first
+        var significand = value.significandBitPattern | (1 << 52)
+        while significand > 0 {
+            digits.append(UInt8(significand % 10))
+            significand /= 10
+        }
+        for _ in 0..<(Int(value.exponent) - 52) {
+            var carry: UInt8 = 0
+            for index in digits.indices {
+                let doubled = digits[index] * 2 + carry
+                digits[index] = doubled % 10
+                carry = doubled / 10
+            }
+            if carry > 0 { digits.append(carry) }
+        }
+        bytes.append(contentsOf: digits.reversed().map { UInt8(ascii: "0") + $0 })
     }
 
     /// Appends a whole number's decimal digits.

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+@testable import AshlarCore
+
+/// Inputs the fuzz targets (`Tests/Fuzz/`) found crashing a reader, kept under
+/// `Tests/Fuzz/Regressions/TARGET/` and fed to the same entry point the target calls.
+@Suite struct FuzzRegressionTests {
+    static let folder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()
+        .deletingLastPathComponent()
+        .appendingPathComponent("Fuzz/Regressions")
+
+    static func bytes(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: folder.appendingPathComponent(name)))
+    }
+
+    /// `config`: a column count of 87 digits was quoted in the error message through
+    /// `CSSNumber`, which trapped converting it to `Int64`.
+    @Test func configurationNumberBeyondInt64() throws {
+        let (configuration, diagnostics) = SiteConfiguration.read(
+            bytes: try Self.bytes("config/columns-beyond-int64.json"), path: "ashlar.json")
+        #expect(configuration == nil)
+        let columns = diagnostics.first { $0.key == "layout.breakpoints[1].columns" }
+        #expect(
+            columns?.description
+                == "ashlar.json:12:109: error: 'layout.breakpoints[1].columns' must be a whole number from 1 to 24, "
+                + "found 241111111111111110037570063313454639177384234444905418214214619459570975494427365081088")
+    }
+
+    @Test(arguments: [
+        (1e19, "10000000000000000000"),
+        (-1e19, "-10000000000000000000"),
+        (Double(Int64.max), "9223372036854775808"),
+        (9.2e18, "9200000000000000000"),
+        (0x1p100, "1267650600228229401496703205376"),
+    ])
+    func cssNumberBeyondInt64(_ value: Double, _ expected: String) {
+        #expect(CSSNumber.format(value) == expected)
+    }
+
+    @Test func cssNumberOfTheLargestDouble() {
+        let text = CSSNumber.format(-Double.greatestFiniteMagnitude)
+        #expect(text.hasPrefix("-17976931348623157081452742373170435679807056752584499659891747680315726078002853876058955"))
+        #expect(text.count == 310)
+    }
+}

@@ -1,0 +1,8 @@
+@testable import AshlarCore
+
+/// The WebP header reader, through `ImageHeaderReader.read` as the build calls it; inputs that do
+/// not start like a WebP file are refused.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    fuzzImageHeader(fuzzInput(data, count), format: .webp)
+}
