@@ -25,6 +25,7 @@ TARGETS=(
     "exif           4096 -"
     "template       8192 mustache"
     "config         4096 json"
+    "http           8192 http"
 )
 
 root="$(cd "$(dirname "$0")/../.." && pwd)"
