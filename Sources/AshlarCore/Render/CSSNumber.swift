@@ -18,7 +18,7 @@ public enum CSSNumber {
         for _ in 0..<digits { scale *= 10 }
         let scaled = (abs(value) * Double(scale)).rounded()
         guard scaled < 9e15 else {
-            append(Int64(value.rounded()), to: &bytes)
+            appendWhole(value.rounded(), to: &bytes)
             return
         }
         let units = Int64(scaled)
@@ -41,6 +41,38 @@ public enum CSSNumber {
         while divisor > 0 {
             bytes.append(UInt8(ascii: "0") + UInt8((fraction / divisor) % 10))
             divisor /= 10
+        }
+    }
+
+    /// Appends the exact decimal digits of a whole, finite `value`, however large: a sidecar or
+    /// `ashlar.json` may hold a number such as `1e308`, beyond `Int64`.
+    private static func appendWhole(_ value: Double, to bytes: inout [UInt8]) {
+        if let exact = Int64(exactly: value) {
+            append(exact, to: &bytes)
+            return
+        }
+        // The significand times a power of two, worked out in base-10⁹ limbs, least significant first.
+        let base: UInt64 = 1_000_000_000
+        let significand = value.significandBitPattern | (1 << UInt64(Double.significandBitCount))
+        var limbs = [significand % base, significand / base % base, significand / base / base]
+        for _ in 0..<(Int(value.exponent) - Double.significandBitCount) {
+            var carry: UInt64 = 0
+            for index in limbs.indices {
+                let doubled = limbs[index] * 2 + carry
+                limbs[index] = doubled % base
+                carry = doubled / base
+            }
+            if carry > 0 { limbs.append(carry) }
+        }
+        while limbs.count > 1, limbs.last == 0 { limbs.removeLast() }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        append(Int64(limbs[limbs.count - 1]), to: &bytes)
+        for limb in limbs.dropLast().reversed() {
+            var divisor = base / 10
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(limb / divisor % 10))
+                divisor /= 10
+            }
         }
     }
 

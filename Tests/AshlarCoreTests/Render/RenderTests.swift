@@ -7,9 +7,18 @@ import Testing
     @Test(arguments: [
         (0.0, "0"), (-0.0, "0"), (1.0, "1"), (1.5, "1.5"), (0.333333333, "0.3333"), (2.00004, "2"),
         (2.00005, "2.0001"), (-12.25, "-12.25"), (123456.78901, "123456.789"), (1e-9, "0"), (.nan, "0"), (.infinity, "0"),
+        (9.3e18, "9300000000000000000"), (-1e19, "-10000000000000000000"),
+        (0x1p80, "1208925819614629174706176"),
     ])
     func formatsWithoutExponentOrNegativeZero(value: Double, text: String) {
         #expect(CSSNumber.format(value) == text)
+    }
+
+    /// A sidecar's `"focalLength": 1e308` once trapped converting to `Int64`.
+    @Test func formatsTheLargestNumbersExactly() {
+        let largest = "179769313486231570814527423731704356798070567525844996598917476803157260780028538760589558632766878171540458953514382464234321326889464182768467546703537516986049910576551282076245490090389328944075868508455133942304583236903222948165808559332123348274797826204144723168738177180919299881250404026184124858368"
+        #expect(CSSNumber.format(.greatestFiniteMagnitude, digits: 1) == largest)
+        #expect(CSSNumber.format(-.greatestFiniteMagnitude) == "-" + largest)
     }
 }
 
