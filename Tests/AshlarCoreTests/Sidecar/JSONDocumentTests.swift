@@ -23,6 +23,9 @@ import Testing
         let document = try JSONDocument(bytes: [0xEF, 0xBB, 0xBF] + Array(#"{"x": 1}"#.utf8))
         #expect(document.root["x"]?.numberValue == 1)
         #expect(document.root.offset == 3)
+        // Editors do not show the mark, so it is not a column either.
+        let x = try #require(document.root.members?.first)
+        #expect(document.location(of: x.keyOffset) == AshlarCore.SourceLocation(line: 1, column: 2))
     }
 
     @Test func countsLinesAcrossCRLF() throws {
