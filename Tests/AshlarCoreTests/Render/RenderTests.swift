@@ -108,3 +108,24 @@ import Testing
         #expect(html.contains(#"<li><a href="../../travel/coast/index.html" aria-current="page">Coast</a></li>"#))
     }
 }
+
+@Suite struct ThemeLibraryTests {
+    func library(_ tile: [UInt8]) -> (TemplateLibrary, [String]) {
+        let theme = Theme.builtIn.overriding(with: ["tile.mustache": (tile, "templates/tile.mustache")])
+        let (library, diagnostics) = theme.library()
+        return (library, diagnostics.map(\.description))
+    }
+
+    @Test func aByteOrderMarkIsNeitherOutputNorAColumn() throws {
+        let (library, diagnostics) = library([0xEF, 0xBB, 0xBF] + Array("<li>{{title}}</li>".utf8))
+        #expect(diagnostics.isEmpty)
+        #expect(try library.render("tile", with: ["title": "T"]) == "<li>T</li>")
+        let (_, broken) = self.library([0xEF, 0xBB, 0xBF] + Array("<li>{{#title}}".utf8))
+        #expect(broken.first == "templates/tile.mustache:1:5: error: unclosed section 'title'")
+    }
+
+    @Test func invalidUTF8IsAnErrorAtTheByte() {
+        let (_, diagnostics) = library(Array("<li>\n  {{title}}".utf8) + [0xC3, 0x28] + Array("</li>".utf8))
+        #expect(diagnostics.first == "templates/tile.mustache:2:12: error: invalid UTF-8 byte 0xC3")
+    }
+}
