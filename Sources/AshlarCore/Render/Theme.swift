@@ -53,15 +53,18 @@ public struct Theme: Sendable {
     public func library() -> (TemplateLibrary, [Diagnostic]) {
         var library = TemplateLibrary()
         var diagnostics: [Diagnostic] = []
+        var broken: Set<String> = []
         for (name, file) in templateFiles.sorted(by: { $0.key < $1.key }) {
             do {
                 let source = try Self.templateSource(file.bytes, path: file.displayPath)
                 library[name] = try Template(source: source, path: file.displayPath)
             } catch {
                 diagnostics.append(Diagnostic(error))
+                broken.insert(name)
             }
         }
-        for missing in library.missingReferences() {
+        // A template with an error of its own is not also "not found" where it is used.
+        for missing in library.missingReferences() where !broken.contains(missing.reference.name) {
             let reference = missing.reference
             let kind = reference.kind == .parent ? "parent template" : "partial"
             diagnostics.append(

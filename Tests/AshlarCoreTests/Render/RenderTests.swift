@@ -116,16 +116,22 @@ import Testing
         return (library, diagnostics.map(\.description))
     }
 
+    /// The broken template is reported once, not also as "not found" where it is used.
+    @Test func aBrokenOverrideIsReportedOnlyForItself() {
+        let (_, diagnostics) = library(Array("<li>{{#title}}\n".utf8))
+        #expect(diagnostics == ["templates/tile.mustache:1:5: error: unclosed section 'title'"])
+    }
+
     @Test func aByteOrderMarkIsNeitherOutputNorAColumn() throws {
         let (library, diagnostics) = library([0xEF, 0xBB, 0xBF] + Array("<li>{{title}}</li>".utf8))
         #expect(diagnostics.isEmpty)
         #expect(try library.render("tile", with: ["title": "T"]) == "<li>T</li>")
         let (_, broken) = self.library([0xEF, 0xBB, 0xBF] + Array("<li>{{#title}}".utf8))
-        #expect(broken.first == "templates/tile.mustache:1:5: error: unclosed section 'title'")
+        #expect(broken == ["templates/tile.mustache:1:5: error: unclosed section 'title'"])
     }
 
     @Test func invalidUTF8IsAnErrorAtTheByte() {
         let (_, diagnostics) = library(Array("<li>\n  {{title}}".utf8) + [0xC3, 0x28] + Array("</li>".utf8))
-        #expect(diagnostics.first == "templates/tile.mustache:2:12: error: invalid UTF-8 byte 0xC3")
+        #expect(diagnostics == ["templates/tile.mustache:2:12: error: invalid UTF-8 byte 0xC3"])
     }
 }
