@@ -238,9 +238,10 @@ struct OutputWriter {
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
-    /// A relative path with no empty, `.` or `..` segment, no NUL and no backslash.
+    /// A relative path with no empty, `.` or `..` segment and no NUL. A backslash is an ordinary
+    /// character in a file name here (`back\slash.jpg`), and links percent-encode it.
     static func isSafeRelativePath(_ path: String) -> Bool {
-        guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\0"), !path.contains("\\") else { return false }
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\0") else { return false }
         return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy {
             !$0.isEmpty && $0 != "." && $0 != ".."
         }
