@@ -82,10 +82,11 @@ struct OutputWriter {
             try makeFolder(Self.split(paths.outputFile(item.file.path)).folder, verified: &verified, outputRoot: outputRoot)
         }
         let pid = getpid()
-        let stagedResults = changed.parallelMap { item -> Result<(String, String), BuildError> in
+        // Temporary names are short and numbered: a name built on the file's own would be longer
+        // than the system allows for a file name already near that limit (255 bytes).
+        let stagedResults = Array(changed.enumerated()).parallelMap { index, item -> Result<(String, String), BuildError> in
             let destination = paths.outputFile(item.file.path)
-            let (folder, name) = Self.split(destination)
-            let temporary = folder + "/." + name + ".ashlar-\(pid).tmp"
+            let temporary = Self.split(destination).folder + "/.ashlar-\(pid)-\(index).tmp"
             do throws(BuildError) {
                 try stage(item.file, at: temporary)
                 return .success((temporary, destination))
