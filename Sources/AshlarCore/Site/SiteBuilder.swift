@@ -291,17 +291,25 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The default theme, with the user's `SOURCE/templates/` files in place of the defaults.
+    /// As in the source tree, a link is followed only when it stays inside the source folder: a
+    /// theme file is published, and must not bring `/etc/passwd` along.
     private func loadTheme(diagnostics: inout [Diagnostic]) -> Theme {
         let folder = paths.source.appendingPathComponent("templates")
         var userFiles: [String: (bytes: [UInt8], displayPath: String)] = [:]
         guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return .builtIn }
+        let root = SourceScanner.realPath(paths.source.path) ?? paths.source.path
         while let relative = enumerator.nextObject() as? String {
             let name = (relative as NSString).lastPathComponent
             if name.hasPrefix(".") { continue }
             let absolute = folder.path + "/" + relative
+            let display = paths.display("templates/" + relative)
+            guard let real = SourceScanner.realPath(absolute) else { continue }
+            guard real.hasPrefix(root + "/") else {
+                diagnostics.append(.warning("skipped: the link points outside the source folder", path: display))
+                continue
+            }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
-            let display = paths.display("templates/" + relative)
             guard let data = FileManager.default.contents(atPath: absolute) else {
                 diagnostics.append(.error("cannot read the template", path: display))
                 continue
