@@ -27,6 +27,13 @@ public struct SiteRenderer: Sendable {
     enum PageJob: Sendable {
         case album(Album, ancestors: [Album], page: Int)
         case photo(Album, ancestors: [Album], index: Int)
+
+        var templateName: String {
+            switch self {
+            case .album: "album"
+            case .photo: "photo"
+            }
+        }
     }
 
     /// What `render(root:)` produces.
@@ -80,6 +87,9 @@ public struct SiteRenderer: Sendable {
                 }
             }
         }
+        // A page template that failed to parse was reported with its own error; its pages are
+        // left out rather than each failing again.
+        jobs.removeAll { library[$0.templateName] == nil }
         // Pages are independent: render them on every core, then collect them in order.
         let pages = jobs.parallelMap { job -> Result<OutputFile, TemplateError> in
             do throws(TemplateError) {
@@ -150,6 +160,8 @@ public struct SiteRenderer: Sendable {
         for (path, file) in theme.files.sorted(by: { $0.key < $1.key }) where path.hasPrefix("assets/") {
             if path.hasSuffix(".mustache") {
                 let name = String(path.dropLast(".mustache".count))
+                // A template that failed to parse was reported already.
+                guard library[name] != nil else { continue }
                 do {
                     let text = try library.render(name, with: data)
                     files.append(OutputFile(path: name, contents: .bytes(Array(text.utf8))))

@@ -130,6 +130,21 @@ import Testing
         #expect(broken == ["templates/tile.mustache:1:5: error: unclosed section 'title'"])
     }
 
+    /// The parse error is the one diagnostic: rendering does not add "photo:0:0: error: no template named 'photo'".
+    @Test func aBrokenPageTemplateLeavesOutItsPagesQuietly() throws {
+        let theme = Theme.builtIn.overriding(with: ["photo.mustache": (Array("{{#x}}".utf8), "templates/photo.mustache")])
+        let (library, diagnostics) = theme.library()
+        #expect(diagnostics.map(\.description) == ["templates/photo.mustache:1:1: error: unclosed section 'x'"])
+        var metadata = PhotoMetadata()
+        metadata.title = "A"
+        let photo = Photo(sourcePath: "a.png", image: .output("a.png"), primaryPath: "a.png", name: "a.png", slug: "a", metadata: metadata, width: 3, height: 2)
+        let rendered = SiteRenderer(configuration: SiteConfiguration(), theme: theme, library: library)
+            .render(root: Album(sourcePath: "", outputPath: "", title: "T", photos: [photo]))
+        #expect(rendered.diagnostics.isEmpty, "\(rendered.diagnostics)")
+        #expect(rendered.files.map(\.path).sorted() == ["a.png", "assets/ashlar.css", "index.html"])
+        #expect(Diagnostic(TemplateError(path: "photo", line: 0, column: 0, reason: "no template named 'photo'")).description == "photo: error: no template named 'photo'")
+    }
+
     @Test func invalidUTF8IsAnErrorAtTheByte() {
         let (_, diagnostics) = library(Array("<li>\n  {{title}}".utf8) + [0xC3, 0x28] + Array("</li>".utf8))
         #expect(diagnostics == ["templates/tile.mustache:2:12: error: invalid UTF-8 byte 0xC3"])
