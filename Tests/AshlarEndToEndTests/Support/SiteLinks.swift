@@ -87,18 +87,33 @@ enum SiteLinks {
                 problems.append("\(link): invalid percent-encoding")
                 continue
             }
-            let folder = (link.page as NSString).deletingLastPathComponent
-            let target = URL(fileURLWithPath: output.path + "/" + folder).appendingPathComponent(decoded).standardizedFileURL
-            guard target.path.hasPrefix(output.standardizedFileURL.path + "/") else {
+            guard let target = resolve(decoded, from: link.page) else {
                 problems.append("\(link): leads outside the site")
                 continue
             }
             var isDirectory: ObjCBool = false
-            if !FileManager.default.fileExists(atPath: target.path, isDirectory: &isDirectory) || isDirectory.boolValue {
+            let file = output.path + "/" + target
+            if !FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) || isDirectory.boolValue {
                 problems.append("\(link): no file at '\(decoded)'")
             }
         }
         return problems
+    }
+
+    /// A relative URL path resolved against the folder of `page`, as a path from the site's root;
+    /// nil when it climbs out of the site.
+    static func resolve(_ path: String, from page: String) -> String? {
+        var components = page.split(separator: "/").dropLast().map(String.init)
+        for component in path.split(separator: "/", omittingEmptySubsequences: false) {
+            switch component {
+            case "", ".": continue
+            case "..":
+                guard !components.isEmpty else { return nil }
+                components.removeLast()
+            default: components.append(String(component))
+            }
+        }
+        return components.joined(separator: "/")
     }
 
     /// RFC 3986's unreserved and reserved characters, and `%`.
