@@ -15,6 +15,10 @@ public struct SiteRenderer: Sendable {
     /// Album signatures of the previous build, by output path, whose pages are all still in the
     /// output: an album whose signature is unchanged is not rendered again.
     public var reusableAlbums: [String: String] = [:]
+    /// What to do with each page as soon as it is rendered, on the thread that rendered it; the
+    /// file it returns takes the page's place. A build writes the page to disk there and then,
+    /// so that the pages of a large site are never all in memory together.
+    public var pageHandler: (@Sendable (OutputFile) -> OutputFile)?
 
     public init(configuration: SiteConfiguration, theme: Theme, library: TemplateLibrary, geometry: PageGeometry = PageGeometry()) {
         self.configuration = configuration
@@ -93,7 +97,8 @@ public struct SiteRenderer: Sendable {
         // Pages are independent: render them on every core, then collect them in order.
         let pages = jobs.parallelMap { job -> Result<OutputFile, TemplateError> in
             do throws(TemplateError) {
-                return .success(try render(job))
+                let page = try render(job)
+                return .success(pageHandler?(page) ?? page)
             } catch {
                 return .failure(error)
             }
