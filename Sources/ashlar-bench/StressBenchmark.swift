@@ -3,9 +3,9 @@ import Foundation
 
 /// `ashlar-bench stress`: sites at the edges of the possible — 100,000 photos in one album, 10,000
 /// in one album, a folder nested 100 deep, 200-character file names, a 100,000-character title.
-/// Each is built in a child process of its own (`ashlar-bench stress-build SOURCE`), so the peak
-/// memory reported (from `wait4`) is that build's alone. Fails when a build crashes, stops with an
-/// error, or goes over its memory budget.
+/// Each is built in a child process of its own (`ashlar-bench stress-build SOURCE`), which reports
+/// its own peak memory, so that it is that build's alone. Fails when a build crashes, stops with
+/// an error, or goes over its memory budget.
 struct StressBenchmark {
     /// Photos in the largest case's one album.
     var photos: Int
@@ -95,13 +95,12 @@ struct StressBenchmark {
             print("  \(stressCase.name)")
             let site = try stressCase.make()
             defer { site.remove() }
-            fflush(nil)  // so the build's own line follows ours
-            let (status, seconds, peak) = try Self.spawnBuild(site.root)
+            let (status, signalled, seconds, peak) = try Self.runBuild(site.root)
             var verdict = "ok"
-            if status.signal != 0 {
-                verdict = "FAILED: killed by signal \(status.signal)"
-            } else if status.code != 0 {
-                verdict = "FAILED: exit \(status.code)"
+            if signalled {
+                verdict = "FAILED: killed by signal \(status)"
+            } else if status != 0 {
+                verdict = "FAILED: exit \(status)"
             } else if peak > stressCase.budget {
                 verdict = "FAILED: over the budget of \(Measure.format(stressCase.budget, 0)) MiB"
             }
@@ -111,30 +110,32 @@ struct StressBenchmark {
         return passed
     }
 
-    /// Runs `ashlar-bench stress-build SOURCE` and waits for it: its exit, wall time and peak memory.
-    static func spawnBuild(_ source: URL) throws -> (status: (code: Int32, signal: Int32), seconds: Double, peakMiB: Double) {
+    /// Runs `ashlar-bench stress-build SOURCE`, echoes what it prints, and returns its exit status
+    /// (or the signal that killed it), the wall time, and the peak memory it reported.
+    static func runBuild(_ source: URL) throws -> (status: Int32, signalled: Bool, seconds: Double, peakMiB: Double) {
         guard let executable = Bundle.main.executablePath else { throw StressError("cannot find my own executable") }
-        let arguments = [executable, "stress-build", source.path]
-        var argv = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["stress-build", source.path]
+        let output = Pipe()
+        process.standardOutput = output
         let start = DispatchTime.now().uptimeNanoseconds
-        let spawned = posix_spawn(&pid, executable, nil, nil, &argv, environ)
-        guard spawned == 0 else { throw StressError("cannot start a build: \(String(cString: strerror(spawned)))") }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 {
-            guard errno == EINTR else { throw StressError("cannot wait for the build: \(String(cString: strerror(errno)))") }
-        }
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        // ru_maxrss is in KiB on Linux, in bytes on macOS.
-        #if os(macOS)
-            let peak = Double(usage.ru_maxrss) / 1_048_576
-        #else
-            let peak = Double(usage.ru_maxrss) / 1024
-        #endif
-        return ((status >> 8 & 0xFF, status & 0x7F), seconds, peak)
+        var peak = Double.infinity
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix(peakPrefix), let value = Double(line.dropFirst(peakPrefix.count)) {
+                peak = value
+            } else {
+                print(line)
+            }
+        }
+        return (process.terminationStatus, process.terminationReason == .uncaughtSignal, seconds, peak)
     }
+
+    static let peakPrefix = "peak-memory-mib: "
 
     /// `ashlar-bench stress-build SOURCE`: one cold build into `SOURCE/_site`, as `ashlar build`
     /// does it; prints a summary, and exits 1 when the build stops or reports an error.
@@ -147,6 +148,7 @@ struct StressBenchmark {
                 FileHandle.standardError.write(Data("    \(diagnostic.description.prefix(300))\n".utf8))
             }
             print("    \(Count.format(result.photoCount)) photos, \(Count.format(result.pageCount)) pages, \(Count.format(result.filesWritten)) files written, \(result.warningCount) warnings, \(result.errorCount) errors")
+            print(peakPrefix + String(Measure.ownPeakMemoryMiB))
             return result.errorCount == 0 ? 0 : 1
         } catch {
             FileHandle.standardError.write(Data("    \(error.description)\n".utf8))
