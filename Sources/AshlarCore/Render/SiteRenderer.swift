@@ -29,7 +29,7 @@ public struct SiteRenderer: Sendable {
 
     /// One page to render: an album page or a photo page.
     enum PageJob: Sendable {
-        case album(Album, ancestors: [Album], page: Int)
+        case album(Album, ancestors: [Album], page: Int, pageLinks: [TemplateValue]?)
         case photo(Album, ancestors: [Album], index: Int)
 
         var templateName: String {
@@ -77,7 +77,12 @@ public struct SiteRenderer: Sendable {
                     files.append(OutputFile(path: URLPath.indexFile(of: PhotoPageModel.folder(of: photo, in: album)), contents: .unchanged))
                 }
             } else {
-                for page in 0..<pagination.pageCount { jobs.append(.album(album, ancestors: ancestors, page: page)) }
+                // Every page but the first sees the others' links alike (see `AlbumPageModel.pageLinks`).
+                let links = pagination.pageCount > 1
+                    ? [0, 1].map { AlbumPageModel.pageLinks(album, fromPage: $0, configuration: configuration) } : []
+                for page in 0..<pagination.pageCount {
+                    jobs.append(.album(album, ancestors: ancestors, page: page, pageLinks: links.isEmpty ? nil : links[min(page, 1)]))
+                }
                 for index in album.photos.indices { jobs.append(.photo(album, ancestors: ancestors, index: index)) }
             }
             for photo in album.photos {
@@ -121,8 +126,10 @@ public struct SiteRenderer: Sendable {
 
     func render(_ job: PageJob) throws(TemplateError) -> OutputFile {
         switch job {
-        case .album(let album, let ancestors, let page):
-            let model = AlbumPageModel(album: album, ancestors: ancestors, page: page, configuration: configuration, tileSizes: tileSizes, hasFeed: hasFeed)
+        case .album(let album, let ancestors, let page, let pageLinks):
+            let model = AlbumPageModel(
+                album: album, ancestors: ancestors, page: page, configuration: configuration, tileSizes: tileSizes, hasFeed: hasFeed,
+                sharedPageLinks: pageLinks)
             let html = try library.render("album", with: model.value)
             return OutputFile(path: URLPath.indexFile(of: model.folder), contents: .bytes(Array(html.utf8)))
         case .photo(let album, let ancestors, let index):
