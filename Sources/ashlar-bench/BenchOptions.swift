@@ -42,6 +42,19 @@ enum Measure {
         return Double(usage.ru_maxrss) / 1024
     }
 
+    /// Peak resident set size of this process's own memory, in MiB. On Linux `getrusage` would
+    /// also count the parent's, inherited when a child process starts: the kernel's high-water
+    /// mark of this program alone is `VmHWM`.
+    static var ownPeakMemoryMiB: Double {
+        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kibibytes = Double(line.dropFirst("VmHWM:".count).trimmingCharacters(in: .whitespaces).dropLast(3))
+        {
+            return kibibytes / 1024
+        }
+        return peakMemoryMiB
+    }
+
     static func format(_ value: Double, _ digits: Int = 3) -> String {
         String(format: "%.\(digits)f", value)
     }

@@ -1,17 +1,20 @@
 import Foundation
 
-/// Writes a synthetic source tree into a temporary folder: N photos over about N/500 albums, each
-/// a small PNG header (enough for the header reader) with a JSON or XMP sidecar.
+/// Writes a synthetic source tree into a temporary folder: N photos over about N/500 albums (or
+/// as many as asked for), each a small PNG header (enough for the header reader) with a JSON or
+/// XMP sidecar.
 struct SyntheticSite {
     var photos: Int
+    var albums: Int
     /// One photo in `xmpEvery` gets an XMP sidecar instead of a JSON one (0: none).
     var xmpEvery: Int
     /// Sidecars only, each with a remote `src` and its size: no image files at all.
     var remoteImages: Bool
     let root: URL
 
-    init(photos: Int, xmpEvery: Int, remoteImages: Bool = false) throws {
+    init(photos: Int, albums: Int? = nil, xmpEvery: Int, remoteImages: Bool = false) throws {
         self.photos = photos
+        self.albums = albums ?? max(1, photos / 500)
         self.xmpEvery = xmpEvery
         self.remoteImages = remoteImages
         root = FileManager.default.temporaryDirectory.appendingPathComponent("ashlar-bench-\(UUID().uuidString)")
@@ -24,7 +27,6 @@ struct SyntheticSite {
     }
 
     private func write() throws {
-        let albums = max(1, photos / 500)
         var generator = SplitMix64(seed: 2024)
         try Data(#"{"title": "Benchmark", "language": "en"}"#.utf8).write(to: root.appendingPathComponent("ashlar.json"))
         for album in 0..<albums {
@@ -58,7 +60,6 @@ struct SyntheticSite {
 
     /// Rewrites one sidecar with a new title, as an author's edit would.
     func touchOneSidecar() throws {
-        let albums = max(1, photos / 500)
         let index = photos / 2
         let folder = root.appendingPathComponent(String(format: "album-%04d", index % albums))
         let file = folder.appendingPathComponent(remoteImages ? String(format: "IMG_%06d.json", index) : String(format: "IMG_%06d.png.json", index))

@@ -6,7 +6,7 @@ import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
-    print("usage: ashlar-bench layout [--tiles N] [--breakpoints B] [--runs R]\n       ashlar-bench template [--tiles N] [--runs R]\n       ashlar-bench scan [--photos N] [--runs R] [--xmp-every K]\n       ashlar-bench build [--photos N]")
+    print("usage: ashlar-bench layout [--tiles N] [--breakpoints B] [--runs R]\n       ashlar-bench template [--tiles N] [--runs R]\n       ashlar-bench scan [--photos N] [--runs R] [--xmp-every K]\n       ashlar-bench build [--photos N]\n       ashlar-bench stress [--photos N]")
     exit(64)
 }
 let options = BenchOptions(Array(arguments.dropFirst()))
@@ -33,6 +33,18 @@ case "build":
         FileHandle.standardError.write(Data("ashlar-bench: \(error)\n".utf8))
         exit(1)
     }
+case "stress":
+    do {
+        let passed = try StressBenchmark(photos: options.integer("photos", default: 100_000)).run()
+        exit(passed ? 0 : 1)
+    } catch {
+        FileHandle.standardError.write(Data("ashlar-bench: \(error)\n".utf8))
+        exit(1)
+    }
+case "stress-build":
+    // One case of `stress`, in a process of its own.
+    guard arguments.count == 2 else { exit(64) }
+    exit(StressBenchmark.build(arguments[1]))
 default:
     FileHandle.standardError.write(Data("ashlar-bench: unknown benchmark '\(command)'\n".utf8))
     exit(64)

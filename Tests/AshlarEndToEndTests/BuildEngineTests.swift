@@ -165,6 +165,32 @@ import Testing
         #expect(try Self.snapshot(output) == before, "the previous site changed")
     }
 
+    /// Pages are written under temporary names while they are rendered; a page that does not fit
+    /// removes those already written, and the previous site stays as it was.
+    @Test(.enabled(if: canMount, "needs root to mount a small tmpfs"))
+    func aPageThatDoesNotFitLeavesThePreviousSiteIntact() throws {
+        let folder = try TemporaryFolder("ashlar-full-page")
+        for n in 1...3 {
+            try folder.write(TinyPNG.make(width: 20, height: 10), to: "site/p\(n).png")
+            try folder.write(#"{"title": "P\#(n)", "alt": "Card \#(n)"}"#, to: "site/p\(n).png.json")
+        }
+        let disk = folder.url.appendingPathComponent("disk")
+        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+        let mount = try Ashlar.run(URL(fileURLWithPath: "/bin/mount"), ["-t", "tmpfs", "-o", "size=400k", "tmpfs", disk.path])
+        try #require(mount.status == 0, "mount failed: \(mount.stderr)")
+        defer { _ = try? Ashlar.run(URL(fileURLWithPath: "/bin/umount"), [disk.path]) }
+        let output = disk.appendingPathComponent("site")
+        #expect(try Ashlar.run(["build", folder.url.appendingPathComponent("site").path, "-o", output.path]).status == 0)
+        let before = try Self.snapshot(output)
+        // A new site title reaches every page; p2's 600 KB caption cannot fit on the 400 KB disk.
+        try folder.write(#"{"title": "Renamed"}"#, to: "site/ashlar.json")
+        try folder.write(#"{"title": "P2", "alt": "Card 2", "caption": "\#(String(repeating: "x", count: 600_000))"}"#, to: "site/p2.png.json")
+        let failed = try Ashlar.run(["build", folder.url.appendingPathComponent("site").path, "-o", output.path])
+        #expect(failed.status == 1)
+        #expect(failed.stderr.contains("cannot write: no space left on device"), "\(failed.stderr)")
+        #expect(try Self.snapshot(output) == before, "the previous site changed, or temporary files were left")
+    }
+
     @Test(.enabled(if: canMount, "needs root to mount a read-only tmpfs"))
     func anUnwritableOutputIsAClearError() throws {
         let folder = try TemporaryFolder("ashlar-readonly")

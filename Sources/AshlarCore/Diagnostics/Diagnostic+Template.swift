@@ -1,8 +1,9 @@
 import AshlarTemplate
 
 extension Diagnostic {
-    /// A template error as a diagnostic.
+    /// A template error as a diagnostic; line and column 0 mean no place.
     public init(_ error: TemplateError) {
-        self.init(.error, path: error.path, line: error.line, column: error.column, message: error.reason)
+        let placed = error.line > 0
+        self.init(.error, path: error.path, line: placed ? error.line : nil, column: placed ? error.column : nil, message: error.reason)
     }
 }

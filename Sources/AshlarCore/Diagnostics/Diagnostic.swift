@@ -71,14 +71,17 @@ public struct SourceLocation: Sendable, Equatable, Hashable, Comparable, CustomS
 
     public var description: String { "\(line):\(column)" }
 
-    /// The location of a UTF-8 byte offset in `bytes`.
+    /// The location of a UTF-8 byte offset in `bytes`. A byte order mark at the start is not a
+    /// column: editors do not show it.
     public init(offset: Int, in bytes: some Collection<UInt8>) {
         var line = 1
         var column = 1
         var index = 0
+        let byteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
         for byte in bytes {
             if index >= offset { break }
             index += 1
+            if byteOrderMark, index <= 3 { continue }
             if byte == UInt8(ascii: "\n") {
                 line += 1
                 column = 1

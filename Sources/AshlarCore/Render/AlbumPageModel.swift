@@ -11,6 +11,10 @@ struct AlbumPageModel {
     /// The `sizes` attribute every photo tile shares.
     var tileSizes: String
     var hasFeed = false
+    /// The pagination's page links as this page's folder sees them, none marked current: the
+    /// same for every page but the first, so an album's pages share them (see `pageLinks`).
+    /// Nil: made for this page alone.
+    var sharedPageLinks: [TemplateValue]?
 
     var pagination: Pagination {
         Pagination(photoCount: album.photos.count, pageSize: configuration.pageSize)
@@ -122,14 +126,28 @@ struct AlbumPageModel {
         return .object(value)
     }
 
-    private func paginationValue(_ pagination: Pagination, context: PageContext) -> TemplateValue {
-        let pages: [TemplateValue] = (0..<pagination.pageCount).map { index in
+    /// Links to every page of `album`, from the folder of page `page`, none marked current. An
+    /// album of 100,000 photos has 1,667 pages, each linking to all the others: made once, not
+    /// 1,667 times.
+    static func pageLinks(_ album: Album, fromPage page: Int, configuration: SiteConfiguration) -> [TemplateValue] {
+        let pagination = Pagination(photoCount: album.photos.count, pageSize: configuration.pageSize)
+        let prefix = PageContext(configuration: configuration, folder: Pagination.folder(ofPage: page, in: album.outputPath)).prefix
+        return (0..<pagination.pageCount).map { index in
             .object([
                 "number": .number(Double(index + 1)),
-                "url": .string(context.link(toFolder: Pagination.folder(ofPage: index, in: album.outputPath))),
-                "current": .bool(index == page),
+                "url": .string(prefix + URLPath.index(of: Pagination.folder(ofPage: index, in: album.outputPath))),
+                "current": .bool(false),
             ])
         }
+    }
+
+    private func paginationValue(_ pagination: Pagination, context: PageContext) -> TemplateValue {
+        var pages = sharedPageLinks ?? Self.pageLinks(album, fromPage: page, configuration: configuration)
+        pages[page] = .object([
+            "number": .number(Double(page + 1)),
+            "url": .string(context.link(toFolder: folder)),
+            "current": .bool(true),
+        ])
         var value: [String: TemplateValue] = [
             "pages": .array(pages),
             "number": .number(Double(page + 1)),

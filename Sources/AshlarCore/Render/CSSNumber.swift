@@ -18,11 +18,7 @@ public enum CSSNumber {
         for _ in 0..<digits { scale *= 10 }
         let scaled = (abs(value) * Double(scale)).rounded()
         guard scaled < 9e15 else {
-            if let whole = Int64(exactly: value.rounded()) {
-                append(whole, to: &bytes)
-            } else {
-                appendBeyondInt64(value, to: &bytes)
-            }
+            appendWhole(value.rounded(), to: &bytes)
             return
         }
         let units = Int64(scaled)
@@ -48,27 +44,36 @@ public enum CSSNumber {
         }
     }
 
-    /// Appends the exact digits of a finite value too large for `Int64` (`1e300` in a message about
-    /// a misconfigured number). Such a value is whole: its 53-bit significand doubled
-    /// `exponent - 52` times.
-    private static func appendBeyondInt64(_ value: Double, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var digits: [UInt8] = []  // least significant first
-        var significand = value.significandBitPattern | (1 << 52)
-        while significand > 0 {
-            digits.append(UInt8(significand % 10))
-            significand /= 10
+    /// Appends the exact decimal digits of a whole, finite `value`, however large: a sidecar or
+    /// `ashlar.json` may hold a number such as `1e308`, beyond `Int64`.
+    private static func appendWhole(_ value: Double, to bytes: inout [UInt8]) {
+        if let exact = Int64(exactly: value) {
+            append(exact, to: &bytes)
+            return
         }
-        for _ in 0..<(Int(value.exponent) - 52) {
-            var carry: UInt8 = 0
-            for index in digits.indices {
-                let doubled = digits[index] * 2 + carry
-                digits[index] = doubled % 10
-                carry = doubled / 10
+        // The significand times a power of two, worked out in base-10⁹ limbs, least significant first.
+        let base: UInt64 = 1_000_000_000
+        let significand = value.significandBitPattern | (1 << UInt64(Double.significandBitCount))
+        var limbs = [significand % base, significand / base % base, significand / base / base]
+        for _ in 0..<(Int(value.exponent) - Double.significandBitCount) {
+            var carry: UInt64 = 0
+            for index in limbs.indices {
+                let doubled = limbs[index] * 2 + carry
+                limbs[index] = doubled % base
+                carry = doubled / base
             }
-            if carry > 0 { digits.append(carry) }
+            if carry > 0 { limbs.append(carry) }
         }
-        bytes.append(contentsOf: digits.reversed().map { UInt8(ascii: "0") + $0 })
+        while limbs.count > 1, limbs.last == 0 { limbs.removeLast() }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        append(Int64(limbs[limbs.count - 1]), to: &bytes)
+        for limb in limbs.dropLast().reversed() {
+            var divisor = base / 10
+            while divisor > 0 {
+                bytes.append(UInt8(ascii: "0") + UInt8(limb / divisor % 10))
+                divisor /= 10
+            }
+        }
     }
 
     /// Appends a whole number's decimal digits.

@@ -15,6 +15,10 @@ public struct SiteRenderer: Sendable {
     /// Album signatures of the previous build, by output path, whose pages are all still in the
     /// output: an album whose signature is unchanged is not rendered again.
     public var reusableAlbums: [String: String] = [:]
+    /// What to do with each page as soon as it is rendered, on the thread that rendered it; the
+    /// file it returns takes the page's place. A build writes the page to disk there and then,
+    /// so that the pages of a large site are never all in memory together.
+    public var pageHandler: (@Sendable (OutputFile) -> OutputFile)?
 
     public init(configuration: SiteConfiguration, theme: Theme, library: TemplateLibrary, geometry: PageGeometry = PageGeometry()) {
         self.configuration = configuration
@@ -25,8 +29,15 @@ public struct SiteRenderer: Sendable {
 
     /// One page to render: an album page or a photo page.
     enum PageJob: Sendable {
-        case album(Album, ancestors: [Album], page: Int)
+        case album(Album, ancestors: [Album], page: Int, pageLinks: [TemplateValue]?)
         case photo(Album, ancestors: [Album], index: Int)
+
+        var templateName: String {
+            switch self {
+            case .album: "album"
+            case .photo: "photo"
+            }
+        }
     }
 
     /// What `render(root:)` produces.
@@ -66,7 +77,12 @@ public struct SiteRenderer: Sendable {
                     files.append(OutputFile(path: URLPath.indexFile(of: PhotoPageModel.folder(of: photo, in: album)), contents: .unchanged))
                 }
             } else {
-                for page in 0..<pagination.pageCount { jobs.append(.album(album, ancestors: ancestors, page: page)) }
+                // Every page but the first sees the others' links alike (see `AlbumPageModel.pageLinks`).
+                let links = pagination.pageCount > 1
+                    ? [0, 1].map { AlbumPageModel.pageLinks(album, fromPage: $0, configuration: configuration) } : []
+                for page in 0..<pagination.pageCount {
+                    jobs.append(.album(album, ancestors: ancestors, page: page, pageLinks: links.isEmpty ? nil : links[min(page, 1)]))
+                }
                 for index in album.photos.indices { jobs.append(.photo(album, ancestors: ancestors, index: index)) }
             }
             for photo in album.photos {
@@ -80,10 +96,14 @@ public struct SiteRenderer: Sendable {
                 }
             }
         }
+        // A page template that failed to parse was reported with its own error; its pages are
+        // left out rather than each failing again.
+        jobs.removeAll { library[$0.templateName] == nil }
         // Pages are independent: render them on every core, then collect them in order.
         let pages = jobs.parallelMap { job -> Result<OutputFile, TemplateError> in
             do throws(TemplateError) {
-                return .success(try render(job))
+                let page = try render(job)
+                return .success(pageHandler?(page) ?? page)
             } catch {
                 return .failure(error)
             }
@@ -106,8 +126,10 @@ public struct SiteRenderer: Sendable {
 
     func render(_ job: PageJob) throws(TemplateError) -> OutputFile {
         switch job {
-        case .album(let album, let ancestors, let page):
-            let model = AlbumPageModel(album: album, ancestors: ancestors, page: page, configuration: configuration, tileSizes: tileSizes, hasFeed: hasFeed)
+        case .album(let album, let ancestors, let page, let pageLinks):
+            let model = AlbumPageModel(
+                album: album, ancestors: ancestors, page: page, configuration: configuration, tileSizes: tileSizes, hasFeed: hasFeed,
+                sharedPageLinks: pageLinks)
             let html = try library.render("album", with: model.value)
             return OutputFile(path: URLPath.indexFile(of: model.folder), contents: .bytes(Array(html.utf8)))
         case .photo(let album, let ancestors, let index):
@@ -150,6 +172,8 @@ public struct SiteRenderer: Sendable {
         for (path, file) in theme.files.sorted(by: { $0.key < $1.key }) where path.hasPrefix("assets/") {
             if path.hasSuffix(".mustache") {
                 let name = String(path.dropLast(".mustache".count))
+                // A template that failed to parse was reported already.
+                guard library[name] != nil else { continue }
                 do {
                     let text = try library.render(name, with: data)
                     files.append(OutputFile(path: name, contents: .bytes(Array(text.utf8))))

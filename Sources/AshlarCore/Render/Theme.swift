@@ -53,15 +53,18 @@ public struct Theme: Sendable {
     public func library() -> (TemplateLibrary, [Diagnostic]) {
         var library = TemplateLibrary()
         var diagnostics: [Diagnostic] = []
+        var broken: Set<String> = []
         for (name, file) in templateFiles.sorted(by: { $0.key < $1.key }) {
-            let source = String(decoding: file.bytes, as: UTF8.self)
             do {
+                let source = try Self.templateSource(file.bytes, path: file.displayPath)
                 library[name] = try Template(source: source, path: file.displayPath)
             } catch {
                 diagnostics.append(Diagnostic(error))
+                broken.insert(name)
             }
         }
-        for missing in library.missingReferences() {
+        // A template with an error of its own is not also "not found" where it is used.
+        for missing in library.missingReferences() where !broken.contains(missing.reference.name) {
             let reference = missing.reference
             let kind = reference.kind == .parent ? "parent template" : "partial"
             diagnostics.append(
@@ -70,5 +73,20 @@ public struct Theme: Sendable {
                     message: "\(kind) '\(reference.name)' not found; it renders as nothing"))
         }
         return (library, diagnostics)
+    }
+
+    /// A template file's text: UTF-8, without the byte order mark some editors write first (it
+    /// would land in the middle of a page). Invalid UTF-8 is an error at the first bad byte.
+    static func templateSource(_ bytes: [UInt8], path: String) throws(TemplateError) -> String {
+        let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
+        if let source = String(validating: text, as: UTF8.self) { return source }
+        var iterator = text.makeIterator()
+        var decoder = UTF8()
+        var offset = text.startIndex
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) { offset += UTF8.width(scalar) }
+        let location = SourceLocation(offset: offset, in: bytes)
+        throw TemplateError(
+            path: path, line: location.line, column: location.column,
+            reason: "invalid UTF-8 byte 0x\(String(bytes[offset], radix: 16, uppercase: true))")
     }
 }

@@ -39,6 +39,8 @@ public enum ExiftoolSidecar {
         }
         let tags = ExiftoolTags(entry)
         let metadata = tags.metadata(reporting: &fields)
-        return SidecarReading(metadata: metadata, diagnostics: fields.diagnostics)
+        // Tags are read in order of importance; findings are listed in the file's order, as XMP's are.
+        let diagnostics = fields.diagnostics.sorted { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
+        return SidecarReading(metadata: metadata, diagnostics: diagnostics)
     }
 }

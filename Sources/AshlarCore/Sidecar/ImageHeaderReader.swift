@@ -19,6 +19,9 @@ public enum ImageHeaderReader {
         let available = fileSize.map { min($0, prefix.count) } ?? prefix.count
         let isWholeFile = fileSize.map { prefix.count >= $0 } ?? false
         guard let format = detectFormat(prefix) else {
+            // A failed copy or download leaves an empty file; "not an image" would send the user
+            // looking for the wrong problem.
+            if isWholeFile, prefix.isEmpty { return .failure(.error("the file is empty", path: path)) }
             if !isWholeFile, prefix.count < 16, couldStartAnImage(prefix) {
                 return .needsMoreBytes(16)
             }

@@ -9,6 +9,10 @@ struct JSONParser {
     }
 
     mutating func parseDocument() throws(JSONSyntaxError) -> JSONValue {
+        // Windows editors save "Unicode" as UTF-16: a byte order mark, or ASCII with zero bytes.
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) || bytes.prefix(2).contains(0) {
+            throw fail("JSON must be encoded as UTF-8; this file looks like UTF-16")
+        }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
         skipWhitespace()
         guard index < bytes.count else { throw fail("expected a JSON value, found end of file") }
@@ -26,7 +30,22 @@ struct JSONParser {
         guard index < bytes.count else { return "end of file" }
         let byte = bytes[index]
         if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
-        return byte < 0x80 ? "character 0x\(String(byte, radix: 16, uppercase: true))" : "non-ASCII text"
+        if byte < 0x80 { return "character 0x\(String(byte, radix: 16, uppercase: true))" }
+        // Name the character: a curly quote pasted from a word processor, a second byte order mark.
+        var iterator = bytes[index...].prefix(4).makeIterator()
+        var decoder = UTF8()
+        guard case .scalarValue(let scalar) = decoder.decode(&iterator) else {
+            return "invalid UTF-8 byte 0x\(String(byte, radix: 16, uppercase: true))"
+        }
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        switch scalar.properties.generalCategory {
+        case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator, .nonspacingMark, .enclosingMark,
+            .privateUse, .unassigned, .surrogate:
+            return code
+        default:
+            return "'\(Character(scalar))' (\(code))"
+        }
     }
 
     private mutating func skipWhitespace() {
@@ -168,7 +187,9 @@ struct JSONParser {
         let start = index
         var isFraction = false
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard index < bytes.count, isDigit(bytes[index]) else { throw fail("invalid number", at: start) }
+        guard index < bytes.count, isDigit(bytes[index]) else {
+            throw fail("invalid number: expected a digit after '-', found \(describeWord(from: index))", at: start)
+        }
         if bytes[index] == UInt8(ascii: "0") {
             index += 1
             if index < bytes.count, isDigit(bytes[index]) {
@@ -204,7 +225,7 @@ struct JSONParser {
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let number = Double(text), number.isFinite else {
-            throw fail("number \(text.prefix(40)) is out of range", at: start)
+            throw fail("number \(text.count > 40 ? text.prefix(40) + "…" : text) is out of range", at: start)
         }
         return number
     }

@@ -57,7 +57,9 @@ public struct BuildManifest: Sendable, Equatable {
         else { return nil }
         var manifest = BuildManifest()
         manifest.inputs = document.root["inputs"]?.stringValue ?? ""
-        manifest.counts = (Int(document.root["photoCount"]?.numberValue ?? 0), Int(document.root["albumCount"]?.numberValue ?? 0))
+        // Whole numbers as Ashlar writes them; a damaged file's 1e300 or 2.5 is dropped, not trapped on.
+        func whole(_ value: JSONValue?) -> Int? { value?.numberValue.flatMap { Int(exactly: $0) } }
+        manifest.counts = (whole(document.root["photoCount"]) ?? 0, whole(document.root["albumCount"]) ?? 0)
         for member in files {
             guard let value = member.value.stringValue, OutputWriter.isSafeRelativePath(member.key) else { return nil }
             manifest.files[member.key] = value
@@ -70,8 +72,8 @@ public struct BuildManifest: Sendable, Equatable {
             let severity: Diagnostic.Severity = entry["severity"]?.stringValue == "error" ? .error : .warning
             manifest.diagnostics.append(
                 Diagnostic(
-                    severity, path: path, line: entry["line"]?.numberValue.map { Int($0) },
-                    column: entry["column"]?.numberValue.map { Int($0) }, key: entry["key"]?.stringValue, message: message))
+                    severity, path: path, line: whole(entry["line"]), column: whole(entry["column"]),
+                    key: entry["key"]?.stringValue, message: message))
         }
         return manifest
     }

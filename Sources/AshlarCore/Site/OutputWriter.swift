@@ -24,10 +24,15 @@ struct OutputWriter {
         var entry: String
     }
 
+    /// Writes `files`; those already `.staged` (see `Stager`) are only renamed into place.
     func write(_ files: [OutputFile]) throws(BuildError) -> (Summary, [String: String]) {
         var seen = Set<String>()
         var unique: [OutputFile] = []
-        for file in files where seen.insert(file.path).inserted {
+        for file in files {
+            guard seen.insert(file.path).inserted else {
+                if case .staged(_, let temporary?) = file.contents { unlink(temporary) }
+                continue
+            }
             guard Self.isSafeRelativePath(file.path), file.path != BuildManifest.fileName else {
                 throw BuildError(.io, path: file.path, message: "refusing to write outside the output folder")
             }
@@ -39,6 +44,8 @@ struct OutputWriter {
             switch file.contents {
             case .bytes(let bytes):
                 return .success(Planned(file: file, entry: "h:" + ContentHash.of(bytes)))
+            case .staged(let entry, _):
+                return .success(Planned(file: file, entry: entry))
             case .unchanged:
                 // Only offered for files the previous build wrote and that are still there.
                 guard let entry = previous?.files[file.path] else {
@@ -57,14 +64,23 @@ struct OutputWriter {
         var summary = Summary()
         var entries: [String: String] = [:]
         var changed: [Planned] = []
+        var staged: [(temporary: String, destination: String)] = []
         for result in planned {
             let item: Planned
             switch result {
             case .success(let value): item = value
-            case .failure(let error): throw error
+            case .failure(let error):
+                for entry in staged { unlink(entry.temporary) }
+                throw error
             }
             entries[item.file.path] = item.entry
-            if previous?.files[item.file.path] == item.entry, Self.isRegularFile(paths.outputFile(item.file.path)) {
+            if case .staged(_, let temporary) = item.file.contents {
+                if let temporary {
+                    staged.append((temporary, paths.outputFile(item.file.path)))
+                } else {
+                    summary.unchanged += 1
+                }
+            } else if previous?.files[item.file.path] == item.entry, Self.isRegularFile(paths.outputFile(item.file.path)) {
                 summary.unchanged += 1
             } else {
                 changed.append(item)
@@ -74,18 +90,24 @@ struct OutputWriter {
         // Folders first (one by one: a folder is made inside a parent already known to be a real
         // folder of the output, and links are followed only when they stay inside it), then
         // every file's temporary copy on every core.
-        if !changed.isEmpty, let failure = Self.makeFolders(paths.output.path) {
-            throw BuildError(.io, path: paths.output.path, message: "cannot create folder: \(String(cString: strerror(failure)).lowercased())")
-        }
-        var verified: Set<String> = [paths.output.path]
-        for item in changed {
-            try makeFolder(Self.split(paths.outputFile(item.file.path)).folder, verified: &verified, outputRoot: outputRoot)
+        do throws(BuildError) {
+            if !changed.isEmpty, let failure = Self.makeFolders(paths.output.path) {
+                throw BuildError(.io, path: paths.output.path, message: "cannot create folder: \(String(cString: strerror(failure)).lowercased())")
+            }
+            var verified: Set<String> = [paths.output.path]
+            for item in changed {
+                try makeFolder(Self.split(paths.outputFile(item.file.path)).folder, verified: &verified, outputRoot: outputRoot)
+            }
+        } catch {
+            for entry in staged { unlink(entry.temporary) }
+            throw error
         }
         let pid = getpid()
-        let stagedResults = changed.parallelMap { item -> Result<(String, String), BuildError> in
+        // Temporary names are short and numbered: a name built on the file's own would be longer
+        // than the system allows for a file name already near that limit (255 bytes).
+        let stagedResults = Array(changed.enumerated()).parallelMap { index, item -> Result<(String, String), BuildError> in
             let destination = paths.outputFile(item.file.path)
-            let (folder, name) = Self.split(destination)
-            let temporary = folder + "/." + name + ".ashlar-\(pid).tmp"
+            let temporary = Self.split(destination).folder + "/.ashlar-\(pid)-\(index).tmp"
             do throws(BuildError) {
                 try stage(item.file, at: temporary)
                 return .success((temporary, destination))
@@ -94,7 +116,6 @@ struct OutputWriter {
                 return .failure(error)
             }
         }
-        var staged: [(temporary: String, destination: String)] = []
         var firstFailure: BuildError?
         for result in stagedResults {
             switch result {
@@ -118,7 +139,7 @@ struct OutputWriter {
 
     /// Creates a folder (and its parents) and checks that it really is inside the output: a link
     /// inside the output folder must not lead the build outside it.
-    private func makeFolder(_ folder: String, verified: inout Set<String>, outputRoot: String) throws(BuildError) {
+    fileprivate func makeFolder(_ folder: String, verified: inout Set<String>, outputRoot: String) throws(BuildError) {
         if verified.contains(folder) { return }
         let parent = Self.split(folder).folder
         guard parent.count >= paths.output.path.count else {
@@ -170,7 +191,7 @@ struct OutputWriter {
         switch file.contents {
         case .bytes(let bytes):
             try Self.writeFile(bytes, to: temporary, display: paths.outputFile(file.path))
-        case .unchanged:
+        case .unchanged, .staged:
             throw BuildError(.io, path: paths.outputFile(file.path), message: "internal error: a kept page went missing during the build")
         case .copy(let source):
             let sourcePath = paths.sourceFile(source)
@@ -238,11 +259,88 @@ struct OutputWriter {
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 
-    /// A relative path with no empty, `.` or `..` segment, no NUL and no backslash.
+    /// A relative path with no empty, `.` or `..` segment and no NUL. A backslash is an ordinary
+    /// character in a file name here (`back\slash.jpg`), and links percent-encode it.
     static func isSafeRelativePath(_ path: String) -> Bool {
-        guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\0"), !path.contains("\\") else { return false }
+        guard !path.isEmpty, !path.hasPrefix("/"), !path.contains("\0") else { return false }
         return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy {
             !$0.isEmpty && $0 != "." && $0 != ".."
+        }
+    }
+}
+
+extension OutputWriter {
+    /// Writes pages under temporary names as they are rendered, from any thread, so that a build
+    /// never holds all its pages in memory at once (100,000 photo pages and the 1,700 pages of
+    /// their album are over 500 MB). `write(_:)` then renames them into place with everything
+    /// else. A page identical to the previous build's file is not written at all.
+    final class Stager: @unchecked Sendable {
+        private let writer: OutputWriter
+        private let pid = getpid()
+        private let lock = NSLock()
+        private var verified: Set<String> = []
+        private var outputRoot = ""
+        private var count = 0
+        private var temporaries: [String] = []
+        private var firstFailure: BuildError?
+
+        init(_ writer: OutputWriter) {
+            self.writer = writer
+        }
+
+        /// The first failure to write (a full disk); once there is one, nothing more is written.
+        var failure: BuildError? {
+            lock.withLock { firstFailure }
+        }
+
+        /// A generated file as `.staged`; anything else (or a path `write` will refuse) as it is.
+        func stage(_ file: OutputFile) -> OutputFile {
+            guard case .bytes(let bytes) = file.contents, OutputWriter.isSafeRelativePath(file.path), file.path != BuildManifest.fileName else {
+                return file
+            }
+            let entry = "h:" + ContentHash.of(bytes)
+            let destination = writer.paths.outputFile(file.path)
+            if writer.previous?.files[file.path] == entry, OutputWriter.isRegularFile(destination) {
+                return OutputFile(path: file.path, contents: .staged(entry: entry, temporary: nil))
+            }
+            // Folders one at a time, as `write` makes them; the file itself on this thread.
+            let temporary: String
+            lock.lock()
+            do throws(BuildError) {
+                if let firstFailure { throw firstFailure }
+                if verified.isEmpty {
+                    if let failure = OutputWriter.makeFolders(writer.paths.output.path) {
+                        throw BuildError(.io, path: writer.paths.output.path, message: "cannot create folder: \(String(cString: strerror(failure)).lowercased())")
+                    }
+                    verified = [writer.paths.output.path]
+                    outputRoot = SourceScanner.realPath(writer.paths.output.path) ?? writer.paths.output.path
+                }
+                try writer.makeFolder(OutputWriter.split(destination).folder, verified: &verified, outputRoot: outputRoot)
+                count += 1
+                temporary = OutputWriter.split(destination).folder + "/.ashlar-\(pid)-p\(count).tmp"
+                temporaries.append(temporary)
+                lock.unlock()
+            } catch {
+                firstFailure = firstFailure ?? error
+                lock.unlock()
+                return file
+            }
+            do throws(BuildError) {
+                try OutputWriter.writeFile(bytes, to: temporary, display: destination)
+            } catch {
+                lock.withLock { firstFailure = firstFailure ?? error }
+                return file
+            }
+            return OutputFile(path: file.path, contents: .staged(entry: entry, temporary: temporary))
+        }
+
+        /// Removes every temporary file staged and not yet renamed: after a failure, the previous
+        /// site stays exactly as it was.
+        func discard() {
+            lock.withLock {
+                for temporary in temporaries { unlink(temporary) }
+                temporaries.removeAll()
+            }
         }
     }
 }

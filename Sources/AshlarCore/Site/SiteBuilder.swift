@@ -81,14 +81,25 @@ public struct SiteBuilder: Sendable {
             return result
         }
         progress?("reading photos")
-        var (result, files, root) = prepare(
-            inputs: inputs, tree: tree, scanDiagnostics: scanDiagnostics, reusable: previousIntact ? previous : nil,
-            clock: &clock, progress: progress)
-        guard let files else { return result }
-        progress?("writing the site")
         var writer = OutputWriter(paths: paths, previous: previous)
         writer.linkImages = inputs.configuration?.images == .copy
-        let (summary, entries) = try writer.write(files)
+        // Pages go to disk under temporary names as they are rendered; they are renamed into
+        // place with everything else, or removed if the build fails.
+        let stager = OutputWriter.Stager(writer)
+        var (result, files, root) = prepare(
+            inputs: inputs, tree: tree, scanDiagnostics: scanDiagnostics, reusable: previousIntact ? previous : nil,
+            clock: &clock, progress: progress, pageHandler: stager.stage)
+        guard let files else { return result }
+        progress?("writing the site")
+        let summary: OutputWriter.Summary
+        let entries: [String: String]
+        do throws(BuildError) {
+            if let failure = stager.failure { throw failure }
+            (summary, entries) = try writer.write(files)
+        } catch {
+            stager.discard()
+            throw error
+        }
         var manifest = BuildManifest()
         manifest.files = entries
         manifest.inputs = result.errorCount == 0 ? fingerprint : ""
@@ -116,7 +127,11 @@ public struct SiteBuilder: Sendable {
         var clock = StageClock()
         let inputs = try loadInputs()
         let (tree, scanDiagnostics) = SourceScanner(paths: paths).scan()
-        return prepare(inputs: inputs, tree: tree, scanDiagnostics: scanDiagnostics, clock: &clock, progress: nil).result
+        // Only the pages' paths are kept: a check writes nothing and needs no page in memory.
+        return prepare(
+            inputs: inputs, tree: tree, scanDiagnostics: scanDiagnostics, clock: &clock, progress: nil,
+            pageHandler: { OutputFile(path: $0.path, contents: .bytes([])) }
+        ).result
     }
 
     /// Scans the source and reads every album and photo (the first half of a build), with the
@@ -174,7 +189,7 @@ public struct SiteBuilder: Sendable {
     /// previous build's manifest, all of whose files are still there) shows unchanged are kept.
     private func prepare(
         inputs: Inputs, tree: SourceFolder, scanDiagnostics: [Diagnostic], reusable: BuildManifest? = nil,
-        clock: inout StageClock, progress: (@Sendable (String) -> Void)?
+        clock: inout StageClock, progress: (@Sendable (String) -> Void)?, pageHandler: @escaping @Sendable (OutputFile) -> OutputFile
     ) -> (result: Result, files: [OutputFile]?, root: Album?) {
         var diagnostics = inputs.diagnostics
         guard let configuration = inputs.configuration else {
@@ -196,6 +211,7 @@ public struct SiteBuilder: Sendable {
         var renderer = SiteRenderer(configuration: configuration, theme: inputs.theme, library: library, geometry: geometry)
         renderer.siteFingerprint = inputs.siteFingerprint
         renderer.reusableAlbums = reusable?.albums ?? [:]
+        renderer.pageHandler = pageHandler
         let rendered = renderer.render(root: root)
         let files = rendered.files
         diagnostics += rendered.diagnostics
@@ -291,17 +307,25 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The default theme, with the user's `SOURCE/templates/` files in place of the defaults.
+    /// As in the source tree, a link is followed only when it stays inside the source folder: a
+    /// theme file is published, and must not bring `/etc/passwd` along.
     private func loadTheme(diagnostics: inout [Diagnostic]) -> Theme {
         let folder = paths.source.appendingPathComponent("templates")
         var userFiles: [String: (bytes: [UInt8], displayPath: String)] = [:]
         guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return .builtIn }
+        let root = SourceScanner.realPath(paths.source.path) ?? paths.source.path
         while let relative = enumerator.nextObject() as? String {
             let name = (relative as NSString).lastPathComponent
             if name.hasPrefix(".") { continue }
             let absolute = folder.path + "/" + relative
+            let display = paths.display("templates/" + relative)
+            guard let real = SourceScanner.realPath(absolute) else { continue }
+            guard real.hasPrefix(root + "/") else {
+                diagnostics.append(.warning("skipped: the link points outside the source folder", path: display))
+                continue
+            }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
-            let display = paths.display("templates/" + relative)
             guard let data = FileManager.default.contents(atPath: absolute) else {
                 diagnostics.append(.error("cannot read the template", path: display))
                 continue

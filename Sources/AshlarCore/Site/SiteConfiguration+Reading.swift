@@ -199,7 +199,7 @@ private struct ConfigurationReader {
 
     private func describe(_ value: JSONValue) -> String {
         switch value.kind {
-        case .number(let number): CSSNumber.format(number)
+        case .number(let number): abs(number) < 1e15 ? CSSNumber.format(number) : number.messageText
         case .string(let text): "\"\(text.prefix(60))\""
         case .bool(let flag): String(flag)
         default: value.typeDescription

@@ -50,7 +50,16 @@ public struct SourceScanner: Sendable {
             if excludedPaths.contains(childAbsolute) { continue }
             let childRelative = relative.isEmpty ? name : relative + "/" + name
             var info = stat()
-            guard lstat(childAbsolute, &info) == 0 else { continue }
+            guard lstat(childAbsolute, &info) == 0 else {
+                // Gone since the listing is fine; anything else (a path longer than the system
+                // allows) would silently drop content.
+                if errno == ENAMETOOLONG {
+                    diagnostics.append(.error("skipped: its path is longer than the system allows (\(PATH_MAX) bytes)", path: displayPath(childRelative)))
+                } else if errno != ENOENT {
+                    diagnostics.append(.error("skipped: \(String(cString: strerror(errno)).lowercased())", path: displayPath(childRelative)))
+                }
+                continue
+            }
             var isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
             let isLink = (info.st_mode & S_IFMT) == S_IFLNK
             if isLink {

@@ -25,14 +25,14 @@ public struct TemplateFileRenderer: Sendable {
         for (name, path) in Self.partialFiles(in: folder.isEmpty ? "." : folder) {
             guard let data = FileManager.default.contents(atPath: path) else { continue }
             do {
-                library[name] = try Template(source: String(decoding: data, as: UTF8.self), path: path)
+                library[name] = try Template(source: Theme.templateSource([UInt8](data), path: path), path: path)
             } catch {
                 diagnostics.append(Diagnostic(error))
             }
         }
         let template: Template
         do {
-            template = try Template(source: String(decoding: templateData, as: UTF8.self), path: templatePath)
+            template = try Template(source: Theme.templateSource([UInt8](templateData), path: templatePath), path: templatePath)
         } catch {
             return .failure(RenderFailure(diagnostics: [Diagnostic(error)]))
         }

@@ -7,9 +7,18 @@ import Testing
     @Test(arguments: [
         (0.0, "0"), (-0.0, "0"), (1.0, "1"), (1.5, "1.5"), (0.333333333, "0.3333"), (2.00004, "2"),
         (2.00005, "2.0001"), (-12.25, "-12.25"), (123456.78901, "123456.789"), (1e-9, "0"), (.nan, "0"), (.infinity, "0"),
+        (9.3e18, "9300000000000000000"), (-1e19, "-10000000000000000000"),
+        (0x1p80, "1208925819614629174706176"),
     ])
     func formatsWithoutExponentOrNegativeZero(value: Double, text: String) {
         #expect(CSSNumber.format(value) == text)
+    }
+
+    /// A sidecar's `"focalLength": 1e308` once trapped converting to `Int64`.
+    @Test func formatsTheLargestNumbersExactly() {
+        let largest = "179769313486231570814527423731704356798070567525844996598917476803157260780028538760589558632766878171540458953514382464234321326889464182768467546703537516986049910576551282076245490090389328944075868508455133942304583236903222948165808559332123348274797826204144723168738177180919299881250404026184124858368"
+        #expect(CSSNumber.format(.greatestFiniteMagnitude, digits: 1) == largest)
+        #expect(CSSNumber.format(-.greatestFiniteMagnitude) == "-" + largest)
     }
 }
 
@@ -97,5 +106,47 @@ import Testing
         #expect(html.contains(#"<li><a href="../../index.html">Home</a></li>"#))
         #expect(html.contains(#"<li><a href="../../travel/index.html">Travel</a></li>"#))
         #expect(html.contains(#"<li><a href="../../travel/coast/index.html" aria-current="page">Coast</a></li>"#))
+    }
+}
+
+@Suite struct ThemeLibraryTests {
+    func library(_ tile: [UInt8]) -> (TemplateLibrary, [String]) {
+        let theme = Theme.builtIn.overriding(with: ["tile.mustache": (tile, "templates/tile.mustache")])
+        let (library, diagnostics) = theme.library()
+        return (library, diagnostics.map(\.description))
+    }
+
+    /// The broken template is reported once, not also as "not found" where it is used.
+    @Test func aBrokenOverrideIsReportedOnlyForItself() {
+        let (_, diagnostics) = library(Array("<li>{{#title}}\n".utf8))
+        #expect(diagnostics == ["templates/tile.mustache:1:5: error: unclosed section 'title'"])
+    }
+
+    @Test func aByteOrderMarkIsNeitherOutputNorAColumn() throws {
+        let (library, diagnostics) = library([0xEF, 0xBB, 0xBF] + Array("<li>{{title}}</li>".utf8))
+        #expect(diagnostics.isEmpty)
+        #expect(try library.render("tile", with: ["title": "T"]) == "<li>T</li>")
+        let (_, broken) = self.library([0xEF, 0xBB, 0xBF] + Array("<li>{{#title}}".utf8))
+        #expect(broken == ["templates/tile.mustache:1:5: error: unclosed section 'title'"])
+    }
+
+    /// The parse error is the one diagnostic: rendering does not add "photo:0:0: error: no template named 'photo'".
+    @Test func aBrokenPageTemplateLeavesOutItsPagesQuietly() throws {
+        let theme = Theme.builtIn.overriding(with: ["photo.mustache": (Array("{{#x}}".utf8), "templates/photo.mustache")])
+        let (library, diagnostics) = theme.library()
+        #expect(diagnostics.map(\.description) == ["templates/photo.mustache:1:1: error: unclosed section 'x'"])
+        var metadata = PhotoMetadata()
+        metadata.title = "A"
+        let photo = Photo(sourcePath: "a.png", image: .output("a.png"), primaryPath: "a.png", name: "a.png", slug: "a", metadata: metadata, width: 3, height: 2)
+        let rendered = SiteRenderer(configuration: SiteConfiguration(), theme: theme, library: library)
+            .render(root: Album(sourcePath: "", outputPath: "", title: "T", photos: [photo]))
+        #expect(rendered.diagnostics.isEmpty, "\(rendered.diagnostics)")
+        #expect(rendered.files.map(\.path).sorted() == ["a.png", "assets/ashlar.css", "index.html"])
+        #expect(Diagnostic(TemplateError(path: "photo", line: 0, column: 0, reason: "no template named 'photo'")).description == "photo: error: no template named 'photo'")
+    }
+
+    @Test func invalidUTF8IsAnErrorAtTheByte() {
+        let (_, diagnostics) = library(Array("<li>\n  {{title}}".utf8) + [0xC3, 0x28] + Array("</li>".utf8))
+        #expect(diagnostics == ["templates/tile.mustache:2:12: error: invalid UTF-8 byte 0xC3"])
     }
 }

@@ -127,6 +127,11 @@ import Testing
         #expect(read(testCase.json).diagnostics.map(\.description) == [testCase.description])
     }
 
+    @Test func warningsAreInTheFilesOrder() {
+        let reading = read(#"[{"Title": {"x": 1}, "ImageWidth": "wide", "ISO": "fast"}]"#)
+        #expect(reading.diagnostics.map(\.key) == ["Title", "ImageWidth", "ISO"])
+    }
+
     @Test func aWarningLeavesTheOtherFields() {
         let reading = read(#"[{"ImageWidth": "wide", "ImageHeight": 40, "Make": "Leica"}]"#)
         #expect(!reading.hasErrors)

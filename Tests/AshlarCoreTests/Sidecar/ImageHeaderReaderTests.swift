@@ -214,7 +214,7 @@ import Testing
         png.replaceSubrange(12..<16, with: Array("IHDX".utf8))
         return [
             FailureCase(name: "text file", bytes: Array("hello, world".utf8), message: "not a JPEG/PNG/GIF/WebP/AVIF image"),
-            FailureCase(name: "empty file", bytes: [], message: "not a JPEG/PNG/GIF/WebP/AVIF image"),
+            FailureCase(name: "empty file", bytes: [], message: "the file is empty"),
             FailureCase(name: "BMP", bytes: Array("BM".utf8) + Array(repeating: 0, count: 60), message: "not a JPEG/PNG/GIF/WebP/AVIF image"),
             FailureCase(name: "HEIC", bytes: avif(brand: "heic", properties: [ispe(10, 10)]), message: "not a JPEG/PNG/GIF/WebP/AVIF image"),
             FailureCase(name: "truncated in the middle of SOF", bytes: Array(plainJPEG.prefix(sof + 6)), message: "truncated JPEG header"),

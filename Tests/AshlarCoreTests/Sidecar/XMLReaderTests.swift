@@ -212,6 +212,8 @@ import Testing
         ErrorCase(
             String(repeating: "<a>", count: 65) + String(repeating: "</a>", count: 65),
             "element 'a' nests deeper than 64 levels", 1, 193),
+        // A byte order mark is not a column.
+        ErrorCase("\u{FEFF}<a></b>", "mismatched end tag '</b>'; expected '</a>'", 1, 4),
     ]
 
     @Test(arguments: errors)

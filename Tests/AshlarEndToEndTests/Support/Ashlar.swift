@@ -27,15 +27,22 @@ enum Ashlar {
         var stdout: String
         var stderr: String
         var stdoutBytes: Data
+        /// True when the process died of a signal (a crash, or the kill after a time limit).
+        var wasSignalled = false
+        /// True when the process ran past its time limit and was killed.
+        var timedOut = false
     }
 
-    /// Runs `ashlar` with `arguments` in `folder`, optionally with standard input from `input`.
+    /// Runs `ashlar` with `arguments` in `folder`; with a `timeLimit`, it is killed after that many
+    /// seconds (see `Run.timedOut`).
     @discardableResult
-    static func run(_ arguments: [String], in folder: URL? = nil, executable: URL? = nil) throws -> Run {
-        try run(executable ?? binary, arguments, in: folder)
+    static func run(_ arguments: [String], in folder: URL? = nil, executable: URL? = nil, timeLimit: Double? = nil) throws -> Run {
+        try run(executable ?? binary, arguments, in: folder, timeLimit: timeLimit)
     }
 
-    static func run(_ executable: URL, _ arguments: [String], in folder: URL? = nil, environment: [String: String]? = nil) throws -> Run {
+    static func run(
+        _ executable: URL, _ arguments: [String], in folder: URL? = nil, environment: [String: String]? = nil, timeLimit: Double? = nil
+    ) throws -> Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -47,6 +54,11 @@ enum Ashlar {
         process.standardError = stderr
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        let killed = KillSwitch()
+        if let timeLimit {
+            let pid = process.processIdentifier
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit) { killed.fire(pid) }
+        }
         // Read both pipes concurrently so neither can fill up and stall the child.
         nonisolated(unsafe) var errorData = Data()
         let group = DispatchGroup()
@@ -60,7 +72,31 @@ enum Ashlar {
         process.waitUntilExit()
         return Run(
             status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
-            stderr: String(decoding: errorData, as: UTF8.self), stdoutBytes: outputData)
+            stderr: String(decoding: errorData, as: UTF8.self), stdoutBytes: outputData,
+            wasSignalled: process.terminationReason == .uncaughtSignal, timedOut: killed.disarm())
+    }
+}
+
+/// Kills a process once, unless disarmed first (when the process has ended on its own).
+private final class KillSwitch: @unchecked Sendable {
+    private let lock = NSLock()
+    private var armed = true
+    private var fired = false
+
+    func fire(_ pid: Int32) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard armed else { return }
+        fired = true
+        kill(pid, SIGKILL)
+    }
+
+    /// Whether it fired.
+    func disarm() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        armed = false
+        return fired
     }
 }
 
