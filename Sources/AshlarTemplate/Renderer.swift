@@ -26,6 +26,10 @@ struct Renderer {
     /// Names of the templates being expanded, the rendered one first.
     var chain: [String]
     var nesting = 0
+    /// Sections entered, list items and partials expanded so far, and how many may be.
+    var work = 0
+    var workLimit = TemplateLibrary.defaultWorkLimit
+    var outputLimit = TemplateLibrary.defaultOutputLimit
     /// The last template a static partial or parent tag resolved to; a tile partial
     /// inside a long list resolves to the same template every time.
     private var lastResolved: (name: String, nodes: [Node])?
@@ -86,6 +90,7 @@ struct Renderer {
             try render(section.nodes)
         } else if case .array(let items)? = value {
             for item in items {
+                try count(at: section.location)
                 context.append(item)
                 try render(section.nodes)
                 context.removeLast()
@@ -140,7 +145,23 @@ struct Renderer {
         }
     }
 
+    /// One more step of work; throws past the limits on work and output.
+    private mutating func count(at location: Node.Location) throws(TemplateError) {
+        work += 1
+        guard work <= workLimit, output.count <= outputLimit else {
+            let what =
+                work > workLimit
+                ? "more than \(workLimit) sections, list items and partials" : "more than \(outputLimit >> 20) MiB of output"
+            throw TemplateError(
+                path: location.path, line: location.line, column: location.column,
+                reason: "rendering stopped after \(what); sections nested over lists multiply the work: "
+                    + Self.describe(chain)
+            )
+        }
+    }
+
     private mutating func enter(at location: Node.Location) throws(TemplateError) {
+        try count(at: location)
         nesting += 1
         guard nesting <= Self.maximumNesting else {
             throw TemplateError(

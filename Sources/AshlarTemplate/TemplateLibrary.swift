@@ -5,6 +5,19 @@
 public struct TemplateLibrary: Sendable {
     /// The templates by name.
     public var templates: [String: Template]
+    /// How much one render may do: sections entered, list items and partials expanded, together.
+    /// Sections nested over lists multiply (ten nested sections over a two-item list render 1,024
+    /// times), so a template can ask for more work than any page needs; past this limit the render
+    /// stops with an error instead of running for hours.
+    public var workLimit = TemplateLibrary.defaultWorkLimit
+    /// The most one render may write; past it the render stops with an error.
+    public var outputLimit = TemplateLibrary.defaultOutputLimit
+
+    /// 5 million steps: an album page of 10,000 photos in the default theme takes about 80,000
+    /// (a list item, a partial and a few sections a tile), one of 100,000 photos about 800,000.
+    public static let defaultWorkLimit = 5_000_000
+    /// 256 MiB.
+    public static let defaultOutputLimit = 256 << 20
 
     /// A library of already parsed templates, keyed by the names tags use.
     public init(templates: [String: Template] = [:]) {
@@ -44,6 +57,8 @@ public struct TemplateLibrary: Sendable {
 
     private func render(_ template: Template, with data: TemplateValue, named name: String) throws(TemplateError) -> String {
         var renderer = Renderer(templates: templates, root: template, named: name, data: data)
+        renderer.workLimit = workLimit
+        renderer.outputLimit = outputLimit
         try renderer.render()
         return renderer.output.makeString()
     }

@@ -5,6 +5,37 @@ import Testing
 /// Bad input and runaway templates end in errors or output, never in a crash.
 @Suite
 struct RobustnessTests {
+    /// Forty sections nested over a two-item list would render 2^40 times; the work limit stops
+    /// the render with an error naming where, instead of letting a build run for hours.
+    @Test
+    func exponentialNestingStopsAtTheWorkLimit() throws {
+        let source = String(repeating: "{{#items}}", count: 40) + "x" + String(repeating: "{{/items}}", count: 40)
+        var library = try TemplateLibrary(sources: ["page": source])
+        library.workLimit = 100_000
+        let data: TemplateValue = ["items": [1, 2]]
+        #expect(throws: TemplateError.self) { try library.render("page", with: data) }
+        do {
+            _ = try library.render("page", with: data)
+        } catch {
+            #expect(error.path == "page")
+            #expect(error.line == 1)
+            #expect(error.reason == "rendering stopped after more than 100000 sections, list items and partials; sections nested over lists multiply the work: page")
+        }
+        // Eight levels (256 renders) are far within the limit.
+        let shallow = String(repeating: "{{#items}}", count: 8) + "x" + String(repeating: "{{/items}}", count: 8)
+        #expect(try TemplateLibrary(sources: ["page": shallow]).render("page", with: data) == String(repeating: "x", count: 256))
+    }
+
+    @Test
+    func outputStopsAtTheOutputLimit() throws {
+        var library = try TemplateLibrary(sources: ["page": "{{#items}}{{text}}{{/items}}"])
+        library.outputLimit = 1 << 20
+        let items = TemplateValue.array(Array(repeating: ["text": .string(String(repeating: "a", count: 10_000))], count: 1_000))
+        #expect(throws: TemplateError.self) { try library.render("page", with: ["items": items]) }
+        library.outputLimit = 16 << 20
+        #expect(try library.render("page", with: ["items": items]).utf8.count == 10_000_000)
+    }
+
     @Test
     func mutualPartialRecursionNamesTheChain() throws {
         let library = try TemplateLibrary(sources: ["a": "A{{> b}}", "b": "B{{> a}}"])
