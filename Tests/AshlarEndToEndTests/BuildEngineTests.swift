@@ -139,22 +139,35 @@ import Testing
         #expect((breakpoints.first?["tiles"] as? [Any])?.count == 12)
     }
 
+    /// Three small photos in `folder/site`, and a 400 KB tmpfs at `folder/disk` to build them onto.
+    struct SmallDisk {
+        let url: URL
+
+        init(in folder: TemporaryFolder) throws {
+            for n in 1...3 {
+                try folder.write(TinyPNG.make(width: 20, height: 10), to: "site/p\(n).png")
+                try folder.write(#"{"title": "P\#(n)", "alt": "Card \#(n)"}"#, to: "site/p\(n).png.json")
+            }
+            url = folder.url.appendingPathComponent("disk")
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            let mount = try Ashlar.run(URL(fileURLWithPath: "/bin/mount"), ["-t", "tmpfs", "-o", "size=400k", "tmpfs", url.path])
+            try #require(mount.status == 0, "mount failed: \(mount.stderr)")
+        }
+
+        func unmount() {
+            _ = try? Ashlar.run(URL(fileURLWithPath: "/bin/umount"), [url.path])
+        }
+    }
+
     /// Root can mount a small tmpfs; elsewhere this test is skipped.
     static var canMount: Bool { getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/bin/mount") }
 
     @Test(.enabled(if: canMount, "needs root to mount a small tmpfs"))
     func aFullDiskLeavesThePreviousSiteIntact() throws {
         let folder = try TemporaryFolder("ashlar-full")
-        for n in 1...3 {
-            try folder.write(TinyPNG.make(width: 20, height: 10), to: "site/p\(n).png")
-            try folder.write(#"{"title": "P\#(n)", "alt": "Card \#(n)"}"#, to: "site/p\(n).png.json")
-        }
-        let disk = folder.url.appendingPathComponent("disk")
-        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
-        let mount = try Ashlar.run(URL(fileURLWithPath: "/bin/mount"), ["-t", "tmpfs", "-o", "size=400k", "tmpfs", disk.path])
-        try #require(mount.status == 0, "mount failed: \(mount.stderr)")
-        defer { _ = try? Ashlar.run(URL(fileURLWithPath: "/bin/umount"), [disk.path]) }
-        let output = disk.appendingPathComponent("site")
+        let disk = try SmallDisk(in: folder)
+        defer { disk.unmount() }
+        let output = disk.url.appendingPathComponent("site")
         #expect(try Ashlar.run(["build", folder.url.appendingPathComponent("site").path, "-o", output.path]).status == 0)
         let before = try Self.snapshot(output)
         // A 600 KB photo cannot fit on the 400 KB disk.
@@ -170,16 +183,9 @@ import Testing
     @Test(.enabled(if: canMount, "needs root to mount a small tmpfs"))
     func aPageThatDoesNotFitLeavesThePreviousSiteIntact() throws {
         let folder = try TemporaryFolder("ashlar-full-page")
-        for n in 1...3 {
-            try folder.write(TinyPNG.make(width: 20, height: 10), to: "site/p\(n).png")
-            try folder.write(#"{"title": "P\#(n)", "alt": "Card \#(n)"}"#, to: "site/p\(n).png.json")
-        }
-        let disk = folder.url.appendingPathComponent("disk")
-        try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
-        let mount = try Ashlar.run(URL(fileURLWithPath: "/bin/mount"), ["-t", "tmpfs", "-o", "size=400k", "tmpfs", disk.path])
-        try #require(mount.status == 0, "mount failed: \(mount.stderr)")
-        defer { _ = try? Ashlar.run(URL(fileURLWithPath: "/bin/umount"), [disk.path]) }
-        let output = disk.appendingPathComponent("site")
+        let disk = try SmallDisk(in: folder)
+        defer { disk.unmount() }
+        let output = disk.url.appendingPathComponent("site")
         #expect(try Ashlar.run(["build", folder.url.appendingPathComponent("site").path, "-o", output.path]).status == 0)
         let before = try Self.snapshot(output)
         // A new site title reaches every page; p2's 600 KB caption cannot fit on the 400 KB disk.

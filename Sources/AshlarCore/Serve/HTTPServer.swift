@@ -83,9 +83,6 @@ public final class HTTPServer: Sendable {
         state.withLock { $0.stopped = true }
     }
 
-    /// Connections open right now.
-    public var openConnections: Int { state.withLock { $0.open } }
-
     private func serve(_ connection: ClientConnection) {
         var connection = connection
         defer { connection.close() }

@@ -70,7 +70,7 @@ public struct RequestPath: Sendable, Equatable {
 
     /// The path percent-encoded again, for a `Location` header: always starts with a single `/`.
     public func encoded(trailingSlash: Bool) -> String {
-        var path = "/" + segments.map(Self.percentEncoded).joined(separator: "/")
+        var path = "/" + segments.map(URLPath.encodeSegment).joined(separator: "/")
         if trailingSlash, !segments.isEmpty { path += "/" }
         if let query { path += "?" + query }
         return path
@@ -100,18 +100,4 @@ public struct RequestPath: Sendable, Equatable {
         }
     }
 
-    /// Encodes everything but RFC 3986 unreserved characters and sub-delims that are safe in a path.
-    static func percentEncoded(_ segment: String) -> String {
-        var result = ""
-        for byte in segment.utf8 {
-            switch byte {
-            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x2E, 0x5F, 0x7E, 0x21, 0x24, 0x26, 0x27, 0x28, 0x29, 0x2A, 0x2B, 0x2C, 0x3B, 0x3D, 0x3A, 0x40:
-                result.unicodeScalars.append(UnicodeScalar(byte))
-            default:
-                let digits = Array("0123456789ABCDEF".utf8)
-                result += "%" + String(UnicodeScalar(digits[Int(byte >> 4)])) + String(UnicodeScalar(digits[Int(byte & 0xF)]))
-            }
-        }
-        return result
-    }
 }

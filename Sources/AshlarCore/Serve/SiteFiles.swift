@@ -22,16 +22,16 @@ public struct SiteFiles: Sendable {
     }
 
     public func resolve(_ path: RequestPath) -> Resolution {
-        guard let realRoot = Self.realPath(root) else { return .notFound }
+        guard let realRoot = SourceScanner.realPath(root) else { return .notFound }
         let candidate = path.segments.isEmpty ? realRoot : realRoot + "/" + path.relativePath
-        guard let real = Self.realPath(candidate), real == realRoot || real.hasPrefix(realRoot + "/") else { return .notFound }
+        guard let real = SourceScanner.realPath(candidate), real == realRoot || real.hasPrefix(realRoot + "/") else { return .notFound }
         var info = stat()
         guard stat(real, &info) == 0 else { return .notFound }
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
             guard path.trailingSlash || path.segments.isEmpty else { return .redirect(path.encoded(trailingSlash: true)) }
             let index = real + "/index.html"
-            guard let realIndex = Self.realPath(index), realIndex.hasPrefix(realRoot + "/"),
+            guard let realIndex = SourceScanner.realPath(index), realIndex.hasPrefix(realRoot + "/"),
                 stat(realIndex, &info) == 0, info.st_mode & S_IFMT == S_IFREG
             else { return .notFound }
             return .file(path: realIndex, size: Int(info.st_size), modified: Self.modified(info))
@@ -45,11 +45,5 @@ public struct SiteFiles: Sendable {
 
     private static func modified(_ info: stat) -> Int64 {
         Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-    }
-
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 }
