@@ -31,6 +31,11 @@ final class OutputBuffer {
         String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
     }
 
+    /// The output so far as bytes.
+    func makeBytes() -> [UInt8] {
+        Array(UnsafeBufferPointer(start: base, count: count))
+    }
+
     func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
         reserve(bytes.count)

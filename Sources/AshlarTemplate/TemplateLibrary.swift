@@ -55,12 +55,26 @@ public struct TemplateLibrary: Sendable {
         try render(template, with: data, named: template.path)
     }
 
+    /// Renders the template named `name` as UTF-8 bytes: `render(_:with:)` without the
+    /// conversion to `String`, for output that goes straight to a file.
+    public func renderBytes(_ name: String, with data: TemplateValue) throws(TemplateError) -> [UInt8] {
+        guard let template = templates[name] else {
+            throw TemplateError(path: name, line: 0, column: 0, reason: "no template named '\(name)'")
+        }
+        return try renderer(template, with: data, named: name).output.makeBytes()
+    }
+
     private func render(_ template: Template, with data: TemplateValue, named name: String) throws(TemplateError) -> String {
+        try renderer(template, with: data, named: name).output.makeString()
+    }
+
+    /// A renderer that has rendered `template`.
+    private func renderer(_ template: Template, with data: TemplateValue, named name: String) throws(TemplateError) -> Renderer {
         var renderer = Renderer(templates: templates, root: template, named: name, data: data)
         renderer.workLimit = workLimit
         renderer.outputLimit = outputLimit
         try renderer.render()
-        return renderer.output.makeString()
+        return renderer
     }
 
     /// Static references to templates that are not in the library, as (template path, reference),

@@ -6,10 +6,14 @@ import Foundation
 /// sidecar changed.
 struct BuildBenchmark {
     var photos: Int
+    /// Leave the synthetic source and its output in place (for profiling the `ashlar` binary on it).
+    var keep = false
 
     func run() throws {
         let site = try SyntheticSite(photos: photos, xmpEvery: 0, remoteImages: true)
-        defer { site.remove() }
+        defer {
+            if keep { print("  kept: \(site.root.path)") } else { site.remove() }
+        }
         let output = site.root.appendingPathComponent("_site")
         let paths = SitePaths(source: site.root, output: output, displaySource: site.root.path)
         let builder = SiteBuilder(paths: paths)

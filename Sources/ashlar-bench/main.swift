@@ -6,7 +6,7 @@ import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
-    print("usage: ashlar-bench layout [--tiles N] [--breakpoints B] [--runs R]\n       ashlar-bench template [--tiles N] [--runs R]\n       ashlar-bench scan [--photos N] [--runs R] [--xmp-every K]\n       ashlar-bench build [--photos N]\n       ashlar-bench stress [--photos N]")
+    print("usage: ashlar-bench layout [--tiles N] [--breakpoints B] [--runs R]\n       ashlar-bench template [--tiles N] [--runs R]\n       ashlar-bench scan [--photos N] [--runs R] [--xmp-every K]\n       ashlar-bench build [--photos N] [--keep 1]\n       ashlar-bench stress [--photos N]")
     exit(64)
 }
 let options = BenchOptions(Array(arguments.dropFirst()))
@@ -28,7 +28,7 @@ case "scan":
     }
 case "build":
     do {
-        try BuildBenchmark(photos: options.integer("photos", default: 10_000)).run()
+        try BuildBenchmark(photos: options.integer("photos", default: 10_000), keep: options.integer("keep", default: 0) != 0).run()
     } catch {
         FileHandle.standardError.write(Data("ashlar-bench: \(error)\n".utf8))
         exit(1)

@@ -125,6 +125,68 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("elsewhere").path).isEmpty)
     }
 
+    /// Names the build's own temporary files and staging folders start with.
+    static func leftovers(_ folder: URL) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+        var found: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            if name.hasPrefix(".ashlar-"), name != ".ashlar-manifest.json" { found.append(relative) }
+        }
+        return found
+    }
+
+    /// New folders are built in a staging folder and renamed into place whole; files in folders
+    /// the output has already are renamed one by one. Either way nothing temporary remains.
+    @Test func newFoldersArePutInPlaceWholeAndNothingTemporaryRemains() throws {
+        let folder = try TemporaryFolder("ashlar-staging")
+        try folder.copy(SiteExample.source, to: "site")
+        let site = folder.url.appendingPathComponent("site")
+        let output = site.appendingPathComponent("_site")
+        #expect(try Ashlar.run(["build", site.path]).status == 0)
+        #expect(Self.leftovers(output) == [])
+        // A new album (new folders), a changed photo in an old one (files beside their destination).
+        try folder.copy(site.appendingPathComponent("nature"), to: "site/more/nature-again")
+        let sidecar = site.appendingPathComponent("nature/moonrise.jpg.json")
+        let text = try String(contentsOf: sidecar, encoding: .utf8).replacingOccurrences(of: "Moonrise over the water", with: "Moon, rising")
+        try Data(text.utf8).write(to: sidecar)
+        let run = try Ashlar.run(["build", site.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(Self.leftovers(output) == [])
+        #expect(try folder.read("site/_site/more/nature-again/moonrise/index.html").contains("Moonrise over the water"))
+        #expect(try folder.read("site/_site/nature/moonrise/index.html").contains("Moon, rising"))
+        let fresh = folder.url.appendingPathComponent("fresh")
+        #expect(try Ashlar.run(["build", site.path, "-o", fresh.path]).status == 0)
+        let incremental = try Self.snapshot(output).filter { $0.key != ".ashlar-manifest.json" }
+        let rebuilt = try Self.snapshot(fresh).filter { $0.key != ".ashlar-manifest.json" }
+        #expect(Set(incremental.keys) == Set(rebuilt.keys))
+        for (path, data) in rebuilt { #expect(incremental[path] == data, "\(path) differs from a fresh build") }
+    }
+
+    /// A build that was killed leaves its staging folder and temporary files behind; the next
+    /// build removes them (not those of a build still running) and is not refused because of them.
+    @Test func anInterruptedBuildsLeftoversAreRemoved() throws {
+        let folder = try TemporaryFolder("ashlar-leftovers")
+        let output = folder.url.appendingPathComponent("out")
+        // No process has this ID (Linux's limit is 4,194,304).
+        try folder.write("<p>half", to: "out/.ashlar-staging-99999999/nature/moonrise/index.html")
+        try folder.write("<p>half", to: "out/.ashlar-99999999-7.tmp")
+        let running = getpid()
+        try folder.write("<p>busy", to: "out/.ashlar-\(running)-1.tmp")
+        let run = try Ashlar.run(["build", SiteExample.source.path, "-o", output.path, "--force"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!folder.exists("out/.ashlar-staging-99999999"))
+        #expect(!folder.exists("out/.ashlar-99999999-7.tmp"))
+        #expect(folder.exists("out/.ashlar-\(running)-1.tmp"))
+        #expect(folder.exists("out/nature/moonrise/index.html"))
+        // Only leftovers: not a folder of someone else's files.
+        let second = folder.url.appendingPathComponent("second")
+        try folder.write("<p>half", to: "second/.ashlar-staging-99999999/index.html")
+        let again = try Ashlar.run(["build", SiteExample.source.path, "-o", second.path])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(Self.leftovers(second) == [])
+    }
+
     @Test func layoutManifestListsEveryPagesPlacements() throws {
         let folder = try TemporaryFolder("ashlar-layout")
         let run = try Ashlar.run(["build", SiteExample.source.path, "-o", folder.url.appendingPathComponent("site").path, "--layout-manifest", folder.url.appendingPathComponent("layout.json").path])
@@ -195,6 +257,23 @@ import Testing
         #expect(failed.status == 1)
         #expect(failed.stderr.contains("cannot write: no space left on device"), "\(failed.stderr)")
         #expect(try Self.snapshot(output) == before, "the previous site changed, or temporary files were left")
+    }
+
+    /// A folder of the output that is another file system: new folders below it cannot be renamed
+    /// there from the staging folder, so they are made in place.
+    @Test(.enabled(if: canMount, "needs root to mount a tmpfs"))
+    func aMountPointInsideTheOutputIsWrittenInPlace() throws {
+        let folder = try TemporaryFolder("ashlar-mount-inside")
+        let nature = folder.url.appendingPathComponent("out/nature")
+        try FileManager.default.createDirectory(at: nature, withIntermediateDirectories: true)
+        let mount = try Ashlar.run(URL(fileURLWithPath: "/bin/mount"), ["-t", "tmpfs", "-o", "size=20m", "tmpfs", nature.path])
+        try #require(mount.status == 0, "mount failed: \(mount.stderr)")
+        defer { _ = try? Ashlar.run(URL(fileURLWithPath: "/bin/umount"), [nature.path]) }
+        let run = try Ashlar.run(["build", SiteExample.source.path, "-o", folder.url.appendingPathComponent("out").path, "--force"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try folder.read("out/nature/moonrise/index.html").contains("Moonrise over the water"))
+        #expect(folder.exists("out/travel/coast/index.html"))
+        #expect(Self.leftovers(folder.url.appendingPathComponent("out")) == [])
     }
 
     @Test(.enabled(if: canMount, "needs root to mount a read-only tmpfs"))

@@ -36,10 +36,23 @@ public struct Photo: Sendable, Equatable {
     /// The image's file name: the local file's, or the last path segment of a remote URL.
     public var imageFileName: String {
         switch image {
-        case .output(let path), .referenced(let path): sourcePath.map { String($0.split(separator: "/").last ?? "") } ?? path
+        case .output(let path), .referenced(let path): sourcePath.map { String(Self.lastSegment($0[...]) ?? "") } ?? path
         case .remote(let url):
-            String(url.split(separator: "?").first?.split(separator: "/").last ?? Substring(name))
+            String(Self.lastSegment(url.utf8.firstIndex(of: UInt8(ascii: "?")).map { url[..<$0] } ?? url[...]) ?? name[...])
         }
+    }
+
+    /// The last non-empty `/`-separated segment: `a/b/c.jpg` → `c.jpg`, `https://host/p/` → `p`;
+    /// nil when there is none.
+    static func lastSegment(_ path: Substring) -> Substring? {
+        var end = path.utf8.endIndex
+        while end > path.utf8.startIndex, path.utf8[path.utf8.index(before: end)] == UInt8(ascii: "/") {
+            end = path.utf8.index(before: end)
+        }
+        let trimmed = path[..<end]
+        guard !trimmed.isEmpty else { return nil }
+        guard let slash = trimmed.utf8.lastIndex(of: UInt8(ascii: "/")) else { return trimmed }
+        return trimmed[trimmed.utf8.index(after: slash)...]
     }
 }
 

@@ -14,7 +14,7 @@ struct PageContext {
     }
 
     var prefix: String {
-        URLPath.rootPrefix(depth: folder.isEmpty ? 0 : folder.split(separator: "/").count)
+        URLPath.rootPrefix(depth: folder.isEmpty ? 0 : folder.utf8.count { $0 == UInt8(ascii: "/") } + 1)
     }
 
     /// A link to a folder's page, relative to this page.

@@ -130,12 +130,12 @@ public struct SiteRenderer: Sendable {
             let model = AlbumPageModel(
                 album: album, ancestors: ancestors, page: page, configuration: configuration, tileSizes: tileSizes, hasFeed: hasFeed,
                 sharedPageLinks: pageLinks)
-            let html = try library.render("album", with: model.value)
-            return OutputFile(path: URLPath.indexFile(of: model.folder), contents: .bytes(Array(html.utf8)))
+            let html = try library.renderBytes("album", with: model.value)
+            return OutputFile(path: URLPath.indexFile(of: model.folder), contents: .bytes(html))
         case .photo(let album, let ancestors, let index):
             let model = PhotoPageModel(album: album, ancestors: ancestors, index: index, configuration: configuration, hasFeed: hasFeed)
-            let html = try library.render("photo", with: model.value)
-            return OutputFile(path: URLPath.indexFile(of: PhotoPageModel.folder(of: model.photo, in: album)), contents: .bytes(Array(html.utf8)))
+            let html = try library.renderBytes("photo", with: model.value)
+            return OutputFile(path: URLPath.indexFile(of: PhotoPageModel.folder(of: model.photo, in: album)), contents: .bytes(html))
         }
     }
 

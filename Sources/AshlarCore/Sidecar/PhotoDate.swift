@@ -97,24 +97,51 @@ public struct PhotoDate: Sendable, Equatable, Hashable, Comparable, CustomString
 
     /// ISO 8601, as written into `<time datetime>`: `2024-06-01T18:30:00` or `…+02:00`.
     public var iso8601: String {
-        var text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
+        // Built as bytes: every page of every photo shows its date.
+        var text: [UInt8] = []
+        text.reserveCapacity(25)
+        Self.append(year, width: 4, to: &text)
+        text.append(UInt8(ascii: "-"))
+        Self.append(month, width: 2, to: &text)
+        text.append(UInt8(ascii: "-"))
+        Self.append(day, width: 2, to: &text)
+        text.append(UInt8(ascii: "T"))
+        Self.append(hour, width: 2, to: &text)
+        text.append(UInt8(ascii: ":"))
+        Self.append(minute, width: 2, to: &text)
+        text.append(UInt8(ascii: ":"))
+        Self.append(second, width: 2, to: &text)
         if let offset = utcOffsetMinutes {
             if offset == 0 {
-                text += "Z"
+                text.append(UInt8(ascii: "Z"))
             } else {
-                let sign = offset < 0 ? "-" : "+"
-                text += "\(sign)\(pad(abs(offset) / 60, 2)):\(pad(abs(offset) % 60, 2))"
+                text.append(UInt8(ascii: offset < 0 ? "-" : "+"))
+                Self.append(abs(offset) / 60, width: 2, to: &text)
+                text.append(UInt8(ascii: ":"))
+                Self.append(abs(offset) % 60, width: 2, to: &text)
             }
         }
-        return text
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// `value` in decimal, with zeros in front up to `width` characters.
+    private static func append(_ value: Int, width: Int, to text: inout [UInt8]) {
+        var digits: [UInt8] = []
+        if value < 0 {
+            digits = Array(String(value).utf8)
+        } else {
+            var rest = value
+            repeat {
+                digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
+                rest /= 10
+            } while rest > 0
+            digits.reverse()
+        }
+        if digits.count < width { text += repeatElement(UInt8(ascii: "0"), count: width - digits.count) }
+        text += digits
     }
 
     public var description: String { iso8601 }
-
-    private func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(value)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
 
     /// Orders by the local wall-clock time the photographer saw, then by offset: photos from one
     /// trip sort as they were taken even when only some of them carry an offset.

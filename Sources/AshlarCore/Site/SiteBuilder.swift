@@ -56,6 +56,7 @@ public struct SiteBuilder: Sendable {
     public func build(progress: (@Sendable (String) -> Void)? = nil) throws(BuildError) -> Result {
         var clock = StageClock()
         try checkFolders()
+        OutputStager.removeLeftovers(in: paths.output.path)
         var previous = try readManifest()
         if options.clean, let manifest = previous {
             clean(manifest)
@@ -83,30 +84,26 @@ public struct SiteBuilder: Sendable {
         progress?("reading photos")
         var writer = OutputWriter(paths: paths, previous: previous)
         writer.linkImages = inputs.configuration?.images == .copy
+        writer.previousIsIntact = previousIntact
         // Pages go to disk under temporary names as they are rendered; they are renamed into
         // place with everything else, or removed if the build fails.
-        let stager = OutputWriter.Stager(writer)
+        let stager = OutputStager(paths: paths, linkImages: writer.linkImages)
         var (result, files, root) = prepare(
             inputs: inputs, tree: tree, scanDiagnostics: scanDiagnostics, reusable: previousIntact ? previous : nil,
-            clock: &clock, progress: progress, pageHandler: stager.stage)
-        guard let files else { return result }
-        progress?("writing the site")
-        let summary: OutputWriter.Summary
-        let entries: [String: String]
-        do throws(BuildError) {
-            if let failure = stager.failure { throw failure }
-            (summary, entries) = try writer.write(files)
-        } catch {
+            clock: &clock, progress: progress, pageHandler: { [writer] page in Self.stage(page, with: stager, writer: writer) })
+        guard let files else {
             stager.discard()
-            throw error
+            return result
         }
+        progress?("writing the site")
+        let (summary, entries) = try writer.write(files, stager: stager)
         var manifest = BuildManifest()
         manifest.files = entries
         manifest.inputs = result.errorCount == 0 ? fingerprint : ""
         manifest.diagnostics = result.diagnostics
         manifest.counts = (result.photoCount, result.albumCount)
         manifest.albums = result.errorCount == 0 ? result.albumSignatures : [:]
-        try OutputWriter.writeFile(Array(manifest.json.utf8), to: paths.outputFile(BuildManifest.fileName + ".tmp"), display: paths.outputFile(BuildManifest.fileName))
+        try OutputWriter.writeFile(manifest.bytes, to: paths.outputFile(BuildManifest.fileName + ".tmp"), display: paths.outputFile(BuildManifest.fileName))
         guard rename(paths.outputFile(BuildManifest.fileName + ".tmp"), paths.outputFile(BuildManifest.fileName)) == 0 else {
             throw BuildError(.io, path: paths.outputFile(BuildManifest.fileName), message: "cannot write: \(String(cString: strerror(errno)).lowercased())")
         }
@@ -119,6 +116,22 @@ public struct SiteBuilder: Sendable {
         }
         result.stages = clock.stages
         return result
+    }
+
+    /// A rendered page, written under a temporary name as soon as it is rendered so that the pages
+    /// of a large site are never all in memory together (100,000 photo pages and the 1,700 pages
+    /// of their album are over 500 MB). A page identical to the previous build's file is not
+    /// written at all.
+    private static func stage(_ page: OutputFile, with stager: OutputStager, writer: OutputWriter) -> OutputFile {
+        guard case .bytes(let bytes) = page.contents, OutputWriter.isSafeRelativePath(page.path), page.path != BuildManifest.fileName else {
+            return page
+        }
+        let entry = "h:" + ContentHash.of(bytes)
+        if writer.previous?.files[page.path] == entry, writer.previousIsIntact || OutputWriter.isRegularFile(writer.paths.outputFile(page.path)) {
+            return OutputFile(path: page.path, contents: .staged(entry: entry, written: false))
+        }
+        guard stager.stage(page) else { return page }
+        return OutputFile(path: page.path, contents: .staged(entry: entry, written: true))
     }
 
     /// Reads and renders everything, as `build` does, but writes nothing: `ashlar check`.

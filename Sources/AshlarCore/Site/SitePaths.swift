@@ -2,14 +2,23 @@ import Foundation
 
 /// Where the source and output are, and how paths are shown to the user.
 public struct SitePaths: Sendable {
-    public var source: URL
-    public var output: URL
+    public var source: URL {
+        didSet { sourcePath = source.path }
+    }
+    public var output: URL {
+        didSet { outputPath = output.path }
+    }
+    /// `source.path` and `output.path`, worked out once: a build joins paths 100,000s of times.
+    private var sourcePath: String
+    private var outputPath: String
     /// The source folder as the user typed it (`site-example`, `.`), for messages.
     public var displaySource: String
 
     public init(source: URL, output: URL, displaySource: String) {
         self.source = source.standardizedFileURL
         self.output = output.standardizedFileURL
+        self.sourcePath = self.source.path
+        self.outputPath = self.output.path
         self.displaySource = displaySource
     }
 
@@ -23,7 +32,7 @@ public struct SitePaths: Sendable {
 
     /// The absolute file path of a source-relative path.
     public func sourceFile(_ relative: String) -> String {
-        relative.isEmpty ? source.path : source.path + "/" + relative
+        relative.isEmpty ? sourcePath : sourcePath + "/" + relative
     }
 
     /// The relative path from the output folder to the source folder, ending in `/` (`../` for
@@ -41,6 +50,6 @@ public struct SitePaths: Sendable {
 
     /// The absolute file path of an output-relative path.
     public func outputFile(_ relative: String) -> String {
-        relative.isEmpty ? output.path : output.path + "/" + relative
+        relative.isEmpty ? outputPath : outputPath + "/" + relative
     }
 }

@@ -104,10 +104,9 @@ public struct SourceScanner: Sendable {
 
     /// Orders names by their UTF-8 bytes: the same order on every machine and locale.
     static func byteOrder(_ a: String, _ b: String) -> Bool {
-        var a = a
-        var b = b
-        return a.withUTF8 { left in
-            b.withUTF8 { right in
+        // Native strings lend their bytes without a copy; `withUTF8` would need `var` copies.
+        let contiguous = a.utf8.withContiguousStorageIfAvailable { left in
+            b.utf8.withContiguousStorageIfAvailable { right in
                 let common = min(left.count, right.count)
                 if common > 0, let l = left.baseAddress, let r = right.baseAddress {
                     let result = memcmp(l, r, common)
@@ -116,6 +115,8 @@ public struct SourceScanner: Sendable {
                 return left.count < right.count
             }
         }
+        if let contiguous, let result = contiguous { return result }
+        return a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 
     static func realPath(_ path: String) -> String? {

@@ -3,6 +3,49 @@ import Testing
 @testable import AshlarCore
 
 @Suite struct BuildManifestTests {
+    static var sample: BuildManifest {
+        var manifest = BuildManifest()
+        manifest.inputs = "0123abcd"
+        manifest.counts = (3, 2)
+        manifest.files = [
+            "b/index.html": "h:1",
+            "a/index.html": "h:2",
+            "a \"q\" <&>\u{2028}\u{7}é/index.html": "c:10:20:a/q.jpg",
+            "index.html": "h:3",
+        ]
+        manifest.albums = ["b": "s2", "a": "s1"]
+        manifest.diagnostics = [Diagnostic(.warning, path: "a/x.json", line: 2, column: 5, key: "alt", message: "'alt' is \"empty\"")]
+        return manifest
+    }
+
+    @Test func keysInByteOrderAndTextEscapedAsInEveryJSONAshlarWrites() {
+        #expect(
+            Self.sample.json == #"""
+                {
+                  "ashlar": 1,
+                  "inputs": "0123abcd",
+                  "photoCount": 3,
+                  "albumCount": 2,
+                  "files": {
+                    "a \"q\" \u003c\u0026\u003e\u2028\u0007é/index.html": "c:10:20:a/q.jpg",
+                    "a/index.html": "h:2",
+                    "b/index.html": "h:1",
+                    "index.html": "h:3"
+                  },
+                  "albums": {
+                    "a": "s1",
+                    "b": "s2"
+                  },
+                  "diagnostics": [
+                    {"severity": "warning", "path": "a/x.json", "line": 2, "column": 5, "key": "alt", "message": "'alt' is \"empty\""}
+                  ]
+                }
+
+                """#)
+        #expect(BuildManifest.read(Array(Self.sample.json.utf8)) == Self.sample)
+        #expect(BuildManifest.read(Array(BuildManifest().json.utf8)) == BuildManifest())
+    }
+
     @Test func readsWhatItWrites() throws {
         var manifest = BuildManifest()
         manifest.files = ["index.html": "h:0123", "back\\slash.png": "c:3:4:back\\slash.png"]
