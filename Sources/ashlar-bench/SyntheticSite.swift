@@ -20,6 +20,8 @@ struct SyntheticSite {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("ashlar-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         try write()
+        // The site's own files go to disk now, not while the build being measured runs.
+        sync()
     }
 
     func remove() {

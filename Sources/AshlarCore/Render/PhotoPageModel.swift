@@ -9,6 +9,23 @@ struct PhotoPageModel {
     var index: Int
     var configuration: SiteConfiguration
     var hasFeed = false
+    /// What every photo page of the album shows alike, worked out once for all of them; nil:
+    /// worked out for this page alone.
+    var shared: Shared?
+
+    /// The parts of a photo page that are the same for every photo of an album (its pages all
+    /// sit one folder below the album's, so even their relative links agree).
+    struct Shared: Sendable {
+        var site: TemplateValue
+        var breadcrumbs: TemplateValue
+    }
+
+    /// The shared parts for the photos of `album`.
+    static func shared(album: Album, ancestors: [Album], configuration: SiteConfiguration, hasFeed: Bool) -> Shared {
+        let folder = album.outputPath.isEmpty ? "photo" : album.outputPath + "/photo"
+        let context = PageContext(configuration: configuration, folder: folder, hasFeed: hasFeed)
+        return Shared(site: context.site, breadcrumbs: context.breadcrumbs(ancestors + [album], currentIsLast: false))
+    }
 
     /// A photo's page folder: `ALBUM/SLUG`.
     static func folder(of photo: Photo, in album: Album) -> String {
@@ -49,8 +66,9 @@ struct PhotoPageModel {
 
         let pagination = Pagination(photoCount: total, pageSize: configuration.pageSize)
         let albumPage = Pagination.folder(ofPage: pagination.page(ofPhoto: index), in: album.outputPath)
+        let shared = shared ?? Self.shared(album: album, ancestors: ancestors, configuration: configuration, hasFeed: hasFeed)
         var value: [String: TemplateValue] = [
-            "site": context.site,
+            "site": shared.site,
             "page": context.page,
             "photo": .object(photoValue),
             "position": .number(Double(index + 1)),
@@ -59,7 +77,7 @@ struct PhotoPageModel {
                 "title": .string(album.title),
                 "url": .string(context.link(toFolder: albumPage) + "#" + photo.slug),
             ]),
-            "breadcrumbs": context.breadcrumbs(ancestors + [album], currentIsLast: false),
+            "breadcrumbs": shared.breadcrumbs,
         ]
         if let sharing = context.sharing {
             let alt = PageContext.alt(of: photo, position: index + 1, of: total)

@@ -30,7 +30,7 @@ public struct SiteRenderer: Sendable {
     /// One page to render: an album page or a photo page.
     enum PageJob: Sendable {
         case album(Album, ancestors: [Album], page: Int, pageLinks: [TemplateValue]?)
-        case photo(Album, ancestors: [Album], index: Int)
+        case photo(Album, ancestors: [Album], index: Int, shared: PhotoPageModel.Shared)
 
         var templateName: String {
             switch self {
@@ -83,7 +83,8 @@ public struct SiteRenderer: Sendable {
                 for page in 0..<pagination.pageCount {
                     jobs.append(.album(album, ancestors: ancestors, page: page, pageLinks: links.isEmpty ? nil : links[min(page, 1)]))
                 }
-                for index in album.photos.indices { jobs.append(.photo(album, ancestors: ancestors, index: index)) }
+                let shared = PhotoPageModel.shared(album: album, ancestors: ancestors, configuration: configuration, hasFeed: hasFeed)
+                for index in album.photos.indices { jobs.append(.photo(album, ancestors: ancestors, index: index, shared: shared)) }
             }
             for photo in album.photos {
                 if case .output(let path) = photo.image, let source = photo.sourcePath, copied.insert(path).inserted {
@@ -132,8 +133,8 @@ public struct SiteRenderer: Sendable {
                 sharedPageLinks: pageLinks)
             let html = try library.renderBytes("album", with: model.value)
             return OutputFile(path: URLPath.indexFile(of: model.folder), contents: .bytes(html))
-        case .photo(let album, let ancestors, let index):
-            let model = PhotoPageModel(album: album, ancestors: ancestors, index: index, configuration: configuration, hasFeed: hasFeed)
+        case .photo(let album, let ancestors, let index, let shared):
+            let model = PhotoPageModel(album: album, ancestors: ancestors, index: index, configuration: configuration, hasFeed: hasFeed, shared: shared)
             let html = try library.renderBytes("photo", with: model.value)
             return OutputFile(path: URLPath.indexFile(of: PhotoPageModel.folder(of: model.photo, in: album)), contents: .bytes(html))
         }

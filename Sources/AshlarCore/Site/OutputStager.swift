@@ -3,11 +3,14 @@ import Foundation
 /// Writes a build's new and changed files under temporary names, from any thread, and puts them
 /// in place together at the end (`commit`) or not at all (`discard`).
 ///
-/// A file whose folder the output already has is written beside its destination
-/// (`.ashlar-PID-N.tmp`) and renamed onto it. A folder the output does not have yet (every album
-/// of a first build) is built whole in a staging folder of this build inside the output
-/// (`.ashlar-staging-PID/`), its files under their final names, and renamed into place in one
-/// step: a cold build of 10,000 photos renames a few dozen folders instead of 10,000 files.
+/// Everything goes into a staging folder of this build inside the output
+/// (`.ashlar-staging-PID/`). A folder the output does not have yet (every album of a first
+/// build) is built whole in its `new/` part, its files under their final names, and renamed into
+/// place in one step: a cold build of 10,000 photos renames a few dozen folders instead of
+/// 10,000 files. A file for a folder the output has is written as `files/N` and renamed onto its
+/// destination. (Under a mount point inside the output, which no rename can reach, files are
+/// written beside their destination as `.ashlar-PID-N.tmp`.) A killed build leaves only the
+/// staging folder behind, which the next build removes.
 /// Nothing appears in the output before `commit`, and a folder is made only inside one already
 /// known to be a real folder of the output (a link is followed only when it stays inside it).
 final class OutputStager: @unchecked Sendable {
@@ -29,7 +32,7 @@ final class OutputStager: @unchecked Sendable {
     /// The highest missing folders, renamed into place by `commit`.
     private var roots: [String] = []
     private var staging: String?
-    /// Files written beside their destination, renamed by `commit`.
+    /// Files renamed one by one onto their destination by `commit`.
     private var beside: [(temporary: String, destination: String)] = []
     /// Where each output path was (or is being) written.
     private var placed: [String: String] = [:]
@@ -82,7 +85,7 @@ final class OutputStager: @unchecked Sendable {
         if let firstFailure { throw firstFailure }
         defer { cleanUp() }
         if let staging {
-            for folder in roots where rename(staging + "/" + folder, paths.outputFile(folder)) != 0 {
+            for folder in roots where rename(staging + "/new/" + folder, paths.outputFile(folder)) != 0 {
                 let code = errno
                 throw BuildError(.io, path: paths.outputFile(folder), message: "cannot write: \(OutputWriter.reason(code))")
             }
@@ -130,11 +133,15 @@ final class OutputStager: @unchecked Sendable {
         var folders: [String] = []
         let temporary: String
         if try isMissing(folder, claiming: &folders), let staging {
-            temporary = staging + "/" + path
+            temporary = staging + "/new/" + path
         } else {
             count += 1
             let destination = paths.outputFile(path)
-            temporary = OutputWriter.split(destination).folder + "/.ashlar-\(pid)-\(count).tmp"
+            if present[folder] == outputDevice {
+                temporary = try stagingFolder() + "/files/\(count)"
+            } else {
+                temporary = OutputWriter.split(destination).folder + "/.ashlar-\(pid)-\(count).tmp"
+            }
             beside.append((temporary, destination))
         }
         placed[path] = temporary
@@ -208,7 +215,7 @@ final class OutputStager: @unchecked Sendable {
         var chain: [String] = []
         var next = folder
         while !next.isEmpty, madeInStaging.insert(next).inserted {
-            chain.append(staging + "/" + next)
+            chain.append(staging + "/new/" + next)
             next = OutputWriter.split(next).folder
         }
         folders += chain.reversed()
@@ -216,11 +223,11 @@ final class OutputStager: @unchecked Sendable {
 
     /// The output path a file or folder of the staging folder stands for, for messages.
     private func display(ofStaged path: String) -> String {
-        guard let staging = lock.withLock({ staging }), path.hasPrefix(staging + "/") else { return path }
-        return paths.outputFile(String(path.dropFirst(staging.count + 1)))
+        guard let staging = lock.withLock({ staging }), path.hasPrefix(staging + "/new/") else { return path }
+        return paths.outputFile(String(path.dropFirst(staging.count + 5)))
     }
 
-    /// This build's staging folder, made on first use.
+    /// This build's staging folder, with its `new/` and `files/` parts, made on first use.
     private func stagingFolder() throws(BuildError) -> String {
         if let staging { return staging }
         let base = paths.outputFile(OutputStager.stagingPrefix + "\(pid)")
@@ -229,6 +236,9 @@ final class OutputStager: @unchecked Sendable {
             let folder = attempt == 0 ? base : "\(base)-\(attempt)"
             if mkdir(folder, 0o755) == 0 {
                 staging = folder
+                for part in ["new", "files"] where mkdir(folder + "/" + part, 0o755) != 0 {
+                    throw BuildError(.io, path: paths.output.path, message: "cannot write: \(OutputWriter.reason(errno))")
+                }
                 return folder
             }
             let code = errno
