@@ -78,7 +78,7 @@ final class OutputStager: @unchecked Sendable {
     }
 
     /// Puts every staged file in place: each new folder of the staging folder in one rename,
-    /// then each file written beside its destination.
+    /// then each other file onto its destination.
     func commit() throws(BuildError) {
         lock.lock()
         defer { lock.unlock() }
@@ -104,7 +104,7 @@ final class OutputStager: @unchecked Sendable {
         lock.withLock { cleanUp() }
     }
 
-    /// Removes the staging folder and the temporary files beside their destinations.
+    /// Removes the staging folder and any temporary files beside their destinations.
     private func cleanUp() {
         for entry in beside { unlink(entry.temporary) }
         beside.removeAll()
