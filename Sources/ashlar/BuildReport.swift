@@ -9,6 +9,8 @@ struct BuildReport: Encodable {
     var warnings: Int
     var errors: Int
     var upToDate: Bool
+    /// The configuration had errors: nothing was built or written.
+    var stopped: Bool
     var files: Files
     var seconds: [String: Double]
     var diagnostics: [DiagnosticReport.Entry]
@@ -26,6 +28,7 @@ struct BuildReport: Encodable {
         warnings = result.warningCount
         errors = result.errorCount
         upToDate = result.upToDate
+        stopped = result.stopped
         files = Files(written: result.filesWritten, unchanged: result.filesUnchanged, removed: result.filesRemoved)
         var seconds = ["total": total]
         for stage in result.stages { seconds[stage.name] = stage.seconds }

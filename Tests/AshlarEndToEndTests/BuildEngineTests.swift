@@ -96,6 +96,26 @@ import Testing
         #expect((cleanReport["files"] as? [String: Int])?["unchanged"] == 0)
     }
 
+    /// A configuration with errors stops the build before anything is written, even with
+    /// `--clean`, and the summary says so instead of counting nothing as built.
+    @Test func aBrokenConfigurationLeavesTheSiteAsItWas() throws {
+        let folder = try TemporaryFolder("ashlar-broken-config")
+        try folder.copy(SiteExample.source, to: "site")
+        let site = folder.url.appendingPathComponent("site")
+        let output = site.appendingPathComponent("_site")
+        #expect(try Ashlar.run(["build", site.path]).status == 0)
+        let before = try Self.snapshot(output)
+        try folder.write(#"{"title": 3}"#, to: "site/ashlar.json")
+        let run = try Ashlar.run(["build", site.path, "--clean"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("ashlar.json:1:11: error: 'title' must be a string"), "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("Not built: the configuration has 1 error; nothing in "), "\(run.stdout)")
+        #expect(try Self.snapshot(output) == before, "the previous site changed")
+        let json = try Ashlar.run(["build", site.path, "--json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(report["stopped"] as? Bool == true)
+    }
+
     @Test func refusesFoldersHoldingOtherFilesUnlessForced() throws {
         let folder = try TemporaryFolder("ashlar-refuse")
         try folder.write("precious", to: "out/thesis.tex")

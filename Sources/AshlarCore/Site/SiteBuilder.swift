@@ -41,6 +41,8 @@ public struct SiteBuilder: Sendable {
         public var filesRemoved = 0
         /// True when nothing had changed since the last build, which was therefore skipped.
         public var upToDate = false
+        /// True when the configuration had errors, so nothing was built or written.
+        public var stopped = false
         /// Seconds spent in each stage, in order.
         public var stages: [(name: String, seconds: Double)] = []
         /// The layout manifest's JSON, when asked for.
@@ -58,13 +60,14 @@ public struct SiteBuilder: Sendable {
         try checkFolders()
         OutputStager.removeLeftovers(in: paths.output.path)
         var previous = try readManifest()
-        if options.clean, let manifest = previous {
-            clean(manifest)
-            previous = nil
-        }
         progress?("reading the configuration and templates")
         let inputs = try loadInputs()
         clock.lap("configuration")
+        // A broken configuration builds nothing, so it must not remove the site either.
+        if options.clean, inputs.configuration != nil, let manifest = previous {
+            clean(manifest)
+            previous = nil
+        }
         progress?("scanning the source folder")
         let (tree, scanDiagnostics) = SourceScanner(paths: paths).scan()
         clock.lap("scan")
@@ -208,7 +211,9 @@ public struct SiteBuilder: Sendable {
         guard let configuration = inputs.configuration else {
             // A broken configuration stops the build: building with defaults would publish a site
             // the author did not ask for.
-            return (Result(diagnostics: diagnostics, photoCount: 0, albumCount: 0, pageCount: 0), nil, nil)
+            var result = Result(diagnostics: diagnostics, photoCount: 0, albumCount: 0, pageCount: 0)
+            result.stopped = true
+            return (result, nil, nil)
         }
         let (library, templateDiagnostics) = inputs.theme.library()
         diagnostics += templateDiagnostics
