@@ -45,7 +45,7 @@ enum ServeCommand {
         let shutdown = Shutdown()
         stopOnSignals { shutdown.run() }
         let builder = BuildCommand.makeBuilder(arguments)
-        let preview = PreviewServer(builder: builder)
+        let preview = PreviewServer(builder: builder, allowedHosts: PreviewServer.allowedHosts(listeningOn: host))
         let outputDisplay = arguments.values["output"] ?? builder.paths.display("_site")
 
         // The first build: a problem with the folders themselves ends the command; content

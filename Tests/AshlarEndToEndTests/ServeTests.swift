@@ -103,11 +103,11 @@ import Testing
         let server = try ServeProcess(["site"], in: folder)
         let client = try RawHTTP(port: server.port)
         for path in ["/", "/assets/ashlar.css", "/formats/", "/missing"] {
-            try client.send("GET \(path) HTTP/1.1\r\nHost: x\r\n\r\n")
+            try client.send("GET \(path) HTTP/1.1\r\nHost: localhost\r\n\r\n")
             let response = try client.response()
             #expect(response.header("connection") == "keep-alive", "\(path)")
         }
-        try client.send("HEAD / HTTP/1.1\r\nHost: x\r\n\r\nGET /assets/ashlar.css HTTP/1.1\r\nHost: x\r\n\r\nGET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        try client.send("HEAD / HTTP/1.1\r\nHost: localhost\r\n\r\nGET /assets/ashlar.css HTTP/1.1\r\nHost: localhost\r\n\r\nGET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
         #expect(try client.response(head: true).status == 200)
         #expect(try client.response().header("content-type") == "text/css; charset=utf-8")
         let last = try client.response()
@@ -118,6 +118,23 @@ import Testing
 
     /// Every traversal variant of the issue, sent as raw bytes: none reaches the secret file
     /// beside the served folder, and each gets a 404 or a 400.
+    /// On loopback (the default), only loopback names are answered: a page from another site
+    /// cannot read the preview through a name of its own that resolves to 127.0.0.1.
+    @Test func answersOnlyToLoopbackNames() throws {
+        let folder = try makeSite()
+        let server = try ServeProcess(["site"], in: folder)
+        for (host, status) in [("localhost:\(server.port)", 200), ("127.0.0.1", 200), ("[::1]:\(server.port)", 200), ("rebind.example:\(server.port)", 403)] {
+            let client = try RawHTTP(port: server.port)
+            try client.send("GET / HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
+            let response = try client.response()
+            #expect(response.status == status, "\(host)")
+            if status == 403 {
+                #expect(response.text.contains("answers only to localhost"), "\(response.text)")
+                #expect(!response.text.contains("<main id=\"main\""), "the site’s page was served")
+            }
+        }
+    }
+
     @Test func neverServesAnythingOutsideTheFolder() throws {
         let folder = try makeSite()
         let server = try ServeProcess(["site"], in: folder)
@@ -148,7 +165,7 @@ import Testing
 
         // A client that sends half a request and stalls holds only its own connection.
         let slow = try RawHTTP(port: server.port, timeout: 30)
-        try slow.send("GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ")
+        try slow.send("GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: ")
         let started = Date()
         let other = try RawHTTP.get("/", port: server.port)
         #expect(other.status == 200)
@@ -167,7 +184,7 @@ import Testing
         let server = try ServeProcess(["site"], in: folder, environment: watcher == "poll" ? ["ASHLAR_WATCH": "poll"] : [:])
         #expect(server.stdout.contains(watcher == "poll" ? "polling" : "inotify"))
         let events = try RawHTTP(port: server.port)
-        try events.send("GET /__ashlar/live-reload HTTP/1.1\r\nHost: x\r\n\r\n")
+        try events.send("GET /__ashlar/live-reload HTTP/1.1\r\nHost: localhost\r\n\r\n")
         let stream = try events.response(head: true)
         #expect(stream.header("content-type") == "text/event-stream; charset=utf-8")
         // The first event may have come in the same packet as the head.
@@ -231,7 +248,7 @@ import Testing
         let server = try ServeProcess(["site"], in: folder)
         let port = server.port
         let idle = try RawHTTP(port: port)
-        try idle.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+        try idle.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
         _ = try idle.response()
         #expect(server.stop(signal: SIGINT) == 0)
         #expect(server.stdout.contains("Stopped."))

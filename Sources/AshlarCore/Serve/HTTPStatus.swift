@@ -4,6 +4,7 @@ public enum HTTPStatus: Int, Sendable, Equatable {
     case movedPermanently = 301
     case notModified = 304
     case badRequest = 400
+    case forbidden = 403
     case notFound = 404
     case methodNotAllowed = 405
     case requestTimeout = 408
@@ -20,6 +21,7 @@ public enum HTTPStatus: Int, Sendable, Equatable {
         case .movedPermanently: "Moved Permanently"
         case .notModified: "Not Modified"
         case .badRequest: "Bad Request"
+        case .forbidden: "Forbidden"
         case .notFound: "Not Found"
         case .methodNotAllowed: "Method Not Allowed"
         case .requestTimeout: "Request Timeout"

@@ -13,9 +13,14 @@ public final class PreviewServer: Sendable {
     /// `/PREFIX/nature/a.jpg` when the output is elsewhere. These are the PREFIX segments.
     private let sourcePrefix: [String]
     private let failure = Mutex<[Diagnostic]?>(nil)
+    /// The host names requests may name in `Host`, or nil for any. A server on a loopback
+    /// address answers only to loopback names: a web page the user visits cannot then reach it
+    /// through a name of its own that resolves to 127.0.0.1 (DNS rebinding).
+    public let allowedHosts: Set<String>?
 
-    public init(builder: SiteBuilder) {
+    public init(builder: SiteBuilder, allowedHosts: Set<String>? = nil) {
         self.builder = builder
+        self.allowedHosts = allowedHosts
         files = SiteFiles(root: builder.paths.output.path)
         sourceFiles = SiteFiles(root: builder.paths.source.path)
         sourcePrefix = builder.paths.sourceFromOutput.split(separator: "/").map(String.init).filter { $0 != ".." }
@@ -62,8 +67,35 @@ public final class PreviewServer: Sendable {
         }
     }
 
+    /// The names a server listening on `address` answers to: loopback names for a loopback
+    /// address, nil (any name) for others, which other machines reach by names of their own.
+    public static func allowedHosts(listeningOn address: String) -> Set<String>? {
+        let loopback: Set<String> = ["localhost", "127.0.0.1", "::1"]
+        let name = address.lowercased()
+        guard loopback.contains(name) || name.hasPrefix("127.") || name.hasSuffix(".localhost") else { return nil }
+        return loopback.union([name])
+    }
+
+    /// The host name of a `Host` field, lowercased and without its port: `localhost:8000` →
+    /// `localhost`, `[::1]:8000` → `::1`.
+    static func hostName(_ field: String) -> String {
+        let value = field.trimmingCharacters(in: .whitespaces).lowercased()
+        if value.hasPrefix("["), let end = value.firstIndex(of: "]") {
+            return String(value[value.index(after: value.startIndex)..<end])
+        }
+        return String(value.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first ?? "")
+    }
+
     /// Answers one GET or HEAD request.
     public func respond(to request: HTTPRequestHead) -> HTTPResponse {
+        if let allowedHosts, let field = request.header("host") {
+            let name = Self.hostName(field)
+            if !allowedHosts.contains(name), !name.hasSuffix(".localhost") {
+                return HTTPResponse.html(
+                    .forbidden,
+                    ErrorPage.message(.forbidden, "This preview answers only to localhost, not to \u{201C}\(field.prefix(200))\u{201D}; open it at localhost instead."))
+            }
+        }
         let path: RequestPath
         switch RequestPath.decode(request.target) {
         case .success(let decoded): path = decoded

@@ -9,9 +9,10 @@ final class ServeProcess: Sendable {
     let port: Int
     private let output = CapturedOutput()
 
-    /// What the process printed so far.
+    /// What the process printed so far, and how many of its two pipes have reached their end.
     final class CapturedOutput: Sendable {
         private let text = Mutex((stdout: "", stderr: ""))
+        let closedPipes = Mutex(0)
 
         func withLock<T>(_ body: (inout (stdout: String, stderr: String)) -> T) -> T {
             text.withLock { body(&$0) }
@@ -36,12 +37,20 @@ final class ServeProcess: Sendable {
         process.standardInput = FileHandle.nullDevice
         let output = self.output
         stdout.fileHandleForReading.readabilityHandler = { handle in
-            let text = String(decoding: handle.availableData, as: UTF8.self)
-            output.withLock { $0.stdout += text }
+            let data = handle.availableData
+            if data.isEmpty {
+                handle.readabilityHandler = nil
+                output.closedPipes.withLock { $0 += 1 }
+            }
+            output.withLock { $0.stdout += String(decoding: data, as: UTF8.self) }
         }
         stderr.fileHandleForReading.readabilityHandler = { handle in
-            let text = String(decoding: handle.availableData, as: UTF8.self)
-            output.withLock { $0.stderr += text }
+            let data = handle.availableData
+            if data.isEmpty {
+                handle.readabilityHandler = nil
+                output.closedPipes.withLock { $0 += 1 }
+            }
+            output.withLock { $0.stderr += String(decoding: data, as: UTF8.self) }
         }
         self.process = process
         try process.run()
@@ -78,7 +87,10 @@ final class ServeProcess: Sendable {
         kill(process.processIdentifier, number)
         let deadline = Date(timeIntervalSinceNow: timeout)
         while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        return process.isRunning ? nil : process.terminationStatus
+        if process.isRunning { return nil }
+        // The last lines it printed may still be on their way through the pipes.
+        while output.closedPipes.withLock({ $0 }) < 2, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        return process.terminationStatus
     }
 
     /// Polls `condition` until it holds or `timeout` seconds pass; the seconds it took, or nil.
