@@ -24,6 +24,17 @@ import Testing
         return folder
     }
 
+    /// A photo page's title names the photo, its album and the site; the front page's album is
+    /// the site itself, and is named once.
+    @Test func photoPageTitlesNameEachPlaceOnce() throws {
+        let folder = try site()
+        try folder.write(TinyPNG.make(width: 20, height: 20), to: "top.png")
+        try folder.write(#"{"title": "Top", "alt": "A square test card"}"#, to: "top.png.json")
+        #expect(try Ashlar.run(["build", folder.url.path]).status == 0)
+        #expect(try folder.read("_site/top/index.html").contains("<title>Top · Pages</title>"))
+        #expect(try folder.read("_site/trip/p1/index.html").contains("<title>Photo 1 · Trip · Pages</title>"))
+    }
+
     @Test func albumPagesLiveAtPageN() throws {
         let folder = try built()
         #expect(folder.exists("_site/trip/index.html"))

@@ -75,6 +75,7 @@ struct PhotoPageModel {
             "setSize": .number(Double(total)),
             "album": .object([
                 "title": .string(album.title),
+                "isRoot": .bool(album.isRoot),
                 "url": .string(context.link(toFolder: albumPage) + "#" + photo.slug),
             ]),
             "breadcrumbs": shared.breadcrumbs,
