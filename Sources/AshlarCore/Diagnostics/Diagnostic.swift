@@ -51,7 +51,7 @@ public struct Diagnostic: Sendable, Equatable, Hashable, CustomStringConvertible
             text += ":\(line)"
             if let column { text += ":\(column)" }
         }
-        return text + ": \(severity.rawValue): \(message)"
+        return (text + ": \(severity.rawValue): \(message)").oneLine
     }
 }
 

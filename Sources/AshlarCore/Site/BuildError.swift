@@ -17,5 +17,5 @@ public struct BuildError: Error, Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String { "\(path): error: \(message)" }
+    public var description: String { "\(path): error: \(message)".oneLine }
 }
