@@ -31,6 +31,16 @@ import Testing
         return times
     }
 
+    /// A copy of site-example at `folder/site`, built into `folder/site/_site`.
+    static func builtExampleCopy(_ name: String) throws -> (folder: TemporaryFolder, site: URL, output: URL) {
+        let folder = try TemporaryFolder(name)
+        try folder.copy(SiteExample.source, to: "site")
+        let site = folder.url.appendingPathComponent("site")
+        let build = try Ashlar.run(["build", site.path])
+        #expect(build.status == 0, "\(build.stderr)")
+        return (folder, site, site.appendingPathComponent("_site"))
+    }
+
     @Test func twoBuildsInTwoFoldersAreByteIdentical() throws {
         let folder = try TemporaryFolder("ashlar-determinism")
         let first = folder.url.appendingPathComponent("one")
@@ -99,11 +109,7 @@ import Testing
     /// A configuration with errors stops the build before anything is written, even with
     /// `--clean`, and the summary says so instead of counting nothing as built.
     @Test func aBrokenConfigurationLeavesTheSiteAsItWas() throws {
-        let folder = try TemporaryFolder("ashlar-broken-config")
-        try folder.copy(SiteExample.source, to: "site")
-        let site = folder.url.appendingPathComponent("site")
-        let output = site.appendingPathComponent("_site")
-        #expect(try Ashlar.run(["build", site.path]).status == 0)
+        let (folder, site, output) = try Self.builtExampleCopy("ashlar-broken-config")
         let before = try Self.snapshot(output)
         try folder.write(#"{"title": 3}"#, to: "site/ashlar.json")
         let run = try Ashlar.run(["build", site.path, "--clean"])
@@ -159,11 +165,7 @@ import Testing
     /// New folders are built in a staging folder and renamed into place whole; files in folders
     /// the output has already are renamed one by one. Either way nothing temporary remains.
     @Test func newFoldersArePutInPlaceWholeAndNothingTemporaryRemains() throws {
-        let folder = try TemporaryFolder("ashlar-staging")
-        try folder.copy(SiteExample.source, to: "site")
-        let site = folder.url.appendingPathComponent("site")
-        let output = site.appendingPathComponent("_site")
-        #expect(try Ashlar.run(["build", site.path]).status == 0)
+        let (folder, site, output) = try Self.builtExampleCopy("ashlar-staging")
         #expect(Self.leftovers(output) == [])
         // A new album (new folders), a changed photo in an old one (files beside their destination).
         try folder.copy(site.appendingPathComponent("nature"), to: "site/more/nature-again")
