@@ -45,7 +45,7 @@ public struct ListeningSocket: Sendable {
         if lastError == EADDRINUSE {
             throw ServeError(.portInUse, "port \(port) on \(host) is already in use")
         }
-        throw ServeError(.cannotListen, "cannot listen on \(host):\(port): \(String(cString: strerror(lastError)).lowercased())")
+        throw ServeError(.cannotListen, "cannot listen on \(host):\(port): \(SystemError.message(lastError))")
     }
 
     /// `http://127.0.0.1:8000/`, with IPv6 addresses in brackets.

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// Compares the names, sizes and times of every watched file twice a second.
+/// Compares the names, sizes and times of every watched file every 0.4 s.
 final class PollingWatcher: SourceWatcher {
     private let tree: WatchedTree
     private let last: Mutex<[String: [Int64]]>

@@ -34,16 +34,12 @@ public struct SiteFiles: Sendable {
             guard let realIndex = SourceScanner.realPath(index), realIndex.hasPrefix(realRoot + "/"),
                 stat(realIndex, &info) == 0, info.st_mode & S_IFMT == S_IFREG
             else { return .notFound }
-            return .file(path: realIndex, size: Int(info.st_size), modified: Self.modified(info))
+            return .file(path: realIndex, size: Int(info.st_size), modified: SourceScanner.stamp(info).modified)
         case S_IFREG:
             guard !path.trailingSlash else { return .notFound }
-            return .file(path: real, size: Int(info.st_size), modified: Self.modified(info))
+            return .file(path: real, size: Int(info.st_size), modified: SourceScanner.stamp(info).modified)
         default:
             return .notFound
         }
-    }
-
-    private static func modified(_ info: stat) -> Int64 {
-        Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
     }
 }

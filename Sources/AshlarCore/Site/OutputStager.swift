@@ -66,7 +66,7 @@ final class OutputStager: @unchecked Sendable {
             // staging folder is this build's own).
             for folder in folders where mkdir(folder, 0o755) != 0 && errno != EEXIST {
                 if let failure = OutputWriter.makeFolders(folder) {
-                    throw BuildError(.io, path: display(ofStaged: folder), message: "cannot create folder: \(OutputWriter.reason(failure))")
+                    throw BuildError(.io, path: display(ofStaged: folder), message: "cannot create folder: \(SystemError.message(failure))")
                 }
             }
             try write(file, to: temporary)
@@ -87,13 +87,13 @@ final class OutputStager: @unchecked Sendable {
         if let staging {
             for folder in roots where rename(staging + "/new/" + folder, paths.outputFile(folder)) != 0 {
                 let code = errno
-                throw BuildError(.io, path: paths.outputFile(folder), message: "cannot write: \(OutputWriter.reason(code))")
+                throw BuildError(.io, path: paths.outputFile(folder), message: "cannot write: \(SystemError.message(code))")
             }
         }
         for (index, entry) in beside.enumerated() where rename(entry.temporary, entry.destination) != 0 {
             let code = errno
             beside.removeFirst(index)
-            throw BuildError(.io, path: entry.destination, message: "cannot write: \(OutputWriter.reason(code))")
+            throw BuildError(.io, path: entry.destination, message: "cannot write: \(SystemError.message(code))")
         }
         beside.removeAll()
     }
@@ -153,11 +153,11 @@ final class OutputStager: @unchecked Sendable {
         guard !prepared else { return }
         let output = paths.output.path
         if let failure = OutputWriter.makeFolders(output) {
-            throw BuildError(.io, path: output, message: "cannot create folder: \(OutputWriter.reason(failure))")
+            throw BuildError(.io, path: output, message: "cannot create folder: \(SystemError.message(failure))")
         }
         var info = stat()
         guard stat(output, &info) == 0 else {
-            throw BuildError(.io, path: output, message: "cannot create folder: \(OutputWriter.reason(errno))")
+            throw BuildError(.io, path: output, message: "cannot create folder: \(SystemError.message(errno))")
         }
         outputRoot = SourceScanner.realPath(output) ?? output
         outputDevice = info.st_dev
@@ -184,7 +184,7 @@ final class OutputStager: @unchecked Sendable {
             if (info.st_mode & S_IFMT) != S_IFDIR {
                 try Self.checkLink(destination, outputRoot: outputRoot)
                 guard stat(destination, &info) == 0 else {
-                    throw BuildError(.io, path: destination, message: "cannot create folder: \(OutputWriter.reason(errno))")
+                    throw BuildError(.io, path: destination, message: "cannot create folder: \(SystemError.message(errno))")
                 }
             }
             present[folder] = info.st_dev
@@ -192,12 +192,12 @@ final class OutputStager: @unchecked Sendable {
         }
         let code = errno
         guard code == ENOENT else {
-            throw BuildError(.io, path: destination, message: "cannot create folder: \(OutputWriter.reason(code))")
+            throw BuildError(.io, path: destination, message: "cannot create folder: \(SystemError.message(code))")
         }
         if present[parent] != outputDevice {
             // Under a mount point: no rename can bring it there, so it is made where it belongs.
             guard mkdir(destination, 0o755) == 0 || errno == EEXIST else {
-                throw BuildError(.io, path: destination, message: "cannot create folder: \(OutputWriter.reason(errno))")
+                throw BuildError(.io, path: destination, message: "cannot create folder: \(SystemError.message(errno))")
             }
             present[folder] = present[parent]
             return false
@@ -237,13 +237,13 @@ final class OutputStager: @unchecked Sendable {
             if mkdir(folder, 0o755) == 0 {
                 staging = folder
                 for part in ["new", "files"] where mkdir(folder + "/" + part, 0o755) != 0 {
-                    throw BuildError(.io, path: paths.output.path, message: "cannot write: \(OutputWriter.reason(errno))")
+                    throw BuildError(.io, path: paths.output.path, message: "cannot write: \(SystemError.message(errno))")
                 }
                 return folder
             }
             let code = errno
             guard code == EEXIST else {
-                throw BuildError(.io, path: paths.output.path, message: "cannot write: \(OutputWriter.reason(code))")
+                throw BuildError(.io, path: paths.output.path, message: "cannot write: \(SystemError.message(code))")
             }
             attempt += 1
         }
@@ -273,7 +273,7 @@ final class OutputStager: @unchecked Sendable {
                 failure = OutputWriter.writeFile(bytes, to: temporary)
             }
             if let failure {
-                throw BuildError(.io, path: display, message: "cannot write: \(OutputWriter.reason(failure))")
+                throw BuildError(.io, path: display, message: "cannot write: \(SystemError.message(failure))")
             }
         case .unchanged, .staged:
             throw BuildError(.io, path: display, message: "internal error: a kept page went missing during the build")
@@ -291,7 +291,7 @@ final class OutputStager: @unchecked Sendable {
                 failure = OutputWriter.writeFile([UInt8](data), to: temporary)
             }
             if let failure {
-                throw BuildError(.io, path: display, message: "cannot write: \(OutputWriter.reason(failure))")
+                throw BuildError(.io, path: display, message: "cannot write: \(SystemError.message(failure))")
             }
         }
     }

@@ -65,7 +65,7 @@ struct OutputWriter {
             case .copy(let source):
                 var info = stat()
                 guard stat(paths.sourceFile(source), &info) == 0 else {
-                    return .failure(BuildError(.io, path: paths.display(source), message: "cannot read: \(Self.reason(errno))"))
+                    return .failure(BuildError(.io, path: paths.display(source), message: "cannot read: \(SystemError.message(errno))"))
                 }
                 let stamp = SourceScanner.stamp(info)
                 return .success(Planned(file: file, entry: "c:\(stamp.size):\(stamp.modified):\(source)"))
@@ -112,14 +112,23 @@ struct OutputWriter {
 
     static func writeFile(_ bytes: [UInt8], to path: String, display: String) throws(BuildError) {
         if let failure = writeFile(bytes, to: path) {
-            throw BuildError(.io, path: display, message: "cannot write: \(reason(failure))")
+            throw BuildError(.io, path: display, message: "cannot write: \(SystemError.message(failure))")
         }
     }
 
     /// Writes `bytes` to a new or truncated file: nil on success, else the `errno` that stopped it.
-    static func writeFile(_ bytes: [UInt8], to path: String) -> Int32? {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    /// `exclusive` never touches an existing file (`EEXIST`), and removes the new one if writing
+    /// it fails.
+    static func writeFile(_ bytes: [UInt8], to path: String, exclusive: Bool = false) -> Int32? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | (exclusive ? O_EXCL : O_TRUNC) | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return errno }
+        let failure = write(bytes, to: descriptor)
+        if failure != nil, exclusive { unlink(path) }
+        return failure
+    }
+
+    /// Writes all of `bytes` and closes `descriptor`: nil on success, else the `errno`.
+    private static func write(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
@@ -156,11 +165,6 @@ struct OutputWriter {
             rmdir(paths.outputFile(folder))
         }
         return removed
-    }
-
-    /// The message for an `errno` value: "no space left on device".
-    static func reason(_ code: Int32) -> String {
-        String(cString: strerror(code)).lowercased()
     }
 
     /// `a/b/c.html` → (`a/b`, `c.html`); `c.html` → (``, `c.html`).

@@ -5,7 +5,7 @@ import Foundation
 enum RawFile {
     struct Failure: Error {
         var code: Int32
-        var reason: String { String(cString: strerror(code)).lowercased() }
+        var reason: String { SystemError.message(code) }
     }
 
     /// Up to `limit` bytes from the start of the file, and the file's size.

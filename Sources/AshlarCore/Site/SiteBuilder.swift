@@ -108,7 +108,7 @@ public struct SiteBuilder: Sendable {
         manifest.albums = result.errorCount == 0 ? result.albumSignatures : [:]
         try OutputWriter.writeFile(manifest.bytes, to: paths.outputFile(BuildManifest.fileName + ".tmp"), display: paths.outputFile(BuildManifest.fileName))
         guard rename(paths.outputFile(BuildManifest.fileName + ".tmp"), paths.outputFile(BuildManifest.fileName)) == 0 else {
-            throw BuildError(.io, path: paths.outputFile(BuildManifest.fileName), message: "cannot write: \(String(cString: strerror(errno)).lowercased())")
+            throw BuildError(.io, path: paths.outputFile(BuildManifest.fileName), message: "cannot write: \(SystemError.message(errno))")
         }
         clock.lap("write")
         result.filesWritten = summary.written

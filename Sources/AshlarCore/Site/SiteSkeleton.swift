@@ -43,29 +43,16 @@ public struct SiteSkeleton: Sendable {
             let target = folder.appendingPathComponent(path).path
             let parent = (target as NSString).deletingLastPathComponent
             if let code = OutputWriter.makeFolders(parent) {
-                throw BuildError(.io, path: parent, message: "cannot create the folder: \(String(cString: strerror(code)).lowercased())")
+                throw BuildError(.io, path: parent, message: "cannot create the folder: \(SystemError.message(code))")
             }
-            let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            if descriptor < 0 {
-                if errno == EEXIST {
-                    outcome.kept.append(path)
-                    continue
-                }
-                throw BuildError(.io, path: target, message: "cannot create: \(String(cString: strerror(errno)).lowercased())")
+            switch OutputWriter.writeFile(bytes, to: target, exclusive: true) {
+            case nil: break
+            case EEXIST:
+                outcome.kept.append(path)
+                continue
+            case let failure?:
+                throw BuildError(.io, path: target, message: "cannot write: \(SystemError.message(failure))")
             }
-            var written = 0
-            while written < bytes.count {
-                let count = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, bytes.count - written) }
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else {
-                    let reason = String(cString: strerror(errno)).lowercased()
-                    close(descriptor)
-                    unlink(target)
-                    throw BuildError(.io, path: target, message: "cannot write: \(reason)")
-                }
-                written += count
-            }
-            close(descriptor)
             outcome.created.append(path)
         }
         return outcome

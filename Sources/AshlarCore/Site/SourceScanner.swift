@@ -56,7 +56,7 @@ public struct SourceScanner: Sendable {
                 if errno == ENAMETOOLONG {
                     diagnostics.append(.error("skipped: its path is longer than the system allows (\(PATH_MAX) bytes)", path: displayPath(childRelative)))
                 } else if errno != ENOENT {
-                    diagnostics.append(.error("skipped: \(String(cString: strerror(errno)).lowercased())", path: displayPath(childRelative)))
+                    diagnostics.append(.error("skipped: \(SystemError.message(errno))", path: displayPath(childRelative)))
                 }
                 continue
             }
@@ -128,7 +128,7 @@ public struct SourceScanner: Sendable {
     static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code))).lowercased()
+            return SystemError.message(Int32(underlying.code))
         }
         return nsError.localizedDescription
     }

@@ -17,6 +17,18 @@ final class ServeProcess: Sendable {
         func withLock<T>(_ body: (inout (stdout: String, stderr: String)) -> T) -> T {
             text.withLock { body(&$0) }
         }
+
+        /// Appends what arrives on `pipe` to one of the texts, and counts the pipe's end.
+        func capture(_ pipe: Pipe, into text: WritableKeyPath<(stdout: String, stderr: String), String> & Sendable) {
+            pipe.fileHandleForReading.readabilityHandler = { handle in
+                let data = handle.availableData
+                if data.isEmpty {
+                    handle.readabilityHandler = nil
+                    self.closedPipes.withLock { $0 += 1 }
+                }
+                self.withLock { $0[keyPath: text] += String(decoding: data, as: UTF8.self) }
+            }
+        }
     }
 
     /// Starts `ashlar serve --port 0 ARGUMENTS…` in `folder` (or with the arguments' own port
@@ -36,22 +48,8 @@ final class ServeProcess: Sendable {
         process.standardError = stderr
         process.standardInput = FileHandle.nullDevice
         let output = self.output
-        stdout.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            if data.isEmpty {
-                handle.readabilityHandler = nil
-                output.closedPipes.withLock { $0 += 1 }
-            }
-            output.withLock { $0.stdout += String(decoding: data, as: UTF8.self) }
-        }
-        stderr.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            if data.isEmpty {
-                handle.readabilityHandler = nil
-                output.closedPipes.withLock { $0 += 1 }
-            }
-            output.withLock { $0.stderr += String(decoding: data, as: UTF8.self) }
-        }
+        output.capture(stdout, into: \.stdout)
+        output.capture(stderr, into: \.stderr)
         self.process = process
         try process.run()
         let deadline = Date(timeIntervalSinceNow: timeout)
