@@ -7,10 +7,13 @@ let package = Package(
         .executable(name: "ashlar", targets: ["ashlar"]),
         .library(name: "AshlarCore", targets: ["AshlarCore"]),
         .library(name: "AshlarTemplate", targets: ["AshlarTemplate"]),
+        .library(name: "AshlarImage", targets: ["AshlarImage"]),
     ],
     targets: [
         // The Mustache-compatible engine. Knows nothing of photos.
         .target(name: "AshlarTemplate"),
+        // JPEG and PNG decoding, resizing, encoding and metadata. Knows nothing of galleries.
+        .target(name: "AshlarImage"),
         // Sidecars, catalog, layout, rendering and the site build.
         .target(
             name: "AshlarCore",
@@ -29,6 +32,7 @@ let package = Package(
             path: "Sources/EmbedTemplatesPlugin"
         ),
         .testTarget(name: "AshlarTemplateTests", dependencies: ["AshlarTemplate"]),
+        .testTarget(name: "AshlarImageTests", dependencies: ["AshlarImage"], exclude: ["Fixtures"]),
         .testTarget(
             name: "AshlarCoreTests",
             dependencies: ["AshlarCore"],

@@ -87,13 +87,13 @@ step() { # DESCRIPTION COMMAND...
 build_modules() {
     mkdir -p "$build/modules" "$build/bin" "$build/logs"
     local stamp
-    stamp="$(fingerprint "$root/Sources/AshlarTemplate" "$root/Sources/AshlarCore" \
+    stamp="$(fingerprint "$root/Sources/AshlarTemplate" "$root/Sources/AshlarCore" "$root/Sources/AshlarImage" \
         "$root/Sources/ashlar-embed-templates" "$root/Templates")"
     if [[ -f "$build/modules/stamp" && "$(cat "$build/modules/stamp")" == "$stamp" ]]; then
         return
     fi
     rm -f "$build/modules/stamp"
-    echo "== fuzz: building AshlarTemplate and AshlarCore with -sanitize=fuzzer,address"
+    echo "== fuzz: building AshlarTemplate, AshlarImage and AshlarCore with -sanitize=fuzzer,address"
     local started=$SECONDS
     # The default theme is embedded into AshlarCore as SwiftPM's build plugin does it.
     step "ashlar-embed-templates" \
@@ -105,6 +105,13 @@ build_modules() {
         -emit-module -emit-module-path "$build/modules/AshlarTemplate.swiftmodule" \
         -emit-object -o "$build/modules/AshlarTemplate.o" \
         "$root"/Sources/AshlarTemplate/*.swift
+    local image_sources=()
+    mapfile -t image_sources < <(find "$root/Sources/AshlarImage" -name '*.swift' | LC_ALL=C sort)
+    step "AshlarImage" \
+        swiftc "${swift_flags[@]}" -module-name AshlarImage -wmo \
+        -emit-module -emit-module-path "$build/modules/AshlarImage.swiftmodule" \
+        -emit-object -o "$build/modules/AshlarImage.o" \
+        "${image_sources[@]}"
     local core_sources=()
     mapfile -t core_sources < <(find "$root/Sources/AshlarCore" -name '*.swift' | LC_ALL=C sort)
     step "AshlarCore" \
@@ -128,7 +135,8 @@ build_target() { # NAME
     step "target $name" \
         swiftc "${swift_flags[@]}" -use-ld=lld -module-name FuzzTarget -I "$build/modules" \
         "$fuzz"/Support/*.swift "$source" \
-        "$build/modules/AshlarTemplate.o" "$build/modules/AshlarCore.o" -o "$binary"
+        "$build/modules/AshlarTemplate.o" "$build/modules/AshlarImage.o" "$build/modules/AshlarCore.o" \
+        -o "$binary"
     echo "$stamp" >"$binary.stamp"
 }
 

@@ -1,0 +1,15 @@
+/// What a decoder returns: the pixels, the colour profile the file carries, and what was wrong
+/// with a damaged file whose pixels were still decoded (missing data is filled, not guessed).
+public struct DecodedImage: Sendable, Equatable {
+    public var image: PixelImage
+    /// The embedded ICC profile, byte for byte (JPEG APP2 chunks joined, PNG `iCCP` inflated).
+    public var iccProfile: [UInt8]?
+    /// Problems found while decoding (truncated data, a bad restart marker); empty when clean.
+    public var warnings: [String]
+
+    public init(image: PixelImage, iccProfile: [UInt8]? = nil, warnings: [String] = []) {
+        self.image = image
+        self.iccProfile = iccProfile
+        self.warnings = warnings
+    }
+}
