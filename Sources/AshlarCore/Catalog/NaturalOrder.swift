@@ -4,7 +4,7 @@ public enum NaturalOrder {
     public static func precedes(_ a: String, _ b: String) -> Bool {
         let result = compare(a, b)
         if result != 0 { return result < 0 }
-        return SourceScanner.byteOrder(a, b)
+        return FileNameOrder.precedes(a, b)
     }
 
     /// Negative, zero or positive, comparing UTF-8 bytes with ASCII letters folded to lowercase

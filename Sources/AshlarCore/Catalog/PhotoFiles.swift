@@ -44,7 +44,7 @@ public struct PhotoFiles: Sendable, Equatable {
         var photos: [PhotoFiles] = []
         for image in images {
             var files = PhotoFiles(imageName: image)
-            files.renditions = (renditionsByImage[image] ?? []).sorted(by: SourceScanner.byteOrder)
+            files.renditions = (renditionsByImage[image] ?? []).sorted(by: FileNameOrder.precedes)
             let base = baseName(of: image)
             let shared = (imagesByBase[base]?.count ?? 0) > 1
             for (list, suffix) in [(\PhotoFiles.jsonSidecars, "json"), (\PhotoFiles.xmpSidecars, "xmp")] {
@@ -78,7 +78,7 @@ public struct PhotoFiles: Sendable, Equatable {
             files.jsonSidecars = [name]
             photos.append(files)
         }
-        photos.sort { SourceScanner.byteOrder($0.name, $1.name) }
+        photos.sort { FileNameOrder.precedes($0.name, $1.name) }
         return (photos, unattributed)
     }
 

@@ -25,7 +25,7 @@ public struct WatchedTree: Sendable {
 
     public init(source: String, output: String, extraFolders: [String] = []) {
         self.source = source
-        let resolvedOutput = SourceScanner.realPath(output) ?? output
+        let resolvedOutput = FileSystem.realPath(output) ?? output
         self.excluded = [output, resolvedOutput]
         self.extraFolders = extraFolders
     }
@@ -52,7 +52,7 @@ public struct WatchedTree: Sendable {
             let path = folder + "/" + name
             var info = stat()
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
-            if excluded.contains(path) || excluded.contains(SourceScanner.realPath(path) ?? path) { continue }
+            if excluded.contains(path) || excluded.contains(FileSystem.realPath(path) ?? path) { continue }
             walk(path, depth: depth + 1, into: &result)
         }
     }

@@ -55,7 +55,7 @@ public struct BuildManifest: Sendable, Equatable {
 
     /// `"key": "value"` lines in byte order of the keys.
     private static func appendMembers(_ members: [String: String], to text: inout [UInt8]) {
-        for (index, member) in members.sorted(by: { SourceScanner.byteOrder($0.key, $1.key) }).enumerated() {
+        for (index, member) in members.sorted(by: { FileNameOrder.precedes($0.key, $1.key) }).enumerated() {
             text += (index == 0 ? "\n    " : ",\n    ").utf8
             appendQuoted(member.key, to: &text)
             text += ": ".utf8
@@ -91,7 +91,7 @@ public struct BuildManifest: Sendable, Equatable {
         func whole(_ value: JSONValue?) -> Int? { value?.numberValue.flatMap { Int(exactly: $0) } }
         manifest.counts = (whole(document.root["photoCount"]) ?? 0, whole(document.root["albumCount"]) ?? 0)
         for member in files {
-            guard let value = member.value.stringValue, OutputWriter.isSafeRelativePath(member.key) else { return nil }
+            guard let value = member.value.stringValue, RelativePath.isSafe(member.key) else { return nil }
             manifest.files[member.key] = value
         }
         for member in document.root["albums"]?.members ?? [] {

@@ -65,7 +65,7 @@ final class OutputStager: @unchecked Sendable {
             // another thread has claimed but not made yet is made here too (`mkdir -p`: the
             // staging folder is this build's own).
             for folder in folders where mkdir(folder, 0o755) != 0 && errno != EEXIST {
-                if let failure = OutputWriter.makeFolders(folder) {
+                if let failure = FileSystem.makeFolders(folder) {
                     throw BuildError(.io, path: display(ofStaged: folder), message: "cannot create folder: \(SystemError.message(failure))")
                 }
             }
@@ -129,7 +129,7 @@ final class OutputStager: @unchecked Sendable {
             return (earlier, [])
         }
         try prepare()
-        let folder = OutputWriter.split(path).folder
+        let folder = RelativePath.split(path).folder
         var folders: [String] = []
         let temporary: String
         if try isMissing(folder, claiming: &folders), let staging {
@@ -140,7 +140,7 @@ final class OutputStager: @unchecked Sendable {
             if present[folder] == outputDevice {
                 temporary = try stagingFolder() + "/files/\(count)"
             } else {
-                temporary = OutputWriter.split(destination).folder + "/.ashlar-\(pid)-\(count).tmp"
+                temporary = RelativePath.split(destination).folder + "/.ashlar-\(pid)-\(count).tmp"
             }
             beside.append((temporary, destination))
         }
@@ -152,14 +152,14 @@ final class OutputStager: @unchecked Sendable {
     private func prepare() throws(BuildError) {
         guard !prepared else { return }
         let output = paths.output.path
-        if let failure = OutputWriter.makeFolders(output) {
+        if let failure = FileSystem.makeFolders(output) {
             throw BuildError(.io, path: output, message: "cannot create folder: \(SystemError.message(failure))")
         }
         var info = stat()
         guard stat(output, &info) == 0 else {
             throw BuildError(.io, path: output, message: "cannot create folder: \(SystemError.message(errno))")
         }
-        outputRoot = SourceScanner.realPath(output) ?? output
+        outputRoot = FileSystem.realPath(output) ?? output
         outputDevice = info.st_dev
         present[""] = info.st_dev
         prepared = true
@@ -171,7 +171,7 @@ final class OutputStager: @unchecked Sendable {
     private func isMissing(_ folder: String, claiming folders: inout [String]) throws(BuildError) -> Bool {
         if folder.isEmpty || present[folder] != nil { return false }
         if missing.contains(folder) { return true }
-        let parent = OutputWriter.split(folder).folder
+        let parent = RelativePath.split(folder).folder
         let parentMissing = try isMissing(parent, claiming: &folders)
         let destination = paths.outputFile(folder)
         if parentMissing {
@@ -216,7 +216,7 @@ final class OutputStager: @unchecked Sendable {
         var next = folder
         while !next.isEmpty, madeInStaging.insert(next).inserted {
             chain.append(staging + "/new/" + next)
-            next = OutputWriter.split(next).folder
+            next = RelativePath.split(next).folder
         }
         folders += chain.reversed()
     }
@@ -252,7 +252,7 @@ final class OutputStager: @unchecked Sendable {
     /// Something in the output that is not a plain folder where a folder is needed is accepted
     /// only if it is a link to a folder inside the output.
     private static func checkLink(_ folder: String, outputRoot: String) throws(BuildError) {
-        let real = SourceScanner.realPath(folder) ?? ""
+        let real = FileSystem.realPath(folder) ?? ""
         guard real == outputRoot || real.hasPrefix(outputRoot + "/") else {
             throw BuildError(.io, path: folder, message: "refusing to write through a link that leads outside the output folder")
         }
@@ -268,9 +268,9 @@ final class OutputStager: @unchecked Sendable {
         let display = paths.outputFile(file.path)
         switch file.contents {
         case .bytes(let bytes):
-            var failure = OutputWriter.writeFile(bytes, to: temporary)
+            var failure = FileSystem.writeFile(bytes, to: temporary)
             if failure == ENOENT, makeStagedFolder(of: temporary) {
-                failure = OutputWriter.writeFile(bytes, to: temporary)
+                failure = FileSystem.writeFile(bytes, to: temporary)
             }
             if let failure {
                 throw BuildError(.io, path: display, message: "cannot write: \(SystemError.message(failure))")
@@ -286,9 +286,9 @@ final class OutputStager: @unchecked Sendable {
             guard let data = FileManager.default.contents(atPath: sourcePath) else {
                 throw BuildError(.io, path: paths.display(source), message: "cannot read: the file is gone or unreadable")
             }
-            var failure = OutputWriter.writeFile([UInt8](data), to: temporary)
+            var failure = FileSystem.writeFile([UInt8](data), to: temporary)
             if failure == ENOENT, makeStagedFolder(of: temporary) {
-                failure = OutputWriter.writeFile([UInt8](data), to: temporary)
+                failure = FileSystem.writeFile([UInt8](data), to: temporary)
             }
             if let failure {
                 throw BuildError(.io, path: display, message: "cannot write: \(SystemError.message(failure))")
@@ -300,7 +300,7 @@ final class OutputStager: @unchecked Sendable {
     /// may not have made yet. False for a file outside the staging folder.
     private func makeStagedFolder(of temporary: String) -> Bool {
         guard let staging = lock.withLock({ staging }), temporary.hasPrefix(staging + "/") else { return false }
-        return OutputWriter.makeFolders(OutputWriter.split(temporary).folder) == nil
+        return FileSystem.makeFolders(RelativePath.split(temporary).folder) == nil
     }
 
     /// The name of staging folders, followed by the build's process ID.

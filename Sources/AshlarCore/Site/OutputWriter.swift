@@ -44,7 +44,7 @@ struct OutputWriter {
         var unique: [OutputFile] = []
         unique.reserveCapacity(files.count)
         for file in files where seen.insert(file.path).inserted {
-            guard Self.isSafeRelativePath(file.path), file.path != BuildManifest.fileName else {
+            guard RelativePath.isSafe(file.path), file.path != BuildManifest.fileName else {
                 throw BuildError(.io, path: file.path, message: "refusing to write outside the output folder")
             }
             unique.append(file)
@@ -67,7 +67,7 @@ struct OutputWriter {
                 guard stat(paths.sourceFile(source), &info) == 0 else {
                     return .failure(BuildError(.io, path: paths.display(source), message: "cannot read: \(SystemError.message(errno))"))
                 }
-                let stamp = SourceScanner.stamp(info)
+                let stamp = FileStamp(info)
                 return .success(Planned(file: file, entry: "c:\(stamp.size):\(stamp.modified):\(source)"))
             }
         }
@@ -79,7 +79,7 @@ struct OutputWriter {
             entries[item.file.path] = item.entry
             if case .staged(_, let written) = item.file.contents {
                 if !written { summary.unchanged += 1 }
-            } else if previous?.files[item.file.path] == item.entry, previousIsIntact || Self.isRegularFile(paths.outputFile(item.file.path)) {
+            } else if previous?.files[item.file.path] == item.entry, previousIsIntact || FileSystem.isRegularFile(paths.outputFile(item.file.path)) {
                 summary.unchanged += 1
             } else {
                 changed.append(item.file)
@@ -94,56 +94,13 @@ struct OutputWriter {
         return (summary, entries)
     }
 
-    /// `mkdir -p`: nil on success, else the `errno` that stopped it.
-    static func makeFolders(_ folder: String) -> Int32? {
-        if mkdir(folder, 0o755) == 0 { return nil }
-        let failure = errno
-        if failure == EEXIST {
-            var info = stat()
-            return stat(folder, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR ? nil : ENOTDIR
-        }
-        guard failure == ENOENT else { return failure }
-        let parent = split(folder).folder
-        guard !parent.isEmpty, parent != folder else { return failure }
-        if let parentFailure = makeFolders(parent) { return parentFailure }
-        if mkdir(folder, 0o755) == 0 || errno == EEXIST { return nil }
-        return errno
-    }
 
     static func writeFile(_ bytes: [UInt8], to path: String, display: String) throws(BuildError) {
-        if let failure = writeFile(bytes, to: path) {
+        if let failure = FileSystem.writeFile(bytes, to: path) {
             throw BuildError(.io, path: display, message: "cannot write: \(SystemError.message(failure))")
         }
     }
 
-    /// Writes `bytes` to a new or truncated file: nil on success, else the `errno` that stopped it.
-    /// `exclusive` never touches an existing file (`EEXIST`), and removes the new one if writing
-    /// it fails.
-    static func writeFile(_ bytes: [UInt8], to path: String, exclusive: Bool = false) -> Int32? {
-        let descriptor = open(path, O_WRONLY | O_CREAT | (exclusive ? O_EXCL : O_TRUNC) | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return errno }
-        let failure = write(bytes, to: descriptor)
-        if failure != nil, exclusive { unlink(path) }
-        return failure
-    }
-
-    /// Writes all of `bytes` and closes `descriptor`: nil on success, else the `errno`.
-    private static func write(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer in
-                buffer.baseAddress.map { Glibc.write(descriptor, $0 + written, bytes.count - written) } ?? 0
-            }
-            if count < 0 {
-                let failure = errno
-                if failure == EINTR { continue }
-                close(descriptor)
-                return failure
-            }
-            written += count
-        }
-        return close(descriptor) == 0 ? nil : errno
-    }
 
     /// Removes files the previous build wrote that this one does not, and the folders that
     /// leaves empty. Nothing else is touched.
@@ -151,13 +108,13 @@ struct OutputWriter {
         guard let previous else { return 0 }
         var removed = 0
         var folders = Set<String>()
-        for path in previous.files.keys.sorted(by: SourceScanner.byteOrder) where entries[path] == nil {
+        for path in previous.files.keys.sorted(by: FileNameOrder.precedes) where entries[path] == nil {
             let file = paths.outputFile(path)
-            if Self.isRegularFile(file), unlink(file) == 0 { removed += 1 }
-            var folder = Self.split(path).folder
+            if FileSystem.isRegularFile(file), unlink(file) == 0 { removed += 1 }
+            var folder = RelativePath.split(path).folder
             while !folder.isEmpty {
                 folders.insert(folder)
-                folder = Self.split(folder).folder
+                folder = RelativePath.split(folder).folder
             }
         }
         // Deepest first; rmdir fails, harmlessly, on any folder that still holds something.
@@ -165,39 +122,5 @@ struct OutputWriter {
             rmdir(paths.outputFile(folder))
         }
         return removed
-    }
-
-    /// `a/b/c.html` → (`a/b`, `c.html`); `c.html` → (``, `c.html`).
-    static func split(_ path: String) -> (folder: String, name: String) {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return ("", path) }
-        return (String(path[..<slash]), String(path[path.utf8.index(after: slash)...]))
-    }
-
-    static func isRegularFile(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-    }
-
-    /// A relative path with no empty, `.` or `..` segment and no NUL. A backslash is an ordinary
-    /// character in a file name here (`back\slash.jpg`), and links percent-encode it.
-    static func isSafeRelativePath(_ path: String) -> Bool {
-        // One pass over the bytes: every build checks each of its 10,000s of paths.
-        var segmentLength = 0
-        var dots = 0
-        for byte in path.utf8 {
-            switch byte {
-            case 0: return false
-            case UInt8(ascii: "/"):
-                if segmentLength == 0 || segmentLength == dots && dots <= 2 { return false }
-                segmentLength = 0
-                dots = 0
-            case UInt8(ascii: "."):
-                segmentLength += 1
-                dots += 1
-            default:
-                segmentLength += 1
-            }
-        }
-        return segmentLength > 0 && !(segmentLength == dots && dots <= 2)
     }
 }

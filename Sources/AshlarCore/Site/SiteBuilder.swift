@@ -73,7 +73,7 @@ public struct SiteBuilder: Sendable {
         clock.lap("scan")
         let fingerprint = inputs.fingerprint(tree: tree)
         // What the last build wrote can be kept only if it is all still there.
-        let previousIntact = previous.map { $0.files.keys.allSatisfy { OutputWriter.isRegularFile(paths.outputFile($0)) } } ?? false
+        let previousIntact = previous.map { $0.files.keys.allSatisfy { FileSystem.isRegularFile(paths.outputFile($0)) } } ?? false
         if let previous, previousIntact, previous.inputs == fingerprint, !options.layoutManifest {
             var result = Result(diagnostics: previous.diagnostics, photoCount: 0, albumCount: 0, pageCount: 0)
             result.upToDate = true
@@ -126,11 +126,11 @@ public struct SiteBuilder: Sendable {
     /// of their album are over 500 MB). A page identical to the previous build's file is not
     /// written at all.
     private static func stage(_ page: OutputFile, with stager: OutputStager, writer: OutputWriter) -> OutputFile {
-        guard case .bytes(let bytes) = page.contents, OutputWriter.isSafeRelativePath(page.path), page.path != BuildManifest.fileName else {
+        guard case .bytes(let bytes) = page.contents, RelativePath.isSafe(page.path), page.path != BuildManifest.fileName else {
             return page
         }
         let entry = "h:" + ContentHash.of(bytes)
-        if writer.previous?.files[page.path] == entry, writer.previousIsIntact || OutputWriter.isRegularFile(writer.paths.outputFile(page.path)) {
+        if writer.previous?.files[page.path] == entry, writer.previousIsIntact || FileSystem.isRegularFile(writer.paths.outputFile(page.path)) {
             return OutputFile(path: page.path, contents: .staged(entry: entry, written: false))
         }
         guard stager.stage(page) else { return page }
@@ -283,10 +283,10 @@ public struct SiteBuilder: Sendable {
     /// Refuses output folders that would put the source at risk.
     private func checkFolders() throws(BuildError) {
         try checkSource()
-        let source = SourceScanner.realPath(paths.source.path) ?? paths.source.path
+        let source = FileSystem.realPath(paths.source.path) ?? paths.source.path
         let output = Self.resolvedPath(paths.output.path)
         let home = FileManager.default.homeDirectoryForCurrentUser.standardizedFileURL.path
-        if output == "/" || output == home || output == (SourceScanner.realPath(home) ?? home) {
+        if output == "/" || output == home || output == (FileSystem.realPath(home) ?? home) {
             throw BuildError(.usage, path: paths.output.path, message: "refusing to build into '\(output)'")
         }
         if output == source {
@@ -299,7 +299,7 @@ public struct SiteBuilder: Sendable {
 
     /// The real path of `path`, or of its nearest existing ancestor joined with the rest.
     static func resolvedPath(_ path: String) -> String {
-        if let real = SourceScanner.realPath(path) { return real }
+        if let real = FileSystem.realPath(path) { return real }
         let parent = (path as NSString).deletingLastPathComponent
         guard parent != path, !parent.isEmpty else { return path }
         return (resolvedPath(parent) as NSString).appendingPathComponent((path as NSString).lastPathComponent)
@@ -317,7 +317,7 @@ public struct SiteBuilder: Sendable {
         do {
             bytes = [UInt8](try Data(contentsOf: file))
         } catch {
-            throw BuildError(.io, path: display, message: "cannot read: \(SourceScanner.reason(error))")
+            throw BuildError(.io, path: display, message: "cannot read: \(FileSystem.reason(error))")
         }
         let (configuration, configurationDiagnostics) = SiteConfiguration.read(bytes: bytes, path: display)
         diagnostics += configurationDiagnostics
@@ -331,14 +331,14 @@ public struct SiteBuilder: Sendable {
         let folder = paths.source.appendingPathComponent("templates")
         var userFiles: [String: (bytes: [UInt8], displayPath: String)] = [:]
         guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return .builtIn }
-        let root = SourceScanner.realPath(paths.source.path) ?? paths.source.path
+        let root = FileSystem.realPath(paths.source.path) ?? paths.source.path
         while let relative = enumerator.nextObject() as? String {
             let name = (relative as NSString).lastPathComponent
             if name.hasPrefix(".") { continue }
             let absolute = folder.path + "/" + relative
             let display = paths.display("templates/" + relative)
-            guard let real = SourceScanner.realPath(absolute) else { continue }
-            guard real.hasPrefix(root + "/") else {
+            guard let real = FileSystem.realPath(absolute) else { continue }
+            guard real != root, FileSystem.isInside(real, root: root) else {
                 diagnostics.append(.warning("skipped: the link points outside the source folder", path: display))
                 continue
             }

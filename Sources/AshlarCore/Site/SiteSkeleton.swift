@@ -42,10 +42,10 @@ public struct SiteSkeleton: Sendable {
         for (path, bytes) in files {
             let target = folder.appendingPathComponent(path).path
             let parent = (target as NSString).deletingLastPathComponent
-            if let code = OutputWriter.makeFolders(parent) {
+            if let code = FileSystem.makeFolders(parent) {
                 throw BuildError(.io, path: parent, message: "cannot create the folder: \(SystemError.message(code))")
             }
-            switch OutputWriter.writeFile(bytes, to: target, exclusive: true) {
+            switch FileSystem.writeFile(bytes, to: target, exclusive: true) {
             case nil: break
             case EEXIST:
                 outcome.kept.append(path)

@@ -32,14 +32,3 @@ public struct SourceFolder: Sendable, Equatable {
         relativePath.isEmpty ? fileName : relativePath + "/" + fileName
     }
 }
-
-/// A file's size and modification time (nanoseconds since 1970), as `stat` reports them.
-public struct FileStamp: Sendable, Equatable, Hashable {
-    public var size: Int64
-    public var modified: Int64
-
-    public init(size: Int64, modified: Int64) {
-        self.size = size
-        self.modified = modified
-    }
-}

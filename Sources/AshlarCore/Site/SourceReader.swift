@@ -314,11 +314,11 @@ struct SourceReader: Sendable {
             }
         }
         let relative = components.joined(separator: "/")
-        let root = SourceScanner.realPath(paths.source.path) ?? paths.source.path
-        guard let real = SourceScanner.realPath(paths.sourceFile(relative)) else {
+        let root = FileSystem.realPath(paths.source.path) ?? paths.source.path
+        guard let real = FileSystem.realPath(paths.sourceFile(relative)) else {
             return fail("'src' names a file that does not exist: \"\(src.prefix(200))\"")
         }
-        guard real.hasPrefix(root + "/") else { return fail("'src' leads outside the source folder: \"\(src.prefix(200))\"") }
+        guard real != root, FileSystem.isInside(real, root: root) else { return fail("'src' leads outside the source folder: \"\(src.prefix(200))\"") }
         let name = components.last.map(String.init) ?? relative
         return (relative, publishedLocation(of: relative, name: name, albumOutput: albumOutput))
     }

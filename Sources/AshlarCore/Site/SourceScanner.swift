@@ -14,7 +14,7 @@ public struct SourceScanner: Sendable {
     public init(paths: SitePaths) {
         self.paths = paths
         let output = paths.output.standardizedFileURL.path
-        self.excludedPaths = [output, Self.realPath(output) ?? output]
+        self.excludedPaths = [output, FileSystem.realPath(output) ?? output]
     }
 
     /// Names at the source root that are configuration, not albums.
@@ -24,7 +24,7 @@ public struct SourceScanner: Sendable {
         var diagnostics: [Diagnostic] = []
         var visited = Set<String>()
         let rootPath = paths.source.path
-        visited.insert(Self.realPath(rootPath) ?? rootPath)
+        visited.insert(FileSystem.realPath(rootPath) ?? rootPath)
         let folder = scanFolder(
             absolute: rootPath, relative: "", depth: 0, visited: &visited, diagnostics: &diagnostics)
         return (folder, diagnostics)
@@ -39,11 +39,11 @@ public struct SourceScanner: Sendable {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: absolute)
         } catch {
-            diagnostics.append(.error("cannot read folder: \(Self.reason(error))", path: displayPath(relative)))
+            diagnostics.append(.error("cannot read folder: \(FileSystem.reason(error))", path: displayPath(relative)))
             return folder
         }
-        let realRoot = Self.realPath(paths.source.path) ?? paths.source.path
-        for name in names.sorted(by: Self.byteOrder) {
+        let realRoot = FileSystem.realPath(paths.source.path) ?? paths.source.path
+        for name in names.sorted(by: FileNameOrder.precedes) {
             if name.hasPrefix(".") { continue }
             if relative.isEmpty, Self.reservedRootNames.contains(name) { continue }
             let childAbsolute = absolute + "/" + name
@@ -63,8 +63,8 @@ public struct SourceScanner: Sendable {
             var isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
             let isLink = (info.st_mode & S_IFMT) == S_IFLNK
             if isLink {
-                guard let target = Self.realPath(childAbsolute),
-                    target == realRoot || target.hasPrefix(realRoot + "/")
+                guard let target = FileSystem.realPath(childAbsolute),
+                    FileSystem.isInside(target, root: realRoot)
                 else {
                     diagnostics.append(.warning("skipped: the link points outside the source folder", path: displayPath(childRelative)))
                     continue
@@ -75,12 +75,12 @@ public struct SourceScanner: Sendable {
                 info = targetInfo
             }
             if isDirectory {
-                if let real = Self.realPath(childAbsolute), excludedPaths.contains(real) { continue }
+                if let real = FileSystem.realPath(childAbsolute), excludedPaths.contains(real) { continue }
                 guard depth < Self.maximumDepth else {
                     diagnostics.append(.error("skipped: folders nested deeper than \(Self.maximumDepth) levels", path: displayPath(childRelative)))
                     continue
                 }
-                let real = Self.realPath(childAbsolute) ?? childAbsolute
+                let real = FileSystem.realPath(childAbsolute) ?? childAbsolute
                 guard visited.insert(real).inserted else { continue }
                 folder.subfolders.append(
                     scanFolder(
@@ -88,48 +88,17 @@ public struct SourceScanner: Sendable {
                         visited: &visited, diagnostics: &diagnostics))
             } else if (info.st_mode & S_IFMT) == S_IFREG {
                 folder.fileNames.append(name)
-                folder.fileStamps.append(Self.stamp(info))
+                folder.fileStamps.append(FileStamp(info))
             }
         }
         return folder
     }
 
-    static func stamp(_ info: stat) -> FileStamp {
-        FileStamp(size: Int64(info.st_size), modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
-    }
 
     private func displayPath(_ relative: String) -> String {
         paths.display(relative)
     }
 
-    /// Orders names by their UTF-8 bytes: the same order on every machine and locale.
-    static func byteOrder(_ a: String, _ b: String) -> Bool {
-        // Native strings lend their bytes without a copy; `withUTF8` would need `var` copies.
-        let contiguous = a.utf8.withContiguousStorageIfAvailable { left in
-            b.utf8.withContiguousStorageIfAvailable { right in
-                let common = min(left.count, right.count)
-                if common > 0, let l = left.baseAddress, let r = right.baseAddress {
-                    let result = memcmp(l, r, common)
-                    if result != 0 { return result < 0 }
-                }
-                return left.count < right.count
-            }
-        }
-        if let contiguous, let result = contiguous { return result }
-        return a.utf8.lexicographicallyPrecedes(b.utf8)
-    }
 
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
 
-    static func reason(_ error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return SystemError.message(Int32(underlying.code))
-        }
-        return nsError.localizedDescription
-    }
 }

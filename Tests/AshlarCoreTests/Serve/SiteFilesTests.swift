@@ -26,7 +26,7 @@ import Testing
     @Test func resolvesFilesFoldersAndRedirects() throws {
         let (base, root) = try makeSite()
         defer { try? FileManager.default.removeItem(at: base) }
-        let real = SourceScanner.realPath(root.path) ?? root.path
+        let real = FileSystem.realPath(root.path) ?? root.path
         guard case .file(let home, 4, _) = try resolve("/", in: root) else {
             Issue.record("no index for /")
             return

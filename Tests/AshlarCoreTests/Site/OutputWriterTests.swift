@@ -25,6 +25,6 @@ import Testing
         ("nul\0byte", false),
     ])
     func safeRelativePaths(path: String, safe: Bool) {
-        #expect(OutputWriter.isSafeRelativePath(path) == safe, "\(path.debugDescription)")
+        #expect(RelativePath.isSafe(path) == safe, "\(path.debugDescription)")
     }
 }
