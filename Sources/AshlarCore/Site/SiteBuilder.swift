@@ -156,8 +156,9 @@ public struct SiteBuilder: Sendable {
         try checkSource()
         let inputs = try loadInputs()
         let (tree, scanDiagnostics) = SourceScanner(paths: paths).scan()
-        let (root, readDiagnostics) = SourceReader(paths: paths, configuration: inputs.configuration ?? SiteConfiguration()).read(tree)
-        return (root, inputs.diagnostics + scanDiagnostics + readDiagnostics)
+        let configuration = inputs.configuration ?? SiteConfiguration()
+        let catalog = CatalogBuilder(source: SourceFiles(paths: paths), settings: configuration.catalogSettings(paths: paths)).build(tree)
+        return (catalog.root, inputs.diagnostics + scanDiagnostics + catalog.diagnostics)
     }
 
     /// What a build reads before the photos: configuration and theme, with their diagnostics.
@@ -219,8 +220,9 @@ public struct SiteBuilder: Sendable {
         diagnostics += templateDiagnostics
         diagnostics += scanDiagnostics
 
-        let (root, readDiagnostics) = SourceReader(paths: paths, configuration: configuration).read(tree)
-        diagnostics += readDiagnostics
+        let catalog = CatalogBuilder(source: SourceFiles(paths: paths), settings: configuration.catalogSettings(paths: paths)).build(tree)
+        let root = catalog.root
+        diagnostics += catalog.diagnostics
         clock.lap("read")
 
         progress?("rendering pages")

@@ -1,0 +1,43 @@
+import Foundation
+
+extension CatalogBuilder {
+    /// The album of `folder` and its sub-albums, with their settings and photo files, but no
+    /// photo read yet. Hidden albums are left out.
+    func draftAlbum(_ folder: SourceFolder, outputPath: String, title: String, diagnostics: inout [Diagnostic]) -> AlbumDraft {
+        var settings = AlbumSettings()
+        if folder.fileNames.contains("album.json") {
+            let relative = folder.path(of: "album.json")
+            if let bytes = readSmallFile(relative, diagnostics: &diagnostics) {
+                let (read, albumDiagnostics) = AlbumSettings.read(bytes, path: source.display(relative))
+                settings = read
+                diagnostics += albumDiagnostics
+            }
+        }
+        let (groups, unattributed) = PhotoFiles.group(fileNames: folder.fileNames)
+        for (name, reason) in unattributed {
+            diagnostics.append(.warning(reason, path: source.display(folder.path(of: name))))
+        }
+        var draft = AlbumDraft(
+            folder: folder, outputPath: outputPath, title: settings.title ?? title, settings: settings,
+            photoFiles: groups, children: [], taken: Self.reservedSlugs)
+        for subfolder in folder.subfolders.sorted(by: { NaturalOrder.precedes($0.name, $1.name) }) {
+            let wanted = Slug.make(from: subfolder.name, fallback: "album")
+            let slug = Slug.unique(wanted, taken: &draft.taken)
+            if slug != wanted {
+                diagnostics.append(.warning("album URL '\(wanted)' is taken; this album is published as '\(slug)'", path: source.display(subfolder.relativePath)))
+            }
+            let childOutput = outputPath.isEmpty ? slug : outputPath + "/" + slug
+            let child = draftAlbum(subfolder, outputPath: childOutput, title: Self.title(fromFolderName: subfolder.name), diagnostics: &diagnostics)
+            if child.settings.hidden == true { continue }
+            draft.children.append(child)
+        }
+        return draft
+    }
+
+    /// `summer_trip-2024` → `Summer trip 2024`.
+    static func title(fromFolderName name: String) -> String {
+        let spaced = String(name.map { $0 == "_" || $0 == "-" ? " " : $0 }).trimmingCharacters(in: .whitespaces)
+        guard let first = spaced.first else { return name }
+        return first.uppercased() + spaced.dropFirst()
+    }
+}

@@ -1,0 +1,120 @@
+extension CatalogBuilder {
+    /// Errors about these keys (or about the file as a whole) leave the photo out: without them
+    /// it cannot be placed or shown. Other errors are reported and the field is dropped.
+    static let essentialKeys: Set<String?> = [nil, "width", "height", "orientation", "src"]
+
+    /// Reads one photo's sidecars and image header into a photo, or reports why it is left out.
+    func readPhoto(_ job: PhotoJob) -> PhotoReading {
+        var diagnostics: [Diagnostic] = []
+        var entries: [MetadataPrecedence.Entry] = []
+        let sidecars = job.files.jsonSidecars + job.files.xmpSidecars
+        var failed = false
+        for (index, sidecar) in sidecars.enumerated() {
+            let relative = job.folder.path(of: sidecar)
+            guard let bytes = readSmallFile(relative, diagnostics: &diagnostics) else {
+                failed = true
+                continue
+            }
+            let display = source.display(relative)
+            let reading = Sidecar.read(bytes, path: display, language: settings.language)
+            diagnostics += reading.diagnostics
+            if reading.diagnostics.contains(where: { $0.severity == .error && Self.essentialKeys.contains($0.key) }) {
+                failed = true
+            }
+            entries.append(.init(format: Sidecar.format(path: sidecar, bytes: bytes), index: index, reading: reading, path: display))
+        }
+        if failed { return PhotoReading(photo: nil, diagnostics: diagnostics) }
+        let ordered = MetadataPrecedence.ordered(entries)
+        var metadata = MetadataPrecedence.merged(ordered)
+
+        let primary = job.folder.path(of: sidecars.first ?? job.files.name)
+        let image: ImageLocation
+        let sourcePath: String?
+        if let imageName = job.files.imageName {
+            let relative = job.folder.path(of: imageName)
+            sourcePath = relative
+            image = publishedLocation(of: relative, name: imageName, albumOutput: job.albumOutput)
+            guard let header = readHeader(relative, diagnostics: &diagnostics) else {
+                return PhotoReading(photo: nil, diagnostics: diagnostics)
+            }
+            let sizing = ordered.first { $0.reading.metadata.width != nil || $0.reading.metadata.orientation != nil }
+            checkStale(metadata, against: header, sidecar: sizing?.path, diagnostics: &diagnostics)
+            // The file is what the browser shows: its size and orientation win.
+            metadata.width = header.width
+            metadata.height = header.height
+            metadata.orientation = header.orientation
+            metadata = metadata.merged(over: header.metadata)
+        } else {
+            guard let src = metadata.src else {
+                diagnostics.append(.warning("sidecar with no image beside it and no 'src'; skipped", path: source.display(primary)))
+                return PhotoReading(photo: nil, diagnostics: diagnostics)
+            }
+            guard let location = resolve(src: src, folder: job.folder, sidecar: primary, albumOutput: job.albumOutput, key: "src", diagnostics: &diagnostics) else {
+                return PhotoReading(photo: nil, diagnostics: diagnostics)
+            }
+            (sourcePath, image) = location
+            if let sourcePath, metadata.width == nil || metadata.height == nil,
+                let header = readHeader(sourcePath, diagnostics: &diagnostics)
+            {
+                metadata = metadata.merged(over: header.metadata)
+            }
+        }
+        guard let size = metadata.displaySize else {
+            let missing = metadata.width == nil ? "width" : "height"
+            diagnostics.append(.error("'\(missing)' is missing, so the photo cannot be laid out; skipped", path: source.display(primary), key: missing))
+            return PhotoReading(photo: nil, diagnostics: diagnostics)
+        }
+        if metadata.hidden == true { return PhotoReading(photo: nil, diagnostics: diagnostics) }
+        PhotoLint.check(metadata, name: job.files.name, path: source.display(primary), diagnostics: &diagnostics)
+        var photo = Photo(
+            sourcePath: sourcePath, image: image, primaryPath: primary, name: job.files.name, slug: "",
+            metadata: metadata, width: size.width, height: size.height)
+        photo.renditions = renditions(of: job, metadata: metadata, sidecar: primary, diagnostics: &diagnostics)
+        return PhotoReading(photo: photo, diagnostics: diagnostics)
+    }
+
+    /// Reads an image's header, growing the prefix only as far as the format needs.
+    func readHeader(_ relative: String, diagnostics: inout [Diagnostic]) -> ImageHeader? {
+        let display = source.display(relative)
+        var length = ImageHeaderReader.typicalPrefix
+        while true {
+            let prefix: [UInt8]
+            let size: Int
+            switch source.read(relative, upTo: length) {
+            case .success(let read): (prefix, size) = read
+            case .failure(let failure):
+                diagnostics.append(.error("unreadable image: \(failure.reason)", path: display))
+                return nil
+            }
+            switch ImageHeaderReader.read(prefix, fileSize: size, path: display) {
+            case .header(let header):
+                return header
+            case .failure(let diagnostic):
+                var copy = diagnostic
+                copy.message = "unreadable image: " + copy.message
+                diagnostics.append(copy)
+                return nil
+            case .needsMoreBytes(let needed):
+                guard needed > prefix.count, prefix.count < size, length < ImageHeaderReader.maximumPrefix else {
+                    diagnostics.append(.error("unreadable image: no image size within the first \(ImageHeaderReader.maximumPrefix >> 20) MiB", path: display))
+                    return nil
+                }
+                length = min(max(needed, 2 * length), ImageHeaderReader.maximumPrefix)
+            }
+        }
+    }
+
+    /// A sidecar that states a size or orientation the image file does not have is out of date.
+    func checkStale(_ metadata: PhotoMetadata, against header: ImageHeader, sidecar: String?, diagnostics: inout [Diagnostic]) {
+        guard let sidecar else { return }
+        var differences: [String] = []
+        if let width = metadata.width, let height = metadata.height, (width, height) != (header.width, header.height) {
+            differences.append("says \(width)×\(height), the image is \(header.width)×\(header.height)")
+        }
+        if let orientation = metadata.orientation, orientation != header.orientation {
+            differences.append("says orientation \(orientation), the image has \(header.orientation)")
+        }
+        guard !differences.isEmpty else { return }
+        diagnostics.append(.warning("stale sidecar: it \(differences.joined(separator: " and ")); using the image's", path: sidecar))
+    }
+}

@@ -1,0 +1,72 @@
+/// The catalog stage: turns the scanned source tree into albums and photos, in three steps —
+/// walk the folders and read each `album.json` (in order); read every photo's sidecars and image
+/// header (on every core); then assemble albums with unique slugs and sorted photos (in order,
+/// so the result and its diagnostics are the same on every run).
+struct CatalogBuilder: Sendable {
+    var source: any CatalogSource
+    var settings: CatalogSettings
+
+    /// Output names an album cannot take, because the site uses them itself.
+    static let reservedSlugs: Set<String> = ["assets", "page"]
+
+    /// An album before its photos are read.
+    struct AlbumDraft: Sendable {
+        var folder: SourceFolder
+        var outputPath: String
+        var title: String
+        var settings: AlbumSettings
+        var photoFiles: [PhotoFiles]
+        var children: [AlbumDraft]
+        /// Slugs taken by sub-albums, which photos must not take.
+        var taken: Set<String>
+    }
+
+    /// One photo's files, and where its album is.
+    struct PhotoJob: Sendable {
+        var files: PhotoFiles
+        var folder: SourceFolder
+        var albumOutput: String
+    }
+
+    /// A photo read from its files, before it has a slug.
+    struct PhotoReading: Sendable {
+        var photo: Photo?
+        var diagnostics: [Diagnostic]
+    }
+
+    func build(_ root: SourceFolder) -> Catalog {
+        var diagnostics: [Diagnostic] = []
+        let draft = draftAlbum(root, outputPath: "", title: settings.title, diagnostics: &diagnostics)
+
+        var jobs: [PhotoJob] = []
+        collectJobs(draft, into: &jobs)
+        let readings = jobs.parallelMap { job in readPhoto(job) }
+
+        var cursor = 0
+        let album = assemble(draft, readings: readings, cursor: &cursor, diagnostics: &diagnostics)
+        return Catalog(root: album, diagnostics: diagnostics)
+    }
+
+    private func collectJobs(_ draft: AlbumDraft, into jobs: inout [PhotoJob]) {
+        for files in draft.photoFiles {
+            jobs.append(PhotoJob(files: files, folder: draft.folder, albumOutput: draft.outputPath))
+        }
+        for child in draft.children { collectJobs(child, into: &jobs) }
+    }
+
+    /// Reads a file of at most `Sidecar.maximumSize` bytes; reports and returns nil otherwise.
+    func readSmallFile(_ relative: String, diagnostics: inout [Diagnostic]) -> [UInt8]? {
+        let path = source.display(relative)
+        switch source.read(relative, upTo: Sidecar.maximumSize + 1) {
+        case .success(let read):
+            if let tooLarge = Sidecar.sizeDiagnostic(byteCount: read.size, path: path) {
+                diagnostics.append(tooLarge)
+                return nil
+            }
+            return read.bytes
+        case .failure(let failure):
+            diagnostics.append(.error("cannot read the file: \(failure.reason)", path: path))
+            return nil
+        }
+    }
+}

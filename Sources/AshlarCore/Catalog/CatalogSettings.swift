@@ -1,0 +1,19 @@
+/// What the catalog stage needs of the site's configuration.
+struct CatalogSettings: Sendable {
+    /// The root album's title.
+    var title = "Gallery"
+    /// The language XMP alternatives are chosen in.
+    var language = "en"
+    var sort = SortOrder.byName
+    var publishing = ImagePublishing.copy
+
+    /// Where the browser finds a photo's local image file.
+    enum ImagePublishing: Sendable, Equatable {
+        /// Copied beside its album's page.
+        case copy
+        /// At this base URL followed by its encoded source path (`images: reference` with `mediaBaseURL`).
+        case remote(baseURL: String)
+        /// In the source folder, by a relative path from the output root that ends in `/`.
+        case referenced(sourceFromOutput: String)
+    }
+}

@@ -1,0 +1,18 @@
+/// How the catalog stage reads the source tree: files by their path relative to the source root,
+/// so the stage can be tested without a disk (`Site/SourceFiles` is the disk's).
+protocol CatalogSource: Sendable {
+    /// The path as diagnostics name it (`photos/rome/IMG_1.json`).
+    func display(_ relative: String) -> String
+    /// Up to `limit` bytes from the start of the file, and the file's size.
+    func read(_ relative: String, upTo limit: Int) -> Result<(bytes: [UInt8], size: Int), RawFile.Failure>
+    /// Where a path leads once links are followed.
+    func whereLeads(_ relative: String) -> PathDestination
+}
+
+/// Where a path in the source tree leads once links are followed.
+enum PathDestination: Sendable, Equatable {
+    case missing
+    /// Out of the source folder (or to the folder itself).
+    case outside
+    case inside
+}
