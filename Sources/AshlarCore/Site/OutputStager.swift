@@ -38,6 +38,9 @@ final class OutputStager: @unchecked Sendable {
     private var placed: [String: String] = [:]
     private var count = 0
     private var firstFailure: BuildError?
+    /// Pages the writer took as they were rendered (`OutputWriter.stream`): the manifest entry of
+    /// each, and whether it was written.
+    private var streamedPages: [String: (entry: String, written: Bool)] = [:]
 
     init(paths: SitePaths, linkImages: Bool) {
         self.paths = paths
@@ -52,6 +55,22 @@ final class OutputStager: @unchecked Sendable {
     /// How many files are waiting for `commit`.
     var stagedCount: Int {
         lock.withLock { placed.count }
+    }
+
+    /// Records a page the writer took as it was rendered; false if the path was taken already
+    /// (the first page of a path wins).
+    @discardableResult
+    func recordStreamed(_ path: String, entry: String, written: Bool) -> Bool {
+        lock.withLock {
+            guard streamedPages[path] == nil else { return false }
+            streamedPages[path] = (entry, written)
+            return true
+        }
+    }
+
+    /// A page recorded by `recordStreamed`.
+    func streamed(_ path: String) -> (entry: String, written: Bool)? {
+        lock.withLock { streamedPages[path] }
     }
 
     /// Writes one file's content under a temporary name; `commit` puts it in place. Returns false
@@ -275,7 +294,7 @@ final class OutputStager: @unchecked Sendable {
             if let failure {
                 throw BuildError(.io, path: display, message: "cannot write: \(SystemError.message(failure))")
             }
-        case .unchanged, .staged:
+        case .unchanged, .streamed:
             throw BuildError(.io, path: display, message: "internal error: a kept page went missing during the build")
         case .copy(let source):
             let sourcePath = paths.sourceFile(source)
