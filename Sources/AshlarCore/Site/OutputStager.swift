@@ -107,7 +107,7 @@ final class OutputStager: Sendable {
             if let failure {
                 throw BuildError(.io, path: display, message: "cannot write: \(SystemError.message(failure))")
             }
-        case .unchanged, .streamed:
+        case .unchanged, .keepPrevious, .streamed:
             throw BuildError(.io, path: display, message: "internal error: a kept page went missing during the build")
         case .copy(let source):
             let sourcePath = paths.sourceFile(source)

@@ -69,8 +69,14 @@ struct OutputWriter {
             unique.append(file)
         }
         // Hash generated files and stamp copied ones on every core.
-        let planned = unique.parallelMap { file -> Result<Planned, BuildError> in
+        let planned = unique.parallelMap { file -> Result<Planned?, BuildError> in
             switch file.contents {
+            case .keepPrevious:
+                // Kept only if the previous build wrote it and it is still there.
+                guard let entry = previous?.files[file.path], FileSystem.isRegularFile(paths.outputFile(file.path)) else {
+                    return .success(nil)
+                }
+                return .success(Planned(file: file, entry: entry))
             case .bytes(let bytes):
                 return .success(Planned(file: file, entry: "h:" + ContentHash.of(bytes)))
             case .streamed:
@@ -97,7 +103,7 @@ struct OutputWriter {
         var entries: [String: String] = Dictionary(minimumCapacity: planned.count)
         var changed: [OutputFile] = []
         for result in planned {
-            let item = try result.get()
+            guard let item = try result.get() else { continue }
             entries[item.file.path] = item.entry
             if case .streamed = item.file.contents {
                 if !item.streamedWritten { summary.unchanged += 1 }
