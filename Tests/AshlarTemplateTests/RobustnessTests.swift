@@ -29,7 +29,15 @@ struct RobustnessTests {
         var library = try TemplateLibrary(sources: ["page": "{{#items}}{{text}}{{/items}}"])
         library.outputLimit = 1 << 20
         let items = TemplateValue.array(Array(repeating: ["text": .string(String(repeating: "a", count: 10_000))], count: 1_000))
-        #expect(throws: TemplateError.self) { try library.render("page", with: ["items": items]) }
+        let error = #expect(throws: TemplateError.self) { try library.render("page", with: ["items": items]) }
+        #expect(error?.reason == "rendering stopped: the page is larger than the output limit of 1 MiB")
+        // One value larger than the limit, with nothing rendered after it.
+        let huge = TemplateValue.string(String(repeating: "b", count: (1 << 20) + 1))
+        let single = try TemplateLibrary(sources: ["page": "{{text}}"])
+        var limited = single
+        limited.outputLimit = 1 << 20
+        let last = #expect(throws: TemplateError.self) { try limited.render("page", with: ["text": huge]) }
+        #expect(last?.reason == "rendering stopped: the page is larger than the output limit of 1 MiB")
         library.outputLimit = 16 << 20
         #expect(try library.render("page", with: ["items": items]).utf8.count == 10_000_000)
     }

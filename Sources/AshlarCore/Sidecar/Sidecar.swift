@@ -1,7 +1,7 @@
 /// Limits and entry points shared by the sidecar readers.
 public enum Sidecar {
     /// Sidecars larger than this are refused before they are read: 1 MiB.
-    public static let maximumSize = 1 << 20
+    public static let maximumSize = SmallFile.maximumSize
 
     /// The largest width or height, in pixels, that a photo may have.
     public static let maximumDimension = 100_000
@@ -9,8 +9,7 @@ public enum Sidecar {
     /// The error for a sidecar of `byteCount` bytes, or nil when the size is acceptable.
     /// Call it with the file's size before reading it.
     public static func sizeDiagnostic(byteCount: Int, path: String) -> Diagnostic? {
-        guard byteCount > maximumSize else { return nil }
-        return .error("sidecar is larger than 1 MiB (\(byteCount) bytes)", path: path)
+        SmallFile.sizeDiagnostic(byteCount: byteCount, path: path, kind: "sidecar")
     }
 
     /// The kinds of sidecar Ashlar reads.

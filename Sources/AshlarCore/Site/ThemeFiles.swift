@@ -21,11 +21,17 @@ enum ThemeFiles {
                 continue
             }
             guard !FileSystem.isDirectory(absolute) else { continue }
-            guard let data = FileManager.default.contents(atPath: absolute) else {
+            // Templates and theme.json are text and held to the small-file limit; assets are not.
+            let isText = name.hasSuffix(".mustache") || relative == "theme.json"
+            guard case .success(let read) = RawFile.read(absolute, upTo: isText ? SmallFile.maximumSize + 1 : Int.max) else {
                 diagnostics.append(.error("cannot read the template", path: display))
                 continue
             }
-            userFiles[relative] = ([UInt8](data), display)
+            if isText, let tooLarge = SmallFile.sizeDiagnostic(byteCount: read.size, path: display, kind: "template") {
+                diagnostics.append(tooLarge)
+                continue
+            }
+            userFiles[relative] = (read.bytes, display)
         }
         return Theme.builtIn.overriding(with: userFiles)
     }
