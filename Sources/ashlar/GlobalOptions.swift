@@ -1,5 +1,5 @@
 /// What `ashlar` takes in place of a command: `--help` or `--version`.
-struct GlobalOptions: ParsableOptions {
+struct GlobalOptions: ParsableOptions, Equatable {
     var help = false
     var version = false
 
