@@ -48,7 +48,7 @@ enum ArgumentParser {
         if positionals.count > expected.count {
             throw UsageError("unexpected argument '\(positionals[expected.count])' for 'ashlar \(Parsed.name)'")
         }
-        for argument in expected.dropFirst(positionals.count) where argument.defaultDescription == nil {
+        for argument in expected.dropFirst(positionals.count) where argument.isRequired {
             throw UsageError("'ashlar \(Parsed.name)' needs \(argument.name)")
         }
         for (argument, value) in zip(expected, positionals) {

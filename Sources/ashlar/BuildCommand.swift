@@ -1,7 +1,7 @@
 import AshlarCore
 import Foundation
 
-/// `ashlar build [SOURCE] [-o DIR] [--config FILE] [--clean] [--force] [--strict] [--json] [-q]`.
+/// `ashlar build`: the site, built once, with a summary or a JSON report.
 struct BuildCommand: Command, Equatable {
     var source = "."
     var site = SiteOptions()

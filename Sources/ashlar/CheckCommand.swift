@@ -1,7 +1,7 @@
 import AshlarCore
 import Foundation
 
-/// `ashlar check [SOURCE] [--config FILE] [--strict] [--json]`: reads everything, writes nothing.
+/// `ashlar check`: reads everything a build would, writes nothing.
 struct CheckCommand: Command, Equatable {
     var source = "."
     var config: String?
@@ -10,7 +10,8 @@ struct CheckCommand: Command, Equatable {
     static let name = "check"
     static let abstract = "Check photos, sidecars, albums and templates without writing anything."
     static let arguments: [ArgumentDeclaration<Self>] = [.source(\.source)]
-    static let options: [OptionDeclaration<Self>] = [.configuration(\.config)] + ReportOptions.options(in: \.report)
+    static let options: [OptionDeclaration<Self>] =
+        [.configuration(\.config)] + ReportOptions.options(in: \.report)
 
     func run() -> Int32 {
         let sourceURL = URL(fileURLWithPath: source)

@@ -4,7 +4,7 @@ extension Command {
         var line = "ashlar \(name)"
         if !options.isEmpty { line += " [options]" }
         for argument in arguments {
-            line += argument.defaultDescription == nil ? " \(argument.name)" : " [\(argument.name)]"
+            line += argument.isRequired ? " \(argument.name)" : " [\(argument.name)]"
         }
         return line
     }

@@ -4,7 +4,7 @@ protocol Command: ParsableOptions {
     static var name: String { get }
     /// One line, for `ashlar --help` and the top of the command's help.
     static var abstract: String { get }
-    /// In order; each goes into a `String` field whose initial value is its default.
+    /// In order; each goes into a `String` field.
     static var arguments: [ArgumentDeclaration<Self>] { get }
 
     /// The exit code: 0 ok, 1 content errors, 64 usage errors.

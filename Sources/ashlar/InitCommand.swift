@@ -1,7 +1,7 @@
 import AshlarCore
 import Foundation
 
-/// `ashlar init [DIR] [--theme]`: a site skeleton that builds as it is. Never overwrites a file.
+/// `ashlar init`: a site skeleton that builds as it is. Never overwrites a file.
 struct InitCommand: Command, Equatable {
     var folder = "."
     var theme = false
@@ -9,7 +9,7 @@ struct InitCommand: Command, Equatable {
     static let name = "init"
     static let abstract = "Create a new site: ashlar.json and an example album (never overwrites a file)."
     static let arguments: [ArgumentDeclaration<Self>] = [
-        .init(name: "DIR", help: "Where to create the site; created if missing.", defaultDescription: ".", field: \.folder)
+        .init(name: "DIR", help: "Where to create the site; created if missing.", field: \.folder)
     ]
     static let options: [OptionDeclaration<Self>] = [
         .flag(\.theme, long: "theme", help: "Also copy the default theme into DIR/templates/ to customise it.")

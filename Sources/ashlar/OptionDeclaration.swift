@@ -79,8 +79,8 @@ extension OptionDeclaration {
             long: long, short: short, help: help, defaultDescription: defaultDescription,
             kind: .value(placeholder: placeholder) { (root, value) throws(UsageError) in
                 guard let number = Int(value), range.contains(number) else {
-                    throw UsageError(
-                        "'--\(long)' must be a number from \(range.lowerBound) to \(range.upperBound), found '\(value)'")
+                    let bounds = "from \(range.lowerBound) to \(range.upperBound)"
+                    throw UsageError("'--\(long)' must be a number \(bounds), found '\(value)'")
                 }
                 root[keyPath: field] = number
             })

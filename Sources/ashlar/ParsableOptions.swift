@@ -10,7 +10,7 @@ protocol ParsableOptions: Sendable {
 
 extension ParsableOptions {
     /// This group's options for a command that holds the group in `field`.
-    static func options<Command>(in field: WritableKeyPath<Command, Self> & Sendable) -> [OptionDeclaration<Command>] {
+    static func options<Outer>(in field: WritableKeyPath<Outer, Self> & Sendable) -> [OptionDeclaration<Outer>] {
         options.map { $0.within(field) }
     }
 }

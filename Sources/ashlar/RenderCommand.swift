@@ -1,6 +1,6 @@
 import AshlarCore
 
-/// `ashlar render TEMPLATE [--data FILE.json] [--partials DIR]`: the template author's tool.
+/// `ashlar render`: one template with JSON data, the template author's tool.
 struct RenderCommand: Command, Equatable {
     var template = ""
     var data: String?
@@ -9,10 +9,11 @@ struct RenderCommand: Command, Equatable {
     static let name = "render"
     static let abstract = "Render one template with JSON data to standard output."
     static let arguments: [ArgumentDeclaration<Self>] = [
-        .init(name: "TEMPLATE", help: "The template file.", defaultDescription: nil, field: \.template)
+        .init(name: "TEMPLATE", help: "The template file.", isRequired: true, field: \.template)
     ]
     static let options: [OptionDeclaration<Self>] = [
-        .string(\.data, long: "data", short: "d", placeholder: "FILE", help: "JSON data to render with.", default: "{}"),
+        .string(
+            \.data, long: "data", short: "d", placeholder: "FILE", help: "JSON data to render with.", default: "{}"),
         .string(
             \.partials, long: "partials", short: "p", placeholder: "DIR", help: "Where {{> name}} finds name.mustache.",
             default: "the template's folder"),

@@ -18,7 +18,7 @@ final class Shutdown: Sendable {
     }
 }
 
-/// `ashlar serve [SOURCE] [--port 8000] [--host 127.0.0.1] [--open] [-o DIR] [--config FILE]`.
+/// `ashlar serve`: builds, serves the site locally, and rebuilds and reloads on every change.
 struct ServeCommand: Command, Equatable {
     static let defaultPort = 8000
     static let defaultHost = "127.0.0.1"
@@ -76,7 +76,9 @@ struct ServeCommand: Command, Equatable {
             socket.close()
         }
 
-        let configFolder = site.config.map { URL(fileURLWithPath: $0).standardizedFileURL.deletingLastPathComponent().path }
+        let configFolder = site.config.map {
+            URL(fileURLWithPath: $0).standardizedFileURL.deletingLastPathComponent().path
+        }
         let tree = WatchedTree(
             source: builder.paths.source.path, output: builder.paths.output.path,
             extraFolders: configFolder.map { [$0] } ?? [])

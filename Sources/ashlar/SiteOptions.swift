@@ -32,6 +32,7 @@ struct SiteOptions: ParsableOptions, Equatable {
 extension OptionDeclaration {
     /// `--config FILE`, which `build`, `serve` and `check` take.
     static func configuration(_ field: WritableKeyPath<Root, String?> & Sendable) -> Self {
-        .string(field, long: "config", placeholder: "FILE", help: "The configuration file.", default: "SOURCE/ashlar.json")
+        .string(
+            field, long: "config", placeholder: "FILE", help: "The configuration file.", default: "SOURCE/ashlar.json")
     }
 }

@@ -138,7 +138,7 @@ import Testing
     }
 
     static func checkEveryOptionLandsInAFieldOfItsOwn<Parsed: Command & Equatable>(_: Parsed.Type) throws {
-        let required = Parsed.arguments.filter { $0.defaultDescription == nil }.map { _ in "argument" }
+        let required = Parsed.arguments.filter(\.isRequired).map { _ in "argument" }
         let unchanged: Invocation<Parsed> = try ArgumentParser.parse(required)
         var seen: [Parsed] = []
         for option in Parsed.options {
@@ -173,8 +173,12 @@ import Testing
     }
 
     @Test(arguments: [
-        Failure(BuildCommand.self, ["--ouput", "x"], "unknown option '--ouput' for 'ashlar build'; did you mean '--output'?"),
-        Failure(BuildCommand.self, ["--Output=x"], "unknown option '--Output' for 'ashlar build'; did you mean '--output'?"),
+        Failure(
+            BuildCommand.self, ["--ouput", "x"],
+            "unknown option '--ouput' for 'ashlar build'; did you mean '--output'?"),
+        Failure(
+            BuildCommand.self, ["--Output=x"],
+            "unknown option '--Output' for 'ashlar build'; did you mean '--output'?"),
         Failure(BuildCommand.self, ["--hlep"], "unknown option '--hlep' for 'ashlar build'; did you mean '--help'?"),
         Failure(BuildCommand.self, ["--bogus"], "unknown option '--bogus' for 'ashlar build'"),
         Failure(BuildCommand.self, ["--bogus", "--help"], "unknown option '--bogus' for 'ashlar build'"),
@@ -190,12 +194,16 @@ import Testing
         Failure(CheckCommand.self, ["--output", "x"], "unknown option '--output' for 'ashlar check'"),
         Failure(CheckCommand.self, ["--jsn"], "unknown option '--jsn' for 'ashlar check'; did you mean '--json'?"),
         Failure(CheckCommand.self, ["--config"], "'--config' needs a value (FILE)"),
-        Failure(ServeCommand.self, ["--prot", "80"], "unknown option '--prot' for 'ashlar serve'; did you mean '--port'?"),
+        Failure(
+            ServeCommand.self, ["--prot", "80"],
+            "unknown option '--prot' for 'ashlar serve'; did you mean '--port'?"),
         Failure(ServeCommand.self, ["--port", "70000"], "'--port' must be a number from 0 to 65535, found '70000'"),
         Failure(ServeCommand.self, ["--port", "x"], "'--port' must be a number from 0 to 65535, found 'x'"),
         Failure(ServeCommand.self, ["--port="], "'--port' must be a number from 0 to 65535, found ''"),
         Failure(ServeCommand.self, ["-p", "-1"], "'--port' must be a number from 0 to 65535, found '-1'"),
-        Failure(ServeCommand.self, ["--port", "80", "--port", "x"], "'--port' must be a number from 0 to 65535, found 'x'"),
+        Failure(
+            ServeCommand.self, ["--port", "80", "--port", "x"],
+            "'--port' must be a number from 0 to 65535, found 'x'"),
         Failure(ServeCommand.self, ["--port", "x", "a", "b"], "unexpected argument 'b' for 'ashlar serve'"),
         Failure(ServeCommand.self, ["-p"], "'--port' needs a value (PORT)"),
         Failure(ServeCommand.self, ["--open=1"], "'--open' takes no value"),
@@ -203,7 +211,9 @@ import Testing
         Failure(InitCommand.self, ["a", "b"], "unexpected argument 'b' for 'ashlar init'"),
         Failure(RenderCommand.self, [], "'ashlar render' needs TEMPLATE"),
         Failure(RenderCommand.self, ["-d", "data.json"], "'ashlar render' needs TEMPLATE"),
-        Failure(RenderCommand.self, ["--partial", "x", "t"], "unknown option '--partial' for 'ashlar render'; did you mean '--partials'?"),
+        Failure(
+            RenderCommand.self, ["--partial", "x", "t"],
+            "unknown option '--partial' for 'ashlar render'; did you mean '--partials'?"),
         Failure(RenderCommand.self, ["-x"], "unknown option '-x' for 'ashlar render'"),
     ])
     func usageErrorNamesTheProblem(_ failure: Failure) {
