@@ -3,16 +3,20 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// What Ctrl-C does: whatever has been set up so far, then a clean exit.
+/// What Ctrl-C does: a clean exit before the server runs; once it runs, stopping it, after which
+/// the main thread says so and exits (one exit, so "Stopped." is never cut off).
 final class Shutdown: Sendable {
-    private let cleanup = Mutex<(@Sendable () -> Void)?>(nil)
+    private let stopServer = Mutex<(@Sendable () -> Void)?>(nil)
 
     func set(_ action: @escaping @Sendable () -> Void) {
-        cleanup.withLock { $0 = action }
+        stopServer.withLock { $0 = action }
     }
 
     func run() {
-        cleanup.withLock { $0 }?()
+        if let stop = stopServer.withLock({ $0 }) {
+            stop()
+            return
+        }
         Output.print("Stopped.")
         exit(0)
     }
@@ -93,6 +97,7 @@ struct ServeCommand: Command, Equatable {
         }
         if open { Self.openBrowser(socket.url) }
         server.run()
+        Output.print("Stopped.")
         return 0
     }
 
