@@ -1,0 +1,138 @@
+/// Typed values. Each accessor returns nil, having reported why, for a value it refuses; the
+/// key-based ones also return nil, silently, for a key that is not given. Values inside lists are
+/// read with the value-based ones, at their own key path (`tags[2]`).
+extension JSONObjectReader {
+    mutating func string(_ key: String) -> String? {
+        read(key) { $0.string($1, at: $2) }
+    }
+
+    /// A string that `parse` turns into a value; a string it refuses is reported as
+    /// `'KEY' REQUIREMENT, found "…"` (`'sort' must be one of …`).
+    mutating func string<Value>(_ key: String, _ requirement: String, _ parse: (String) -> Value?) -> Value? {
+        read(key) { reader, value, keyPath in
+            guard let text = reader.string(value, at: keyPath) else { return nil }
+            guard let parsed = parse(text) else {
+                reader.reject(value, at: keyPath, must: requirement)
+                return nil
+            }
+            return parsed
+        }
+    }
+
+    mutating func bool(_ key: String) -> Bool? {
+        read(key) { reader, value, keyPath in
+            guard let flag = value.boolValue else {
+                reader.reject(value, at: keyPath, expected: "true or false")
+                return nil
+            }
+            return flag
+        }
+    }
+
+    /// Any number, or one in `range` (reported as `expected`, by default "a number from A to B").
+    mutating func number(_ key: String, in range: ClosedRange<Double>? = nil, expected: String? = nil) -> Double? {
+        read(key) { reader, value, keyPath in
+            guard let number = value.numberValue, range?.contains(number) ?? true else {
+                let words =
+                    expected
+                    ?? range.map { "a number from \(CSSNumber.format($0.lowerBound)) to \(CSSNumber.format($0.upperBound))" }
+                    ?? "a number"
+                reader.reject(value, at: keyPath, expected: words)
+                return nil
+            }
+            return number
+        }
+    }
+
+    mutating func positiveNumber(_ key: String) -> Double? {
+        read(key) { $0.positiveNumber($1, at: $2) }
+    }
+
+    /// A whole number in `range` (reported as `expected`, by default "a whole number from A to B").
+    mutating func integer(_ key: String, in range: ClosedRange<Int>, expected: String? = nil) -> Int? {
+        read(key) { reader, value, keyPath in
+            guard let number = value.numberValue, number == number.rounded(),
+                number >= Double(range.lowerBound), number <= Double(range.upperBound)
+            else {
+                let words = expected ?? "a whole number from \(range.lowerBound) to \(range.upperBound)"
+                reader.reject(value, at: keyPath, expected: words)
+                return nil
+            }
+            return Int(number)
+        }
+    }
+
+    /// A whole number from 1 to `maximum`.
+    mutating func positiveInteger(_ key: String, maximum: Int = Int(Int32.max)) -> Int? {
+        read(key) { $0.positiveInteger($1, at: $2, maximum: maximum) }
+    }
+
+    /// The items of a list, each with its key path (`tags[2]`).
+    mutating func list(_ key: String, expected: String = "a list") -> [(value: JSONValue, keyPath: String)]? {
+        read(key) { reader, value, keyPath in
+            guard let items = value.arrayValue else {
+                reader.reject(value, at: keyPath, expected: expected)
+                return nil
+            }
+            return items.enumerated().map { ($1, "\(keyPath)[\($0)]") }
+        }
+    }
+
+    /// A list of strings or one string; blank items are dropped, repeats kept once.
+    mutating func stringList(_ key: String) -> [String]? {
+        read(key) { reader, value, keyPath in
+            let items: [(JSONValue, String)]
+            switch value.kind {
+            case .string: items = [(value, keyPath)]
+            case .array(let list): items = list.enumerated().map { ($1, "\(keyPath)[\($0)]") }
+            default:
+                reader.reject(value, at: keyPath, expected: "a list of strings or a string")
+                return nil
+            }
+            var strings: [String] = []
+            for (item, itemKeyPath) in items {
+                guard let text = reader.string(item, at: itemKeyPath) else { continue }
+                let trimmed = text.trimmingSpaces
+                if !trimmed.isEmpty, !strings.contains(trimmed) { strings.append(trimmed) }
+            }
+            return strings
+        }
+    }
+
+    /// Reads the value of `key`, when given, with `convert(self, value, its key path)`.
+    mutating func read<Value>(_ key: String, _ convert: (inout Self, JSONValue, String) -> Value?) -> Value? {
+        guard let value = value(key) else { return nil }
+        let keyPath = keyPath(key)
+        return convert(&self, value, keyPath)
+    }
+}
+
+extension JSONObjectReader {
+    mutating func string(_ value: JSONValue, at keyPath: String) -> String? {
+        guard let text = value.stringValue else {
+            reject(value, at: keyPath, expected: "a string")
+            return nil
+        }
+        return text
+    }
+
+    mutating func positiveNumber(_ value: JSONValue, at keyPath: String) -> Double? {
+        guard let number = value.numberValue, number > 0 else {
+            reject(value, at: keyPath, expected: "a positive number")
+            return nil
+        }
+        return number
+    }
+
+    mutating func positiveInteger(_ value: JSONValue, at keyPath: String, maximum: Int = Int(Int32.max)) -> Int? {
+        guard let number = value.numberValue, number == number.rounded(), number >= 1 else {
+            reject(value, at: keyPath, expected: "a positive whole number")
+            return nil
+        }
+        guard number <= Double(maximum) else {
+            reject(value, at: keyPath, expected: "at most \(maximum)")
+            return nil
+        }
+        return Int(number)
+    }
+}
