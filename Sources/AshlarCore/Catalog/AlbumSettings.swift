@@ -15,7 +15,9 @@ public struct AlbumSettings: Sendable, Equatable {
 
     /// Reads `album.json`. Wrong types are errors naming the key; unknown keys are warnings.
     public static func read(_ bytes: [UInt8], path: String) -> (AlbumSettings, [Diagnostic]) {
-        let (settings, diagnostics) = JSONObjectReader.read(bytes, path: path, name: "album.json", keys: keys) { album in
+        let (settings, diagnostics) = JSONObjectReader.read(
+            bytes, path: path, name: "album.json", keys: keys
+        ) { album in
             var settings = AlbumSettings()
             settings.title = album.string("title")
             settings.description = album.string("description")

@@ -1,6 +1,7 @@
 extension Theme {
     static let themeKeys = JSONObjectReader.Keys(names: ["page"], noun: "a theme key", nullMeansAbsent: false)
-    static let pageKeys = JSONObjectReader.Keys(names: ["maxWidth", "padding"], noun: "a theme key", nullMeansAbsent: false)
+    static let pageKeys = JSONObjectReader.Keys(
+        names: ["maxWidth", "padding"], noun: "a theme key", nullMeansAbsent: false)
     static let paddingKeys = JSONObjectReader.Keys(
         names: ["min", "viewportPercent", "max"], noun: "a theme key", nullMeansAbsent: false)
 
@@ -15,7 +16,9 @@ extension Theme {
                 if let value = page.number("maxWidth", in: 320...100_000) { geometry.maxWidth = value }
                 page.object("padding", keys: Self.paddingKeys) { padding in
                     if let value = padding.number("min", in: 0...1000) { geometry.paddingMin = value }
-                    if let value = padding.number("viewportPercent", in: 0...40) { geometry.paddingViewportPercent = value }
+                    if let value = padding.number("viewportPercent", in: 0...40) {
+                        geometry.paddingViewportPercent = value
+                    }
                     if let value = padding.number("max", in: 0...1000) { geometry.paddingMax = value }
                 }
             }

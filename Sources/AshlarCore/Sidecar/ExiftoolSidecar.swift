@@ -40,6 +40,7 @@ public enum ExiftoolSidecar {
 
     private static func structureError(found: String, document: JSONDocument, path: String) -> SidecarReading {
         let message = "exiftool output must be a list holding one object, found \(found)"
-        return SidecarReading(diagnostics: [.error(message, path: path, at: document.location(of: document.root.offset))])
+        let location = document.location(of: document.root.offset)
+        return SidecarReading(diagnostics: [.error(message, path: path, at: location)])
     }
 }

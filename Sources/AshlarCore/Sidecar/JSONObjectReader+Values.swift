@@ -33,15 +33,16 @@ extension JSONObjectReader {
     mutating func number(_ key: String, in range: ClosedRange<Double>? = nil, expected: String? = nil) -> Double? {
         read(key) { reader, value, keyPath in
             guard let number = value.numberValue, range?.contains(number) ?? true else {
-                let words =
-                    expected
-                    ?? range.map { "a number from \(CSSNumber.format($0.lowerBound)) to \(CSSNumber.format($0.upperBound))" }
-                    ?? "a number"
+                let words = expected ?? range.map(Self.numberRange) ?? "a number"
                 reader.reject(value, at: keyPath, expected: words)
                 return nil
             }
             return number
         }
+    }
+
+    private static func numberRange(_ range: ClosedRange<Double>) -> String {
+        "a number from \(CSSNumber.format(range.lowerBound)) to \(CSSNumber.format(range.upperBound))"
     }
 
     mutating func positiveNumber(_ key: String) -> Double? {

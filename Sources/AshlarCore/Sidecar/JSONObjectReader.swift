@@ -188,7 +188,8 @@ extension JSONObjectReader {
         let root = document.root
         guard root.members != nil else {
             let location = document.location(of: root.offset)
-            return (nil, [.error("\(name) must be a JSON object, found \(document.found(root))", path: path, at: location)])
+            let message = "\(name) must be a JSON object, found \(document.found(root))"
+            return (nil, [.error(message, path: path, at: location)])
         }
         var reader = JSONObjectReader(root, keys: keys, in: document, path: path, severity: severity)
         let result = read(&reader)

@@ -36,30 +36,33 @@ private enum ConfigurationReader {
         if let text = reader.string("copyright") { configuration.copyright = text }
         let siteURL = "must be an absolute http(s) URL such as \"https://example.com/photos/\""
         if let url = reader.string("baseURL", siteURL, baseURL) { configuration.baseURL = url }
-        if let handling = reader.string("images", "must be 'copy' or 'reference'", { SiteConfiguration.ImageHandling(rawValue: $0) }) {
+        let imageHandling = "must be 'copy' or 'reference'"
+        if let handling = reader.string("images", imageHandling, { SiteConfiguration.ImageHandling(rawValue: $0) }) {
             configuration.images = handling
         }
         let mediaURL = "must be an absolute http(s) URL such as \"https://cdn.example.com/photos/\""
         if let url = reader.string("mediaBaseURL", mediaURL, baseURL) { configuration.mediaBaseURL = url }
-        if let pageSize = reader.integer(
-            "pageSize", in: 0...100_000, expected: "a whole number of photos from 0 (one page) to 100000")
-        {
-            configuration.pageSize = pageSize
-        }
+        let pageSize = "a whole number of photos from 0 (one page) to 100000"
+        if let size = reader.integer("pageSize", in: 0...100_000, expected: pageSize) { configuration.pageSize = size }
         reader.object("layout", keys: layoutKeys) { readLayout(&$0, into: &configuration.layout) }
         let sortOrder = "must be one of \(SortOrder.accepted), optionally with a leading '-'"
         if let order = reader.string("sort", sortOrder, SortOrder.init(parsing:)) { configuration.sort = order }
         return configuration
     }
 
-    private static func readLayout(_ reader: inout JSONObjectReader, into layout: inout SiteConfiguration.LayoutSettings) {
-        if let gap = reader.number("gap", in: 0...200, expected: "a number of pixels from 0 to 200") { layout.gap = gap }
+    private static func readLayout(
+        _ reader: inout JSONObjectReader, into layout: inout SiteConfiguration.LayoutSettings
+    ) {
+        let gap = "a number of pixels from 0 to 200"
+        if let value = reader.number("gap", in: 0...200, expected: gap) { layout.gap = value }
         if let breakpoints = readBreakpoints(&reader) { layout.breakpoints = breakpoints }
         // A gap too wide for the columns would leave them no width at their reference width.
         for (index, breakpoint) in layout.breakpoints.enumerated()
         where Double(breakpoint.columns - 1) * layout.gap >= breakpoint.referenceWidth {
+            let gap = CSSNumber.format(layout.gap)
+            let width = CSSNumber.format(breakpoint.referenceWidth)
             reader.report(
-                "'layout.gap' of \(CSSNumber.format(layout.gap)) px leaves no room for \(breakpoint.columns) columns at \(CSSNumber.format(breakpoint.referenceWidth)) px",
+                "'layout.gap' of \(gap) px leaves no room for \(breakpoint.columns) columns at \(width) px",
                 at: reader.offset, key: "layout.breakpoints[\(index)]")
         }
     }
@@ -74,29 +77,34 @@ private enum ConfigurationReader {
         var valid = true
         for (index, item) in items.enumerated() {
             let breakpoint = reader.object(
-                item, at: "layout.breakpoints[\(index)]", keys: breakpointKeys, expected: "an object with 'minWidth' and 'columns'"
-            ) { breakpoint -> Breakpoint? in
-                let minWidth = breakpoint.number("minWidth", in: 0...100_000, expected: "a number of pixels from 0 to 100000")
-                let columns = breakpoint.integer("columns", in: 1...SiteConfiguration.maximumColumns)
-                guard minWidth != nil || breakpoint.value("minWidth") == nil,
-                    columns != nil || breakpoint.value("columns") == nil
-                else { return nil }
-                guard let minWidth, let columns else {
-                    breakpoint.reportMissing(minWidth == nil ? "minWidth" : "columns")
-                    return nil
-                }
-                return Breakpoint(minWidth: minWidth, columns: columns)
-            }
+                item, at: "layout.breakpoints[\(index)]", keys: breakpointKeys,
+                expected: "an object with 'minWidth' and 'columns'", readBreakpoint)
             if let breakpoint = breakpoint ?? nil { breakpoints.append(breakpoint) } else { valid = false }
         }
         guard valid else { return nil }
-        for index in breakpoints.indices.dropFirst() where breakpoints[index].minWidth <= breakpoints[index - 1].minWidth {
+        for index in breakpoints.indices.dropFirst()
+        where breakpoints[index].minWidth <= breakpoints[index - 1].minWidth {
+            let minWidth = CSSNumber.format(breakpoints[index].minWidth)
+            let previous = CSSNumber.format(breakpoints[index - 1].minWidth)
             reader.report(
-                "'layout.breakpoints' must be in increasing 'minWidth' order; \(CSSNumber.format(breakpoints[index].minWidth)) follows \(CSSNumber.format(breakpoints[index - 1].minWidth))",
+                "'layout.breakpoints' must be in increasing 'minWidth' order; \(minWidth) follows \(previous)",
                 at: items[index].offset, key: "layout.breakpoints[\(index)].minWidth")
             return nil
         }
         return breakpoints
+    }
+
+    /// One `{"minWidth", "columns"}`; nil when a value is invalid or missing.
+    private static func readBreakpoint(_ reader: inout JSONObjectReader) -> Breakpoint? {
+        let minWidth = reader.number("minWidth", in: 0...100_000, expected: "a number of pixels from 0 to 100000")
+        let columns = reader.integer("columns", in: 1...SiteConfiguration.maximumColumns)
+        guard minWidth != nil || reader.value("minWidth") == nil, columns != nil || reader.value("columns") == nil
+        else { return nil }
+        guard let minWidth, let columns else {
+            reader.reportMissing(minWidth == nil ? "minWidth" : "columns")
+            return nil
+        }
+        return Breakpoint(minWidth: minWidth, columns: columns)
     }
 
     /// `https://example.com/photos` → `https://example.com/photos/`; nil unless an absolute
