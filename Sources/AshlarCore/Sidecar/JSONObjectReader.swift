@@ -33,11 +33,11 @@ struct JSONObjectReader {
     let offset: Int
     /// The object's key path (`layout`, `renditions[0]`); empty for the file's root.
     let keyPath: String
-    /// The object's keys in the order they first appear.
-    private(set) var keys: [String] = []
     private let nullMeansAbsent: Bool
-    /// The member each key stands for: the last one given.
-    private var members: [String: JSONMember] = [:]
+    /// One member for each known key, the last one given, in the order the keys first appear.
+    private var members: [JSONMember] = []
+    /// Positions in `members` by key, for objects too large to search one by one (exiftool's).
+    private var positions: [String: Int]?
     private var findings: [Finding]
 
     private struct Finding {
@@ -78,14 +78,34 @@ struct JSONObjectReader {
                 report(message, at: member.keyOffset, key: self.keyPath(key), severity: .warning)
                 continue
             }
-            if members.updateValue(member, forKey: key) == nil {
-                keys.append(key)
-            } else {
-                report(
-                    "'\(self.keyPath(key))' is given more than once; the last one is used", at: member.keyOffset,
-                    key: self.keyPath(key), severity: .warning)
+            guard let position = position(of: key) else {
+                members.append(member)
+                if positions != nil {
+                    positions?[key] = members.count - 1
+                } else if members.count > Self.largestSearchedObject {
+                    positions = Dictionary(uniqueKeysWithValues: members.enumerated().map { ($1.key, $0) })
+                }
+                continue
             }
+            members[position] = member
+            report(
+                "'\(self.keyPath(key))' is given more than once; the last one is used", at: member.keyOffset,
+                key: self.keyPath(key), severity: .warning)
         }
+    }
+
+    /// Sidecars and settings have a few keys each: comparing short strings is cheaper than
+    /// hashing them into a dictionary.
+    private static let largestSearchedObject = 24
+
+    private func position(of key: String) -> Int? {
+        if let positions { return positions[key] }
+        return members.firstIndex { $0.key == key }
+    }
+
+    /// The object's keys, in the order they first appear.
+    var keys: [String] {
+        members.map(\.key)
     }
 
     /// The key path of a member of this object.
@@ -95,7 +115,7 @@ struct JSONObjectReader {
 
     /// The value of `key`, nil when the key is not given (or is `null` where that means absent).
     func value(_ key: String) -> JSONValue? {
-        guard let value = members[key]?.value else { return nil }
+        guard let value = position(of: key).map({ members[$0].value }) else { return nil }
         if nullMeansAbsent, case .null = value.kind { return nil }
         return value
     }

@@ -163,6 +163,17 @@ import Testing
         #expect(exiftool.metadata.make == "B")
     }
 
+    @Test(arguments: [0, 5, 23, 24, 25, 100])
+    func repeatsAreFoundInLargeObjectsToo(fillerTags: Int) {
+        let filler = (0..<fillerTags).map { #""Tag\#($0)": \#($0), "# }.joined()
+        let json = #"[{"Make": "A", "# + filler + #""ISO": 100, "Make": "B"}]"#
+        let reading = ExiftoolSidecar.read(Array(json.utf8), path: "a.json")
+        #expect(reading.metadata.make == "B")
+        #expect(reading.metadata.iso == 100)
+        #expect(reading.diagnostics.map(\.message) == ["'Make' is given more than once; the last one is used"])
+        #expect(reading.diagnostics.first?.column == json.count - 12)
+    }
+
     @Test func findingsAreInTheFilesOrderWhateverOrderKeysAreRead() {
         let json = "{\n \"iso\": \"x\",\n \"titel\": 1,\n \"width\": true,\n \"iso\": 0\n}"
         #expect(
