@@ -40,11 +40,11 @@ struct ExiftoolTags {
         metadata.focalLength = positiveNumber("FocalLength", &fields)
         metadata.aperture = positiveNumber("FNumber", &fields)
         if let (key, value) = values["ExposureTime"] {
-            metadata.exposure = fields.exposure(value, at: key)
+            metadata.exposure = fields.exposure(value, at: .member(key))
         }
         if let (key, value) = values["ISO"] {
             let number = Self.number(value).flatMap { $0 >= 1 && $0 == $0.rounded() && $0 < 1e7 ? Int($0) : nil }
-            if number == nil { fields.reject(value, at: key, expected: "a positive whole number") }
+            if number == nil { fields.reject(value, at: .member(key), expected: "a positive whole number") }
             metadata.iso = number
         }
         if let (key, value) = values["Rating"] {
@@ -71,11 +71,11 @@ struct ExiftoolTags {
         for name in names {
             guard let (key, value) = values[name] else { continue }
             guard let number = Self.number(value), number >= 1, number == number.rounded() else {
-                fields.reject(value, at: key, expected: "a positive whole number")
+                fields.reject(value, at: .member(key), expected: "a positive whole number")
                 continue
             }
             guard number <= Double(Sidecar.maximumDimension) else {
-                fields.reject(value, at: key, expected: "at most \(Sidecar.maximumDimension)")
+                fields.reject(value, at: .member(key), expected: "at most \(Sidecar.maximumDimension)")
                 continue
             }
             return Int(number)
@@ -91,7 +91,7 @@ struct ExiftoolTags {
         default: orientation = nil
         }
         if orientation == nil {
-            fields.reject(value, at: key, expected: "an orientation from 1 to 8 or exiftool's name for one")
+            fields.reject(value, at: .member(key), expected: "an orientation from 1 to 8 or exiftool's name for one")
         }
         return orientation
     }
@@ -105,7 +105,7 @@ struct ExiftoolTags {
             case .string(let string): text = string.trimmingSpaces
             case .number(let number): text = number.messageText
             default:
-                fields.reject(value, at: key, expected: "text")
+                fields.reject(value, at: .member(key), expected: "text")
                 continue
             }
             if !text.isEmpty { return text }
@@ -116,19 +116,19 @@ struct ExiftoolTags {
     private func keywords(_ names: [String], _ fields: inout JSONObjectReader) -> [String]? {
         for name in names {
             guard let (key, value) = values[name] else { continue }
-            let items: [(JSONValue, String)]
+            let items: [(JSONValue, JSONObjectReader.Place)]
             switch value.kind {
-            case .array(let list): items = list.enumerated().map { ($1, "\(key)[\($0)]") }
-            default: items = [(value, key)]
+            case .array(let list): items = list.enumerated().map { ($1, .item(key, $0)) }
+            default: items = [(value, .member(key))]
             }
             var keywords: [String] = []
-            for (item, itemKey) in items {
+            for (item, place) in items {
                 let keyword: String
                 switch item.kind {
                 case .string(let text): keyword = text.trimmingSpaces
                 case .number(let number): keyword = number.messageText
                 default:
-                    fields.reject(item, at: itemKey, expected: "text")
+                    fields.reject(item, at: place, expected: "text")
                     continue
                 }
                 if !keyword.isEmpty, !keywords.contains(keyword) { keywords.append(keyword) }
@@ -141,17 +141,17 @@ struct ExiftoolTags {
     private func date(_ name: String, offset offsetName: String, _ fields: inout JSONObjectReader) -> PhotoDate? {
         guard let (key, value) = values[name] else { return nil }
         guard let text = value.stringValue else {
-            fields.reject(value, at: key, expected: "a date like \"2024:06:01 18:30:00\"")
+            fields.reject(value, at: .member(key), expected: "a date like \"2024:06:01 18:30:00\"")
             return nil
         }
         if PhotoDate.isPlaceholder(text) { return nil }
         guard let date = PhotoDate(parsing: text.trimmingSpaces) else {
-            fields.reject(value, at: key, expected: "a date like \"2024:06:01 18:30:00\"")
+            fields.reject(value, at: .member(key), expected: "a date like \"2024:06:01 18:30:00\"")
             return nil
         }
         guard let (offsetKey, offsetValue) = values[offsetName] else { return date }
         guard let offsetText = offsetValue.stringValue, let minutes = PhotoDate.utcOffsetMinutes(parsing: offsetText) else {
-            fields.reject(offsetValue, at: offsetKey, expected: "a UTC offset like \"+02:00\"")
+            fields.reject(offsetValue, at: .member(offsetKey), expected: "a UTC offset like \"+02:00\"")
             return date
         }
         return date.withOffsetIfMissing(minutes)
@@ -160,7 +160,7 @@ struct ExiftoolTags {
     private func positiveNumber(_ name: String, _ fields: inout JSONObjectReader) -> Double? {
         guard let (key, value) = values[name] else { return nil }
         guard let number = Self.number(value), number > 0 else {
-            fields.reject(value, at: key, expected: "a positive number")
+            fields.reject(value, at: .member(key), expected: "a positive number")
             return nil
         }
         return number
@@ -168,7 +168,7 @@ struct ExiftoolTags {
 
     private func rating(_ value: JSONValue, key: String, _ fields: inout JSONObjectReader) -> Int? {
         guard let number = Self.number(value), number == number.rounded(), number >= -1, number <= 5 else {
-            fields.reject(value, at: key, expected: "a rating from 0 to 5")
+            fields.reject(value, at: .member(key), expected: "a rating from 0 to 5")
             return nil
         }
         // -1 marks a rejected photo in Lightroom and exiftool; it is not a rating.

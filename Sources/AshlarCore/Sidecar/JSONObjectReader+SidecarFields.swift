@@ -7,19 +7,19 @@ extension JSONObjectReader {
         read(key) { $0.source($1, at: $2) }
     }
 
-    mutating func source(_ value: JSONValue, at keyPath: String) -> String? {
-        guard let text = string(value, at: keyPath) else { return nil }
+    mutating func source(_ value: JSONValue, at place: Place) -> String? {
+        guard let text = string(value, at: place) else { return nil }
         if let problem = SourceReference.problem(with: text) {
-            reject(value, at: keyPath, must: problem)
+            reject(value, at: place, must: problem)
             return nil
         }
         return text
     }
 
     mutating func date(_ key: String) -> PhotoDate? {
-        read(key) { reader, value, keyPath in
+        read(key) { reader, value, place in
             guard let text = value.stringValue, let date = PhotoDate(parsing: text.trimmingSpaces) else {
-                reader.reject(value, at: keyPath, expected: "a date like \"2024-06-01\" or \"2024-06-01T18:30:00\"")
+                reader.reject(value, at: place, expected: "a date like \"2024-06-01\" or \"2024-06-01T18:30:00\"")
                 return nil
             }
             return date
@@ -31,7 +31,7 @@ extension JSONObjectReader {
         read(key) { $0.exposure($1, at: $2) }
     }
 
-    mutating func exposure(_ value: JSONValue, at keyPath: String) -> String? {
+    mutating func exposure(_ value: JSONValue, at place: Place) -> String? {
         let normalized: String?
         switch value.kind {
         case .string(let text): normalized = ExposureTime.normalized(text)
@@ -39,7 +39,7 @@ extension JSONObjectReader {
         default: normalized = nil
         }
         if normalized == nil {
-            reject(value, at: keyPath, expected: "an exposure time like \"1/250\" or a number of seconds")
+            reject(value, at: place, expected: "an exposure time like \"1/250\" or a number of seconds")
         }
         return normalized
     }
@@ -51,22 +51,23 @@ extension JSONObjectReader {
     mutating func renditions(_ key: String) -> [Rendition]? {
         guard let items = list(key) else { return nil }
         var renditions: [Rendition] = []
-        for (item, itemKeyPath) in items {
+        for (index, item) in items.enumerated() {
+            let itemPlace = Place.item(key, index)
             switch item.kind {
             case .string(let name):
                 guard let width = Rendition.width(fromName: name) else {
-                    reject(item, at: itemKeyPath, must: "must name its width like \"IMG_1@800w.jpg\"")
+                    reject(item, at: itemPlace, must: "must name its width like \"IMG_1@800w.jpg\"")
                     continue
                 }
-                guard let src = source(item, at: itemKeyPath) else { continue }
+                guard let src = source(item, at: itemPlace) else { continue }
                 renditions.append(Rendition(src: src, width: width))
             case .object:
-                if let rendition = object(item, at: itemKeyPath, keys: Self.renditionKeys, { $0.rendition() }) ?? nil {
+                if let rendition = object(item, at: itemPlace, keys: Self.renditionKeys, { $0.rendition() }) ?? nil {
                     renditions.append(rendition)
                 }
             default:
                 reject(
-                    item, at: itemKeyPath,
+                    item, at: itemPlace,
                     expected: "an object with 'src' and 'width' or a file name like \"IMG_1@800w.jpg\"")
             }
         }

@@ -1,6 +1,6 @@
 /// Typed values. Each accessor returns nil, having reported why, for a value it refuses; the
 /// key-based ones also return nil, silently, for a key that is not given. Values inside lists are
-/// read with the value-based ones, at their own key path (`tags[2]`).
+/// read with the value-based ones, at their own place (`.item("tags", 2)`).
 extension JSONObjectReader {
     mutating func string(_ key: String) -> String? {
         read(key) { $0.string($1, at: $2) }
@@ -9,10 +9,10 @@ extension JSONObjectReader {
     /// A string that `parse` turns into a value; a string it refuses is reported as
     /// `'KEY' REQUIREMENT, found "…"` (`'sort' must be one of …`).
     mutating func string<Value>(_ key: String, _ requirement: String, _ parse: (String) -> Value?) -> Value? {
-        read(key) { reader, value, keyPath in
-            guard let text = reader.string(value, at: keyPath) else { return nil }
+        read(key) { reader, value, place in
+            guard let text = reader.string(value, at: place) else { return nil }
             guard let parsed = parse(text) else {
-                reader.reject(value, at: keyPath, must: requirement)
+                reader.reject(value, at: place, must: requirement)
                 return nil
             }
             return parsed
@@ -20,9 +20,9 @@ extension JSONObjectReader {
     }
 
     mutating func bool(_ key: String) -> Bool? {
-        read(key) { reader, value, keyPath in
+        read(key) { reader, value, place in
             guard let flag = value.boolValue else {
-                reader.reject(value, at: keyPath, expected: "true or false")
+                reader.reject(value, at: place, expected: "true or false")
                 return nil
             }
             return flag
@@ -31,10 +31,10 @@ extension JSONObjectReader {
 
     /// Any number, or one in `range` (reported as `expected`, by default "a number from A to B").
     mutating func number(_ key: String, in range: ClosedRange<Double>? = nil, expected: String? = nil) -> Double? {
-        read(key) { reader, value, keyPath in
+        read(key) { reader, value, place in
             guard let number = value.numberValue, range?.contains(number) ?? true else {
                 let words = expected ?? range.map(Self.numberRange) ?? "a number"
-                reader.reject(value, at: keyPath, expected: words)
+                reader.reject(value, at: place, expected: words)
                 return nil
             }
             return number
@@ -51,12 +51,12 @@ extension JSONObjectReader {
 
     /// A whole number in `range` (reported as `expected`, by default "a whole number from A to B").
     mutating func integer(_ key: String, in range: ClosedRange<Int>, expected: String? = nil) -> Int? {
-        read(key) { reader, value, keyPath in
+        read(key) { reader, value, place in
             guard let number = value.numberValue, number == number.rounded(),
                 number >= Double(range.lowerBound), number <= Double(range.upperBound)
             else {
                 let words = expected ?? "a whole number from \(range.lowerBound) to \(range.upperBound)"
-                reader.reject(value, at: keyPath, expected: words)
+                reader.reject(value, at: place, expected: words)
                 return nil
             }
             return Int(number)
@@ -68,31 +68,31 @@ extension JSONObjectReader {
         read(key) { $0.positiveInteger($1, at: $2, maximum: maximum) }
     }
 
-    /// The items of a list, each with its key path (`tags[2]`).
-    mutating func list(_ key: String, expected: String = "a list") -> [(value: JSONValue, keyPath: String)]? {
-        read(key) { reader, value, keyPath in
+    /// The items of a list.
+    mutating func list(_ key: String, expected: String = "a list") -> [JSONValue]? {
+        read(key) { reader, value, place in
             guard let items = value.arrayValue else {
-                reader.reject(value, at: keyPath, expected: expected)
+                reader.reject(value, at: place, expected: expected)
                 return nil
             }
-            return items.enumerated().map { ($1, "\(keyPath)[\($0)]") }
+            return items
         }
     }
 
     /// A list of strings or one string; blank items are dropped, repeats kept once.
     mutating func stringList(_ key: String) -> [String]? {
-        read(key) { reader, value, keyPath in
-            let items: [(JSONValue, String)]
+        read(key) { reader, value, place in
+            let items: [(JSONValue, Place)]
             switch value.kind {
-            case .string: items = [(value, keyPath)]
-            case .array(let list): items = list.enumerated().map { ($1, "\(keyPath)[\($0)]") }
+            case .string: items = [(value, place)]
+            case .array(let list): items = list.enumerated().map { ($1, .item(key, $0)) }
             default:
-                reader.reject(value, at: keyPath, expected: "a list of strings or a string")
+                reader.reject(value, at: place, expected: "a list of strings or a string")
                 return nil
             }
             var strings: [String] = []
-            for (item, itemKeyPath) in items {
-                guard let text = reader.string(item, at: itemKeyPath) else { continue }
+            for (item, itemPlace) in items {
+                guard let text = reader.string(item, at: itemPlace) else { continue }
                 let trimmed = text.trimmingSpaces
                 if !trimmed.isEmpty, !strings.contains(trimmed) { strings.append(trimmed) }
             }
@@ -100,38 +100,37 @@ extension JSONObjectReader {
         }
     }
 
-    /// Reads the value of `key`, when given, with `convert(self, value, its key path)`.
-    mutating func read<Value>(_ key: String, _ convert: (inout Self, JSONValue, String) -> Value?) -> Value? {
+    /// Reads the value of `key`, when given, with `convert(self, value, .member(key))`.
+    mutating func read<Value>(_ key: String, _ convert: (inout Self, JSONValue, Place) -> Value?) -> Value? {
         guard let value = value(key) else { return nil }
-        let keyPath = keyPath(key)
-        return convert(&self, value, keyPath)
+        return convert(&self, value, .member(key))
     }
 }
 
 extension JSONObjectReader {
-    mutating func string(_ value: JSONValue, at keyPath: String) -> String? {
+    mutating func string(_ value: JSONValue, at place: Place) -> String? {
         guard let text = value.stringValue else {
-            reject(value, at: keyPath, expected: "a string")
+            reject(value, at: place, expected: "a string")
             return nil
         }
         return text
     }
 
-    mutating func positiveNumber(_ value: JSONValue, at keyPath: String) -> Double? {
+    mutating func positiveNumber(_ value: JSONValue, at place: Place) -> Double? {
         guard let number = value.numberValue, number > 0 else {
-            reject(value, at: keyPath, expected: "a positive number")
+            reject(value, at: place, expected: "a positive number")
             return nil
         }
         return number
     }
 
-    mutating func positiveInteger(_ value: JSONValue, at keyPath: String, maximum: Int = Int(Int32.max)) -> Int? {
+    mutating func positiveInteger(_ value: JSONValue, at place: Place, maximum: Int = Int(Int32.max)) -> Int? {
         guard let number = value.numberValue, number == number.rounded(), number >= 1 else {
-            reject(value, at: keyPath, expected: "a positive whole number")
+            reject(value, at: place, expected: "a positive whole number")
             return nil
         }
         guard number <= Double(maximum) else {
-            reject(value, at: keyPath, expected: "at most \(maximum)")
+            reject(value, at: place, expected: "at most \(maximum)")
             return nil
         }
         return Int(number)

@@ -16,12 +16,39 @@ struct JSONObjectReader {
     struct Keys {
         /// Every key the object understands, for "did you mean"; nil when any key is fine
         /// (exiftool writes hundreds of tags, and a reader uses a few).
-        var names: [String]?
+        let names: [String]?
         /// What a key is called in the unknown-key warning: `'titel' is not NOUN` (`an album key`).
-        var noun: String
+        let noun: String
         /// Whether `null` counts as leaving the key out (`ashlar.json`, sidecars) or is a value
         /// like any other, which the typed accessors then refuse (`album.json`, `theme.json`).
-        var nullMeansAbsent: Bool
+        let nullMeansAbsent: Bool
+        /// `names` by their length in UTF-8 bytes: a key is compared only with names as long as
+        /// it is, which is quicker than hashing it.
+        private let namesByLength: [[String]]
+
+        init(names: [String]?, noun: String, nullMeansAbsent: Bool) {
+            self.names = names
+            self.noun = noun
+            self.nullMeansAbsent = nullMeansAbsent
+            let longest = (names ?? []).map(\.utf8.count).max() ?? -1
+            var namesByLength = [[String]](repeating: [], count: longest + 1)
+            for name in names ?? [] { namesByLength[name.utf8.count].append(name) }
+            self.namesByLength = namesByLength
+        }
+
+        /// Whether the object understands `key`.
+        func contains(_ key: String) -> Bool {
+            guard names != nil else { return true }
+            let length = key.utf8.count
+            return length < namesByLength.count && namesByLength[length].contains(key)
+        }
+    }
+
+    /// Where a value sits in the object: a member (`tags`) or an item of a member's list
+    /// (`tags[2]`). Key paths are spelt out only for findings.
+    enum Place {
+        case member(String)
+        case item(String, Int)
     }
 
     let document: JSONDocument
@@ -75,7 +102,7 @@ struct JSONObjectReader {
         keys.reserveCapacity(given.count)
         for member in given {
             let key = member.key
-            if let names = known.names, !names.contains(where: { Self.same($0, key) }) {
+            if !known.contains(key), let names = known.names {
                 var message = "'\(self.keyPath(key))' is not \(known.noun)"
                 if let suggestion = Suggestion.closest(to: key, among: names) {
                     message += "; did you mean '\(self.keyPath(suggestion))'?"
@@ -121,6 +148,14 @@ struct JSONObjectReader {
         keyPath.isEmpty ? key : keyPath + "." + key
     }
 
+    /// The key path of a place in this object: `layout.gap`, `renditions[0]`.
+    func keyPath(_ place: Place) -> String {
+        switch place {
+        case .member(let key): keyPath(key)
+        case .item(let key, let index): keyPath(key) + "[\(index)]"
+        }
+    }
+
     /// The value of `key`, nil when the key is not given (or is `null` where that means absent).
     func value(_ key: String) -> JSONValue? {
         guard let value = position(of: key).map({ members[$0].value }) else { return nil }
@@ -136,15 +171,16 @@ struct JSONObjectReader {
         findings.append(Finding(offset: offset, severity: severity ?? self.severity, key: key, message: message))
     }
 
-    /// Reports `value`, at `keyPath`, as not what it must be:
-    /// `'width' must be a positive whole number, found "wide"`.
-    mutating func reject(_ value: JSONValue, at keyPath: String, must requirement: String) {
+    /// Reports the value at `place` as not what it must be:
+    /// `'renditions[0]' must name its width like "IMG_1@800w.jpg", found "IMG_1.jpg"`.
+    mutating func reject(_ value: JSONValue, at place: Place, must requirement: String) {
+        let keyPath = keyPath(place)
         report("'\(keyPath)' \(requirement), found \(document.found(value))", at: value.offset, key: keyPath)
     }
 
-    /// Reports `value`, at `keyPath`, as not what it must be: `'title' must be a string, found 3`.
-    mutating func reject(_ value: JSONValue, at keyPath: String, expected: String) {
-        reject(value, at: keyPath, must: "must be " + expected)
+    /// Reports the value at `place` as not what it must be: `'title' must be a string, found 3`.
+    mutating func reject(_ value: JSONValue, at place: Place, expected: String) {
+        reject(value, at: place, must: "must be " + expected)
     }
 
     /// Reports that this object lacks a key it needs: `'layout.breakpoints[0]' is missing 'columns'`.
@@ -155,15 +191,17 @@ struct JSONObjectReader {
     /// Reads `value`, which must be an object (otherwise it is reported as `expected`), with a
     /// reader of its own whose findings join these.
     mutating func object<Result>(
-        _ value: JSONValue, at keyPath: String, keys: Keys, expected: String = "an object",
+        _ value: JSONValue, at place: Place, keys: Keys, expected: String = "an object",
         _ read: (inout JSONObjectReader) -> Result
     ) -> Result? {
         guard value.members != nil else {
-            reject(value, at: keyPath, expected: expected)
+            reject(value, at: place, expected: expected)
             return nil
         }
+        // The findings move to the inner reader and back, so neither copies them.
         var reader = JSONObjectReader(
-            value, at: keyPath, keys: keys, document: document, path: path, severity: severity, findings: findings)
+            value, at: keyPath(place), keys: keys, document: document, path: path, severity: severity,
+            findings: findings)
         findings = []
         let result = read(&reader)
         findings = reader.findings
@@ -173,7 +211,7 @@ struct JSONObjectReader {
     /// Reads the object at `key`, when given, with a reader of its own; see `object(_:at:keys:expected:_:)`.
     mutating func object<Result>(_ key: String, keys: Keys, _ read: (inout JSONObjectReader) -> Result) -> Result? {
         guard let value = value(key) else { return nil }
-        return object(value, at: keyPath(key), keys: keys, read)
+        return object(value, at: .member(key), keys: keys, read)
     }
 
     /// Every finding, in the order of the file, as diagnostics with lines and columns.

@@ -70,14 +70,14 @@ private enum ConfigurationReader {
     private static func readBreakpoints(_ reader: inout JSONObjectReader) -> [Breakpoint]? {
         guard let list = reader.value("breakpoints") else { return nil }
         guard let items = list.arrayValue, !items.isEmpty else {
-            reader.reject(list, at: "layout.breakpoints", expected: "a non-empty list of {\"minWidth\", \"columns\"}")
+            reader.reject(list, at: .member("breakpoints"), expected: "a non-empty list of {\"minWidth\", \"columns\"}")
             return nil
         }
         var breakpoints: [Breakpoint] = []
         var valid = true
         for (index, item) in items.enumerated() {
             let breakpoint = reader.object(
-                item, at: "layout.breakpoints[\(index)]", keys: breakpointKeys,
+                item, at: .item("breakpoints", index), keys: breakpointKeys,
                 expected: "an object with 'minWidth' and 'columns'", readBreakpoint)
             if let breakpoint = breakpoint ?? nil { breakpoints.append(breakpoint) } else { valid = false }
         }
