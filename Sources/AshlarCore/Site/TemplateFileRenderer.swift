@@ -45,8 +45,7 @@ public struct TemplateFileRenderer: Sendable {
                 let document = try JSONDocument(bytes: [UInt8](bytes))
                 data = TemplateValue(document.root)
             } catch {
-                let location = SourceLocation(offset: error.offset, in: [UInt8](bytes))
-                return .failure(RenderFailure(diagnostics: [.error(error.reason, path: dataPath, at: location)]))
+                return .failure(RenderFailure(diagnostics: [error.diagnostic(path: dataPath, bytes: [UInt8](bytes))]))
             }
         }
         // A broken partial only matters if it is used; report it when rendering fails.

@@ -320,6 +320,42 @@ def json_crlf(site):
     write(f"{site}/trip/b.png.json", b'{\r\n  "title": "B",\r\n  "alt": "An orange card",\r\n  "caption": "two\r\nlines"\r\n}\r\n')
 
 
+@case("json-same-words")
+def json_same_words(site):
+    """A repeated key, an unknown key, a wrong type and a number past 2^53 in every JSON file."""
+    write(f"{site}/ashlar.json", """{
+  "title": "Same words",
+  "title": "Same words everywhere",
+  "layout": {"gap": 8, "gapp": 4}
+}
+""")
+    write(f"{site}/templates/theme.json", """{
+  "page": {"maxWidth": 2560, "maxWidth": 9007199254740993,
+    "padding": {"min": 16, "viewportPercent": 3, "max": 40, "mx": 40}}
+}
+""")
+    write(f"{site}/trip/album.json", """{
+  "title": "Trip",
+  "hidden": "no",
+  "hidden": false,
+  "srot": "date",
+  "cover": 9007199254740993
+}
+""")
+    write(f"{site}/trip/a.png", png(3, 2))
+    write(f"{site}/trip/a.png.json", """{
+  "title": "A", "alt": "An orange card",
+  "rating": 3, "rating": "5",
+  "captoin": "x",
+  "width": 9007199254740993
+}
+""")
+    write(f"{site}/trip/b.png", png(3, 2))
+    write(f"{site}/trip/b.png.json", """[{"SourceFile": "b.png", "Title": "B", "AltTextAccessibility": "An orange card",
+  "Make": "A", "Make": "B", "ImageWidth": 9007199254740993}]
+""")
+
+
 @case("config-wrong-types")
 def config_wrong_types(site):
     write(f"{site}/ashlar.json", """{
