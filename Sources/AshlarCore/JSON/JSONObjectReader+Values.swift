@@ -19,6 +19,26 @@ extension JSONObjectReader {
         }
     }
 
+    /// A string that `check` turns into a value, or into the requirement it breaks, reported as
+    /// `'KEY' REQUIREMENT, found "…"`: for values that can be wrong in more than one way.
+    mutating func string<Value>(_ key: String, checkedBy check: (String) -> Result<Value, Requirement>) -> Value? {
+        read(key) { reader, value, place in
+            guard let text = reader.string(value, at: place) else { return nil }
+            switch check(text) {
+            case .success(let parsed):
+                return parsed
+            case .failure(let requirement):
+                reader.reject(value, at: place, must: requirement.words)
+                return nil
+            }
+        }
+    }
+
+    /// What a value must be, in the words of a finding: "must not hold a user name or password".
+    struct Requirement: Error {
+        var words: String
+    }
+
     mutating func bool(_ key: String) -> Bool? {
         read(key) { reader, value, place in
             guard let flag = value.boolValue else {

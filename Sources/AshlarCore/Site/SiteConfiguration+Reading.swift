@@ -34,14 +34,16 @@ private enum ConfigurationReader {
         if let text = reader.string("description") { configuration.description = text }
         if let text = reader.string("author") { configuration.author = text }
         if let text = reader.string("copyright") { configuration.copyright = text }
-        let siteURL = "must be an absolute http(s) URL such as \"https://example.com/photos/\""
-        if let url = reader.string("baseURL", siteURL, baseURL) { configuration.baseURL = url }
+        if let url = reader.string("baseURL", checkedBy: { baseURL($0, example: "https://example.com/photos/") }) {
+            configuration.baseURL = url
+        }
         let imageHandling = "must be 'copy' or 'reference'"
         if let handling = reader.string("images", imageHandling, { SiteConfiguration.ImageHandling(rawValue: $0) }) {
             configuration.images = handling
         }
-        let mediaURL = "must be an absolute http(s) URL such as \"https://cdn.example.com/photos/\""
-        if let url = reader.string("mediaBaseURL", mediaURL, baseURL) { configuration.mediaBaseURL = url }
+        if let url = reader.string("mediaBaseURL", checkedBy: { baseURL($0, example: "https://cdn.example.com/photos/") }) {
+            configuration.mediaBaseURL = url
+        }
         let pageSize = "a whole number of photos from 0 (one page) to 100000"
         if let size = reader.integer("pageSize", in: 0...100_000, expected: pageSize) { configuration.pageSize = size }
         reader.object("layout", keys: layoutKeys) { readLayout(&$0, into: &configuration.layout) }
@@ -107,13 +109,24 @@ private enum ConfigurationReader {
         return Breakpoint(minWidth: minWidth, columns: columns)
     }
 
-    /// `https://example.com/photos` → `https://example.com/photos/`; nil unless an absolute
-    /// http(s) URL with a host and no query or fragment.
-    static func baseURL(_ text: String) -> String? {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            url.host?.isEmpty == false, url.query == nil, url.fragment == nil, !text.contains(" ")
-        else { return nil }
-        return text.hasSuffix("/") ? text : text + "/"
+    /// `https://example.com/photos` → `https://example.com/photos/`, or why the text is not an
+    /// absolute http(s) base URL (see `WebAddress`).
+    static func baseURL(_ text: String, example: String) -> Result<String, JSONObjectReader.Requirement> {
+        switch WebAddress.base(text) {
+        case .success(let url):
+            .success(url)
+        case .failure(.credentials):
+            .failure(.init(words: "must not hold a user name or password: it would be published on every page"))
+        case .failure(.port):
+            .failure(.init(words: "must have a port from 1 to 65535"))
+        case .failure(.queryOrFragment):
+            .failure(.init(words: "must not have a query ('?') or a fragment ('#')"))
+        case .failure(.malformed):
+            .failure(
+                .init(
+                    words: "must be an absolute http(s) URL such as \"\(example)\", with spaces and other characters "
+                        + "percent-encoded"))
+        }
     }
 
     static func isLanguageTag(_ text: String) -> Bool {
