@@ -335,8 +335,10 @@ public struct SiteBuilder: Sendable {
         guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return .builtIn }
         let root = FileSystem.realPath(paths.source.path) ?? paths.source.path
         while let relative = enumerator.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            if name.hasPrefix(".") { continue }
+            if RelativePath.isHidden(relative) {
+                enumerator.skipDescendants()
+                continue
+            }
             let absolute = folder.path + "/" + relative
             let display = paths.display("templates/" + relative)
             guard let real = FileSystem.realPath(absolute) else { continue }
