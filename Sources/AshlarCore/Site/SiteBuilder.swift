@@ -47,6 +47,9 @@ public struct SiteBuilder: Sendable {
         public var stages: [(name: String, seconds: Double)] = []
         /// The layout manifest's JSON, when asked for.
         public var layoutManifest: String?
+        /// The source images (relative paths) the built pages show, photos and renditions; nil
+        /// when the build was skipped or stopped.
+        public var shownSourceImages: Set<String>?
         /// Each album's signature, for the manifest.
         var albumSignatures: [String: String] = [:]
 
@@ -98,6 +101,7 @@ public struct SiteBuilder: Sendable {
             stager.discard()
             return result
         }
+        result.shownSourceImages = root?.shownSourceImages
         progress?("writing the site")
         let (summary, entries) = try writer.write(files, stager: stager)
         var manifest = BuildManifest()
