@@ -21,9 +21,6 @@ extension CatalogBuilder {
         if lowered.contains(":") || src.hasPrefix("/") || src.contains("\\") || src.contains("\0") {
             return fail("'src' must be an http(s) URL or a path inside the source folder, found \"\(src.prefix(200))\"")
         }
-        if RelativePath.isHidden(src) {
-            return fail("'src' names a hidden file or folder: \"\(src.prefix(200))\"")
-        }
         var components: [Substring] = folder.relativePath.isEmpty ? [] : folder.relativePath.split(separator: "/")
         for component in src.split(separator: "/") {
             switch component {

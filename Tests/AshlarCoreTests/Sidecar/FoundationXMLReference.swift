@@ -48,10 +48,10 @@ final class FoundationXMLReference: NSObject, XMLParserDelegate {
             }
         }
         scopes.append(scope)
-        let (elementPrefix, elementName) = RelativePath.split(elementName)
+        let (elementPrefix, elementName) = Self.split(elementName)
         var resolved: [AshlarCore.XMLNode.Attribute] = []
         for (name, value) in attributes where name != "xmlns" && !name.hasPrefix("xmlns:") {
-            let (prefix, local) = RelativePath.split(name)
+            let (prefix, local) = Self.split(name)
             // Unprefixed attributes belong to no namespace.
             let namespace = prefix.isEmpty ? "" : scope[prefix] ?? ""
             resolved.append(AshlarCore.XMLNode.Attribute(namespace: namespace, name: local, qualifiedName: name, value: value))
