@@ -25,7 +25,8 @@ TARGETS=(
     "exif           4096 -"
     "template       8192 mustache"
     "config         4096 json"
-    "http           8192 http"
+    "http          40000 http"
+    "manifest      16384 json"
 )
 
 root="$(cd "$(dirname "$0")/../.." && pwd)"
