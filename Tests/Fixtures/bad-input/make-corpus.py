@@ -520,7 +520,7 @@ def xml_forbidden_characters(site):
 def hidden_files(site):
     good(site, "trip/whole.png")
     good(site, "trip/deeper/inner.png")
-    for name in [".git/config.png", "trip/.thumbs/small.png", "trip/deeper/.cache/c.png", "trip/.dot.png"]:
+    for name in [".backup/config.png", "trip/.thumbs/small.png", "trip/deeper/.cache/c.png", "trip/.dot.png"]:
         write(f"{site}/{name}", png(3, 2))
     for name in ["templates/assets/.secret/token.txt", "templates/.private/notes.txt", "templates/assets/.env",
                  "templates/assets/css/.deep/key.txt"]:
