@@ -17,13 +17,12 @@ enum Node: Sendable {
     case block(Block)
 
     /// Literal text: a piece of one source line, with its line break if it ends the line.
-    ///
-    /// `@unchecked Sendable`: the buffer is allocated and filled in `init`, never
-    /// written again, and freed in `deinit`, so sharing it across threads is safe.
-    final class Text: @unchecked Sendable {
+    final class Text: Sendable {
         /// The UTF-8 bytes, owned by this object: copying from a plain buffer costs
-        /// no reference counting, unlike reading an array field.
-        let bytes: UnsafeBufferPointer<UInt8>
+        /// no reference counting, unlike reading an array field. `nonisolated(unsafe)`:
+        /// the buffer is allocated and filled in `init`, never written again, and freed
+        /// in `deinit`, so sharing it across threads is safe.
+        nonisolated(unsafe) let bytes: UnsafeBufferPointer<UInt8>
         /// The text ends with a line break, so the next text starts a line.
         let endsLine: Bool
         /// The text is only a line break; indentation is not added to empty lines.

@@ -20,7 +20,7 @@ public struct PhotoFiles: Sendable, Equatable {
     }
 
     /// The image extensions Ashlar treats as photos (compared case-insensitively).
-    public static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "gif", "webp", "avif"]
+    public static let imageExtensions = ImageFormat.allFileExtensions
 
     /// Groups a folder's file names into photos. `album.json` is not a photo; files that are
     /// neither images nor sidecars are ignored. Returns the photos in file-name order, and the

@@ -38,6 +38,16 @@ public struct SiteRenderer: Sendable {
             case .photo: "photo"
             }
         }
+
+        /// The page's path in the output.
+        var path: String {
+            switch self {
+            case .album(let album, _, let page, _):
+                URLPath.indexFile(of: Pagination.folder(ofPage: page, in: album.outputPath))
+            case .photo(let album, _, let index, _):
+                URLPath.indexFile(of: PhotoPageModel.folder(of: album.photos[index], in: album))
+            }
+        }
     }
 
     /// What `render(root:)` produces.
@@ -97,8 +107,11 @@ public struct SiteRenderer: Sendable {
                 }
             }
         }
-        // A page template that failed to parse was reported with its own error; its pages are
-        // left out rather than each failing again.
+        // A page template that failed to parse was reported with its own error; its pages are not
+        // rendered, each failing again. Neither they nor pages whose render fails cost the site
+        // the page it had: the previous build's file stays.
+        let unparsed = jobs.filter { library[$0.templateName] == nil }
+        files += unparsed.map { OutputFile(path: $0.path, contents: .keepPrevious) }
         jobs.removeAll { library[$0.templateName] == nil }
         // Pages are independent: render them on every core, then collect them in order.
         let pages = jobs.parallelMap { job -> Result<OutputFile, TemplateError> in
@@ -109,10 +122,12 @@ public struct SiteRenderer: Sendable {
                 return .failure(error)
             }
         }
-        for page in pages {
+        for (job, page) in zip(jobs, pages) {
             switch page {
             case .success(let file): files.append(file)
-            case .failure(let error): diagnostics.append(Diagnostic(error))
+            case .failure(let error):
+                diagnostics.append(Diagnostic(error))
+                files.append(OutputFile(path: job.path, contents: .keepPrevious))
             }
         }
         if let baseURL = configuration.baseURL {

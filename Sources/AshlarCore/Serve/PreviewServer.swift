@@ -28,8 +28,6 @@ public final class PreviewServer: Sendable {
         sourcePrefix = builder.paths.sourceFromOutput.split(separator: "/").map(String.init).filter { $0 != ".." }
     }
 
-    static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "gif", "webp", "avif"]
-
     /// What one build did, for the terminal.
     public enum BuildOutcome: Sendable {
         case built(SiteBuilder.Result)
@@ -160,7 +158,7 @@ public final class PreviewServer: Sendable {
     private func referencedImage(_ path: RequestPath) -> SiteFiles.Resolution? {
         guard path.segments.count > sourcePrefix.count, Array(path.segments.prefix(sourcePrefix.count)) == sourcePrefix,
             let name = path.segments.last, let dot = name.lastIndex(of: "."),
-            Self.imageExtensions.contains(name[name.index(after: dot)...].lowercased())
+            ImageFormat.allFileExtensions.contains(name[name.index(after: dot)...].lowercased())
         else { return nil }
         let inSource = RequestPath(segments: Array(path.segments.dropFirst(sourcePrefix.count)), trailingSlash: path.trailingSlash)
         guard shownSourceImages.withLock({ $0?.contains(inSource.relativePath) ?? false }) else { return nil }

@@ -25,9 +25,28 @@ struct OutputWriter {
     private struct Planned: Sendable {
         var file: OutputFile
         var entry: String
+        /// For a streamed page: whether it was written (false when it equals the previous file).
+        var streamedWritten = false
     }
 
-    /// Writes `files` through `stager`, which may hold pages already (`.staged`), and puts
+    /// Takes a page as soon as it is rendered and writes it under a temporary name, so that the
+    /// pages of a large site are never all in memory together (100,000 photo pages and the 1,700
+    /// pages of their album are over 500 MB). A page identical to the previous build's file is
+    /// not written at all. Returns what takes the page's place in the rendered files.
+    func stream(_ page: OutputFile, into stager: OutputStager) -> OutputFile {
+        guard case .bytes(let bytes) = page.contents, RelativePath.isSafe(page.path), page.path != BuildManifest.fileName else {
+            return page
+        }
+        let entry = "h:" + ContentHash.of(bytes)
+        if previous?.files[page.path] == entry, previousIsIntact || FileSystem.isRegularFile(paths.outputFile(page.path)) {
+            return stager.recordStreamed(page.path, entry: entry, written: false) ? OutputFile(path: page.path, contents: .streamed) : page
+        }
+        guard stager.stage(page) else { return page }
+        stager.recordStreamed(page.path, entry: entry, written: true)
+        return OutputFile(path: page.path, contents: .streamed)
+    }
+
+    /// Writes `files` through `stager`, which may hold pages already (`.streamed`), and puts
     /// everything in place together. On failure nothing staged is left behind.
     func write(_ files: [OutputFile], stager: OutputStager? = nil) throws(BuildError) -> (Summary, [String: String]) {
         let stager = stager ?? OutputStager(paths: paths, linkImages: linkImages)
@@ -50,12 +69,21 @@ struct OutputWriter {
             unique.append(file)
         }
         // Hash generated files and stamp copied ones on every core.
-        let planned = unique.parallelMap { file -> Result<Planned, BuildError> in
+        let planned = unique.parallelMap { file -> Result<Planned?, BuildError> in
             switch file.contents {
+            case .keepPrevious:
+                // Kept only if the previous build wrote it and it is still there.
+                guard let entry = previous?.files[file.path], FileSystem.isRegularFile(paths.outputFile(file.path)) else {
+                    return .success(nil)
+                }
+                return .success(Planned(file: file, entry: entry))
             case .bytes(let bytes):
                 return .success(Planned(file: file, entry: "h:" + ContentHash.of(bytes)))
-            case .staged(let entry, _):
-                return .success(Planned(file: file, entry: entry))
+            case .streamed:
+                guard let streamed = stager.streamed(file.path) else {
+                    return .failure(BuildError(.io, path: paths.outputFile(file.path), message: "internal error: a streamed page went missing"))
+                }
+                return .success(Planned(file: file, entry: streamed.entry, streamedWritten: streamed.written))
             case .unchanged:
                 // Only offered for files the previous build wrote and that are still there.
                 guard let entry = previous?.files[file.path] else {
@@ -75,10 +103,10 @@ struct OutputWriter {
         var entries: [String: String] = Dictionary(minimumCapacity: planned.count)
         var changed: [OutputFile] = []
         for result in planned {
-            let item = try result.get()
+            guard let item = try result.get() else { continue }
             entries[item.file.path] = item.entry
-            if case .staged(_, let written) = item.file.contents {
-                if !written { summary.unchanged += 1 }
+            if case .streamed = item.file.contents {
+                if !item.streamedWritten { summary.unchanged += 1 }
             } else if previous?.files[item.file.path] == item.entry, previousIsIntact || FileSystem.isRegularFile(paths.outputFile(item.file.path)) {
                 summary.unchanged += 1
             } else {

@@ -38,8 +38,8 @@ public struct SitePaths: Sendable {
     /// The relative path from the output folder to the source folder, ending in `/` (`../` for
     /// the default `SOURCE/_site`), for pages that point back at images in the source.
     public var sourceFromOutput: String {
-        let output = SiteBuilder.resolvedPath(self.output.path).split(separator: "/")
-        let source = SiteBuilder.resolvedPath(self.source.path).split(separator: "/")
+        let output = OutputFolder.resolvedPath(self.output.path).split(separator: "/")
+        let source = OutputFolder.resolvedPath(self.source.path).split(separator: "/")
         var common = 0
         while common < output.count, common < source.count, output[common] == source[common] { common += 1 }
         let up = Array(repeating: "..", count: output.count - common)

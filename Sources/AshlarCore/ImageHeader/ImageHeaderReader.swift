@@ -25,7 +25,7 @@ public enum ImageHeaderReader {
             if !isWholeFile, prefix.count < 16, couldStartAnImage(prefix) {
                 return .needsMoreBytes(16)
             }
-            return .failure(.error("not a JPEG/PNG/GIF/WebP/AVIF image", path: path))
+            return .failure(.error(ImageFormat.unrecognized, path: path))
         }
         let window = ByteWindow(prefix, end: available)
         let scan: HeaderScan
@@ -58,7 +58,7 @@ public enum ImageHeaderReader {
         case .invalid(let reason):
             return .failure(.error(reason, path: path))
         case .notAVIF:
-            return .failure(.error("not a JPEG/PNG/GIF/WebP/AVIF image", path: path))
+            return .failure(.error(ImageFormat.unrecognized, path: path))
         }
     }
 

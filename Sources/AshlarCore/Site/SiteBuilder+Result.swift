@@ -1,0 +1,68 @@
+extension SiteBuilder {
+    /// What a build did.
+    public struct Result: Sendable {
+        public var diagnostics: [Diagnostic]
+        public var photoCount: Int
+        public var albumCount: Int
+        public var pageCount: Int
+        public var filesWritten = 0
+        public var filesUnchanged = 0
+        public var filesRemoved = 0
+        /// True when nothing had changed since the last build, which was therefore skipped.
+        public var upToDate = false
+        /// True when the configuration had errors, so nothing was built or written.
+        public var stopped = false
+        /// Seconds spent in each stage, in order.
+        public var stages: [(name: String, seconds: Double)] = []
+        /// The layout manifest's JSON, when asked for.
+        public var layoutManifest: String?
+        /// The source images (relative paths) the built pages show, photos and renditions; nil
+        /// when the build was skipped or stopped.
+        var shownSourceImages: Set<String>?
+
+        public var errorCount: Int { diagnostics.count { $0.severity == .error } }
+        public var warningCount: Int { diagnostics.count { $0.severity == .warning } }
+
+        init(diagnostics: [Diagnostic], photoCount: Int, albumCount: Int, pageCount: Int) {
+            self.diagnostics = diagnostics
+            self.photoCount = photoCount
+            self.albumCount = albumCount
+            self.pageCount = pageCount
+        }
+
+        /// A build that found nothing changed since `previous` and so did nothing.
+        init(upToDate previous: BuildManifest) {
+            self.init(
+                diagnostics: previous.diagnostics, photoCount: previous.counts.photos, albumCount: previous.counts.albums,
+                pageCount: previous.files.keys.count { $0.hasSuffix(".html") })
+            upToDate = true
+            filesUnchanged = previous.files.count
+        }
+
+        /// A build stopped by a broken configuration: nothing was built or written.
+        init(stoppedWith diagnostics: [Diagnostic]) {
+            self.init(diagnostics: diagnostics, photoCount: 0, albumCount: 0, pageCount: 0)
+            stopped = true
+        }
+
+        /// What the stages found, in stage order.
+        init(inputs: SiteInputs, source: ScannedSource, catalog: Catalog, pages: RenderedSite) {
+            self.init(
+                diagnostics: inputs.diagnostics + pages.templateDiagnostics + source.diagnostics + catalog.diagnostics
+                    + pages.diagnostics,
+                photoCount: catalog.photoCount, albumCount: catalog.albums.count, pageCount: pages.pageCount)
+        }
+
+        /// The manifest of a build that wrote `files`. A build with errors records no inputs
+        /// fingerprint or album signatures, so the next build does everything again.
+        func manifest(files: [String: String], fingerprint: String, albums: [String: String]) -> BuildManifest {
+            var manifest = BuildManifest()
+            manifest.files = files
+            manifest.inputs = errorCount == 0 ? fingerprint : ""
+            manifest.diagnostics = diagnostics
+            manifest.counts = (photoCount, albumCount)
+            manifest.albums = errorCount == 0 ? albums : [:]
+            return manifest
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+
+/// What a build reads before the photos: the configuration and the theme, with their
+/// diagnostics. The first stage's hand-off.
+struct SiteInputs: Sendable {
+    /// Nil when `ashlar.json` has errors: such a build stops before writing anything.
+    var configuration: SiteConfiguration?
+    var configurationBytes: [UInt8]
+    var theme: Theme
+    var diagnostics: [Diagnostic]
+
+    /// Reads the configuration (`configurationFile`, or `SOURCE/ashlar.json` when it exists) and
+    /// the theme (the default one with the user's `SOURCE/templates/` files in place).
+    static func load(paths: SitePaths, configurationFile: URL?) throws(BuildError) -> SiteInputs {
+        var diagnostics: [Diagnostic] = []
+        let (configuration, bytes) = try loadConfiguration(paths: paths, file: configurationFile, diagnostics: &diagnostics)
+        let theme = ThemeFiles.load(paths: paths, diagnostics: &diagnostics)
+        return SiteInputs(configuration: configuration, configurationBytes: bytes, theme: theme, diagnostics: diagnostics)
+    }
+
+    private static func loadConfiguration(
+        paths: SitePaths, file explicitFile: URL?, diagnostics: inout [Diagnostic]
+    ) throws(BuildError) -> (SiteConfiguration?, [UInt8]) {
+        let file = explicitFile ?? paths.source.appendingPathComponent("ashlar.json")
+        let display = explicitFile != nil ? file.relativePath : paths.display("ashlar.json")
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            if explicitFile != nil { throw BuildError(.usage, path: display, message: "no such configuration file") }
+            return (SiteConfiguration(), [])
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = [UInt8](try Data(contentsOf: file))
+        } catch {
+            throw BuildError(.io, path: display, message: "cannot read: \(FileSystem.reason(error))")
+        }
+        let (configuration, configurationDiagnostics) = SiteConfiguration.read(bytes: bytes, path: display)
+        diagnostics += configurationDiagnostics
+        return (configuration, bytes)
+    }
+
+    /// The site-wide inputs: Ashlar's version, the configuration and the theme.
+    var siteFingerprint: String {
+        var hash = ContentHash()
+        hash.combine(AshlarVersion.current)
+        hash.combine(configurationBytes)
+        for (path, file) in theme.files.sorted(by: { $0.key < $1.key }) {
+            hash.combine(path)
+            hash.combine(file.bytes)
+        }
+        return hash.hex
+    }
+}

@@ -1,0 +1,202 @@
+import Foundation
+
+/// `OutputStager`'s bookkeeping, always used under its mutex: which output folders exist, which
+/// are made in the staging folder, and where each staged file went.
+struct StagingPlan {
+    let paths: SitePaths
+    let pid = getpid()
+    var prepared = false
+    var outputRoot = ""
+    var outputDevice: dev_t = 0
+    /// Output-relative folders known to be folders of the output, with their device.
+    var present: [String: dev_t] = [:]
+    /// Output-relative folders the output does not have: made in the staging folder.
+    var missing: Set<String> = []
+    /// Folders made in the staging folder (those of `missing`, and the ones above them).
+    var madeInStaging: Set<String> = []
+    /// The highest missing folders, renamed into place by `commit`.
+    var roots: [String] = []
+    var staging: String?
+    /// Files renamed one by one onto their destination by `commit`.
+    var beside: [(temporary: String, destination: String)] = []
+    /// Where each output path was (or is being) written.
+    var placed: [String: String] = [:]
+    var count = 0
+    var firstFailure: BuildError?
+    /// Pages the writer took as they were rendered (`OutputWriter.stream`): the manifest entry of
+    /// each, and whether it was written.
+    var streamedPages: [String: (entry: String, written: Bool)] = [:]
+
+    init(paths: SitePaths) {
+        self.paths = paths
+    }
+
+    /// Puts every staged file in place: each new folder of the staging folder in one rename,
+    /// then each other file onto its destination.
+    mutating func commit() throws(BuildError) {
+        if let firstFailure { throw firstFailure }
+        defer { cleanUp() }
+        if let staging {
+            for folder in roots where rename(staging + "/new/" + folder, paths.outputFile(folder)) != 0 {
+                let code = errno
+                throw BuildError(.io, path: paths.outputFile(folder), message: "cannot write: \(SystemError.message(code))")
+            }
+        }
+        for (index, entry) in beside.enumerated() where rename(entry.temporary, entry.destination) != 0 {
+            let code = errno
+            beside.removeFirst(index)
+            throw BuildError(.io, path: entry.destination, message: "cannot write: \(SystemError.message(code))")
+        }
+        beside.removeAll()
+    }
+
+    /// Removes the staging folder and any temporary files beside their destinations.
+    mutating func cleanUp() {
+        for entry in beside { unlink(entry.temporary) }
+        beside.removeAll()
+        if let staging {
+            try? FileManager.default.removeItem(atPath: staging)
+            self.staging = nil
+        }
+        roots.removeAll()
+        missing.removeAll()
+        madeInStaging.removeAll()
+    }
+
+    /// The temporary path to write `path` to, and the folders of the staging folder to make for
+    /// it first; nil when `path` was staged already and `replacing` is false.
+    mutating func place(_ path: String, replacing: Bool) throws(BuildError) -> (String, [String])? {
+        if let firstFailure { throw firstFailure }
+        if let earlier = placed[path] {
+            guard replacing else { return nil }
+            unlink(earlier)
+            return (earlier, [])
+        }
+        try prepare()
+        let folder = RelativePath.split(path).folder
+        var folders: [String] = []
+        let temporary: String
+        if try isMissing(folder, claiming: &folders), let staging {
+            temporary = staging + "/new/" + path
+        } else {
+            count += 1
+            let destination = paths.outputFile(path)
+            if present[folder] == outputDevice {
+                temporary = try stagingFolder() + "/files/\(count)"
+            } else {
+                temporary = RelativePath.split(destination).folder + "/.ashlar-\(pid)-\(count).tmp"
+            }
+            beside.append((temporary, destination))
+        }
+        placed[path] = temporary
+        return (temporary, folders)
+    }
+
+    /// Makes the output folder itself, once.
+    private mutating func prepare() throws(BuildError) {
+        guard !prepared else { return }
+        let output = paths.output.path
+        if let failure = FileSystem.makeFolders(output) {
+            throw BuildError(.io, path: output, message: "cannot create folder: \(SystemError.message(failure))")
+        }
+        var info = stat()
+        guard stat(output, &info) == 0 else {
+            throw BuildError(.io, path: output, message: "cannot create folder: \(SystemError.message(errno))")
+        }
+        outputRoot = FileSystem.realPath(output) ?? output
+        outputDevice = info.st_dev
+        present[""] = info.st_dev
+        prepared = true
+    }
+
+    /// Whether the output lacks `folder` (output-relative), in which case it and the folders
+    /// above it are made in the staging folder. A missing folder under a mount point inside the
+    /// output cannot be renamed across devices: it is made in place instead.
+    private mutating func isMissing(_ folder: String, claiming folders: inout [String]) throws(BuildError) -> Bool {
+        if folder.isEmpty || present[folder] != nil { return false }
+        if missing.contains(folder) { return true }
+        let parent = RelativePath.split(folder).folder
+        let parentMissing = try isMissing(parent, claiming: &folders)
+        let destination = paths.outputFile(folder)
+        if parentMissing {
+            try claimInStaging(folder, &folders)
+            missing.insert(folder)
+            return true
+        }
+        var info = stat()
+        if lstat(destination, &info) == 0 {
+            if (info.st_mode & S_IFMT) != S_IFDIR {
+                try Self.checkLink(destination, outputRoot: outputRoot)
+                guard stat(destination, &info) == 0 else {
+                    throw BuildError(.io, path: destination, message: "cannot create folder: \(SystemError.message(errno))")
+                }
+            }
+            present[folder] = info.st_dev
+            return false
+        }
+        let code = errno
+        guard code == ENOENT else {
+            throw BuildError(.io, path: destination, message: "cannot create folder: \(SystemError.message(code))")
+        }
+        if present[parent] != outputDevice {
+            // Under a mount point: no rename can bring it there, so it is made where it belongs.
+            guard mkdir(destination, 0o755) == 0 || errno == EEXIST else {
+                throw BuildError(.io, path: destination, message: "cannot create folder: \(SystemError.message(errno))")
+            }
+            present[folder] = present[parent]
+            return false
+        }
+        try claimInStaging(folder, &folders)
+        missing.insert(folder)
+        roots.append(folder)
+        return true
+    }
+
+    /// Claims `folder` (output-relative) and the folders above it in the staging folder: adds
+    /// those not claimed yet to `folders`, top first, for the caller to make.
+    private mutating func claimInStaging(_ folder: String, _ folders: inout [String]) throws(BuildError) {
+        let staging = try stagingFolder()
+        var chain: [String] = []
+        var next = folder
+        while !next.isEmpty, madeInStaging.insert(next).inserted {
+            chain.append(staging + "/new/" + next)
+            next = RelativePath.split(next).folder
+        }
+        folders += chain.reversed()
+    }
+
+    /// This build's staging folder, with its `new/` and `files/` parts, made on first use.
+    private mutating func stagingFolder() throws(BuildError) -> String {
+        if let staging { return staging }
+        let base = paths.outputFile(OutputStager.stagingPrefix + "\(pid)")
+        var attempt = 0
+        while true {
+            let folder = attempt == 0 ? base : "\(base)-\(attempt)"
+            if mkdir(folder, 0o755) == 0 {
+                staging = folder
+                for part in ["new", "files"] where mkdir(folder + "/" + part, 0o755) != 0 {
+                    throw BuildError(.io, path: paths.output.path, message: "cannot write: \(SystemError.message(errno))")
+                }
+                return folder
+            }
+            let code = errno
+            guard code == EEXIST else {
+                throw BuildError(.io, path: paths.output.path, message: "cannot write: \(SystemError.message(code))")
+            }
+            attempt += 1
+        }
+    }
+
+    /// Something in the output that is not a plain folder where a folder is needed is accepted
+    /// only if it is a link to a folder inside the output.
+    private static func checkLink(_ folder: String, outputRoot: String) throws(BuildError) {
+        let real = FileSystem.realPath(folder) ?? ""
+        guard real == outputRoot || real.hasPrefix(outputRoot + "/") else {
+            throw BuildError(.io, path: folder, message: "refusing to write through a link that leads outside the output folder")
+        }
+        var target = stat()
+        guard stat(folder, &target) == 0, (target.st_mode & S_IFMT) == S_IFDIR else {
+            throw BuildError(.io, path: folder, message: "cannot create folder: a file of that name is in the way")
+        }
+    }
+}
