@@ -127,7 +127,13 @@ struct RobustnessTests {
         do {
             let template = try Template(source: source, path: "odd")
             let library = TemplateLibrary(templates: ["odd": template, "p": template, "x": template])
-            _ = try? library.render("odd", with: ["a": true, "x": "odd", ".": "dot"])
+            do {
+                // Rendering gives output, or an error that says where and why.
+                _ = try library.render("odd", with: ["a": true, "x": "odd", ".": "dot"])
+            } catch {
+                #expect(error.line >= 1)
+                #expect(!error.reason.isEmpty)
+            }
         } catch {
             #expect(error.line >= 1)
             #expect(error.column >= 1)

@@ -12,9 +12,9 @@ public struct HTTPResponse: Sendable {
         case bytes([UInt8])
         /// A file of this size, sent with `sendfile`; a file that cannot be opened by then is a 404.
         case file(path: String, size: Int)
-        /// `text/event-stream`: the closure writes events until it returns or a write fails
-        /// (`send` returns false); the connection closes afterwards.
-        case eventStream(@Sendable (_ send: (String) -> Bool) -> Void)
+        /// `text/event-stream`: the closure writes events to the client until it returns (when a
+        /// write fails or the client hangs up); the connection closes afterwards.
+        case eventStream(@Sendable (_ client: EventStreamClient) -> Void)
     }
 
     public init(status: HTTPStatus, headers: [(name: String, value: String)] = [], body: Body = .bytes([])) {

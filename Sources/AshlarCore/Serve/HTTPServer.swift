@@ -13,6 +13,10 @@ public final class HTTPServer: Sendable {
         public var limits = HTTPRequestParser.Limits()
         /// Connections open at once; more are answered 503 and closed.
         public var maximumConnections = 512
+        /// Event streams (live reload) open at once, within `maximumConnections`; more are
+        /// answered 503. Each holds its connection for as long as its page is open, so without
+        /// a cap of their own idle pages could take every connection and lock out requests.
+        public var maximumEventStreams = 32
         /// How long a kept-alive connection may wait for its next request.
         public var idleTimeout: Double = 15
         /// How long a client may take to send a whole request head once it has started.
@@ -32,6 +36,7 @@ public final class HTTPServer: Sendable {
 
     private struct State {
         var open = 0
+        var eventStreams = 0
         var stopped = false
     }
 
@@ -149,8 +154,18 @@ public final class HTTPServer: Sendable {
             guard connection.send(response.head(keepAlive: keepAlive), stall: configuration.sendStall) else { return false }
             return isHead || connection.sendFile(file, length: size, stall: configuration.sendStall)
         case .eventStream(let stream):
+            let admitted = state.withLock { state -> Bool in
+                guard state.eventStreams < configuration.maximumEventStreams else { return false }
+                state.eventStreams += 1
+                return true
+            }
+            guard admitted else {
+                refuse(.serviceUnavailable, "Too many pages are listening for rebuilds; close some and reload.", on: connection)
+                return false
+            }
+            defer { state.withLock { $0.eventStreams -= 1 } }
             guard connection.send(response.head(keepAlive: false, includeLength: false), stall: configuration.sendStall), !isHead else { return false }
-            stream { text in connection.send(Array(text.utf8), stall: configuration.sendStall) }
+            stream(EventStreamClient(descriptor: connection.descriptor, stall: configuration.sendStall))
             return false
         }
     }

@@ -13,6 +13,8 @@ public final class PreviewServer: Sendable {
     /// `/PREFIX/nature/a.jpg` when the output is elsewhere. These are the PREFIX segments.
     private let sourcePrefix: [String]
     private let failure = Mutex<[Diagnostic]?>(nil)
+    /// The source images the current build shows: the only ones served from the source folder.
+    private let shownSourceImages = Mutex<Set<String>?>(nil)
     /// The host names requests may name in `Host`, or nil for any. A server on a loopback
     /// address answers only to loopback names: a web page the user visits cannot then reach it
     /// through a name of its own that resolves to 127.0.0.1 (DNS rebinding).
@@ -42,6 +44,7 @@ public final class PreviewServer: Sendable {
         do {
             let result = try builder.build()
             outcome = .built(result)
+            remember(shownSourceImages: result.shownSourceImages)
             let failed = result.errorCount > 0 ? result.diagnostics : nil
             let changed = failure.withLock { previous in
                 defer { previous = failed }
@@ -54,6 +57,17 @@ public final class PreviewServer: Sendable {
             liveReload.announce()
         }
         return outcome
+    }
+
+    /// Keeps the images a build shows. A skipped build (nothing changed since the last `ashlar
+    /// build`) reports none: the first time, they are read from the catalog instead.
+    private func remember(shownSourceImages images: Set<String>?) {
+        if let images {
+            shownSourceImages.withLock { $0 = images }
+        } else if shownSourceImages.withLock({ $0 == nil }) {
+            let images = (try? builder.readCatalog().root.shownSourceImages) ?? []
+            shownSourceImages.withLock { $0 = $0 ?? images }
+        }
     }
 
     /// Rebuilds after every change `watcher` reports, calling `report` after each build. Never
@@ -139,13 +153,15 @@ public final class PreviewServer: Sendable {
         }
     }
 
-    /// An image of the source folder that pages reference in place (`images: reference`).
+    /// An image of the source folder that pages reference in place (`images: reference`), when
+    /// the current build shows it: hidden photos and albums stay private.
     private func referencedImage(_ path: RequestPath) -> SiteFiles.Resolution? {
         guard path.segments.count > sourcePrefix.count, Array(path.segments.prefix(sourcePrefix.count)) == sourcePrefix,
             let name = path.segments.last, let dot = name.lastIndex(of: "."),
             ImageFormat.allFileExtensions.contains(name[name.index(after: dot)...].lowercased())
         else { return nil }
         let inSource = RequestPath(segments: Array(path.segments.dropFirst(sourcePrefix.count)), trailingSlash: path.trailingSlash)
+        guard shownSourceImages.withLock({ $0?.contains(inSource.relativePath) ?? false }) else { return nil }
         let resolution = sourceFiles.resolve(inSource)
         return resolution == .notFound ? nil : resolution
     }

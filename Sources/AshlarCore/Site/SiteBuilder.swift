@@ -82,6 +82,7 @@ public struct SiteBuilder: Sendable {
 
         progress?("writing the site")
         var result = Result(inputs: inputs, source: source, catalog: catalog, pages: pages)
+        result.shownSourceImages = catalog.root.shownSourceImages
         let (summary, entries) = try writer.write(pages.files, stager: stager)
         try output.commit(result.manifest(files: entries, fingerprint: fingerprint, albums: pages.albumSignatures))
         clock.lap("write")

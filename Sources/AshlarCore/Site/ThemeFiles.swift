@@ -11,8 +11,11 @@ enum ThemeFiles {
         guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return .builtIn }
         let root = FileSystem.realPath(paths.source.path) ?? paths.source.path
         while let relative = enumerator.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            if name.hasPrefix(".") { continue }
+            // Hidden at any depth (`assets/.secret/token.txt`), not only by its own name.
+            if RelativePath.isHidden(relative) {
+                enumerator.skipDescendants()
+                continue
+            }
             let absolute = folder.path + "/" + relative
             let display = paths.display("templates/" + relative)
             guard let real = FileSystem.realPath(absolute) else { continue }

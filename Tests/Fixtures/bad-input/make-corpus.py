@@ -541,6 +541,29 @@ def links_outside(site):
     write(f"{site}/trip/album.json", '{"cover": "../whole.png"}\n')
 
 
+@case("xml-forbidden-characters")
+def xml_forbidden_characters(site):
+    # U+FFFE, U+FFFF and C0 controls, escaped and raw (JSON allows both), reach feed.xml and sitemap.xml.
+    write(f"{site}/ashlar.json", '{"title": "Site \\uFFFE\\u0001", "author": "A\\u0002da", "baseURL": "https://example.com/"}\n')
+    write(f"{site}/odd.png", png(3, 2))
+    write(f"{site}/odd.png.json", '{"title": "Odd \\uFFFE and \\u0001", "alt": "An orange card", '
+          '"caption": "raw \uffff and \ufffe", "date": "2024-06-01T10:00:00Z"}\n')
+    write(f"{site}/trip\uffff/p.png", png(3, 2))
+    write(f"{site}/trip\uffff/p.png.json", '{"title": "In a \\uFFFF folder", "alt": "An orange card", "date": "2024-06-02T10:00:00Z"}\n')
+
+
+@case("hidden-files")
+def hidden_files(site):
+    good(site, "trip/whole.png")
+    good(site, "trip/deeper/inner.png")
+    for name in [".backup/config.png", "trip/.thumbs/small.png", "trip/deeper/.cache/c.png", "trip/.dot.png"]:
+        write(f"{site}/{name}", png(3, 2))
+    for name in ["templates/assets/.secret/token.txt", "templates/.private/notes.txt", "templates/assets/.env",
+                 "templates/assets/css/.deep/key.txt"]:
+        write(f"{site}/{name}", "token-do-not-publish\n")
+    write(f"{site}/templates/assets/css/site.css", "body { color: #222 }\n")
+
+
 def main():
     for name, make in sorted(CASES.items()):
         site = os.path.join(HERE, name, "site")
