@@ -1,20 +1,20 @@
 /// What an album's optional `album.json` says.
-public struct AlbumSettings: Sendable, Equatable {
-    public var title: String?
-    public var description: String?
+package struct AlbumSettings: Sendable, Equatable {
+    package var title: String?
+    package var description: String?
     /// The file name of the photo (in this album or below it) that represents the album.
-    public var cover: String?
-    public var sort: SortOrder?
+    package var cover: String?
+    package var sort: SortOrder?
     /// A hidden album is left out of the site, with everything below it.
-    public var hidden: Bool?
+    package var hidden: Bool?
 
-    public init() {}
+    package init() {}
 
     static let keys = JSONObjectReader.Keys(
         names: ["title", "description", "cover", "sort", "hidden"], noun: "an album key", nullMeansAbsent: false)
 
     /// Reads `album.json`. Wrong types are errors naming the key; unknown keys are warnings.
-    public static func read(_ bytes: [UInt8], path: String) -> (AlbumSettings, [Diagnostic]) {
+    package static func read(_ bytes: [UInt8], path: String) -> (AlbumSettings, [Diagnostic]) {
         let (settings, diagnostics) = JSONObjectReader.read(
             bytes, path: path, name: "album.json", keys: keys
         ) { album in

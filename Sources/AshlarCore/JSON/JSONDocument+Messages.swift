@@ -2,7 +2,7 @@ extension JSONDocument {
     /// A value as a message quotes it after "found": scalars as typed in the file (`-4`,
     /// `9007199254740993`, `"wide"`, `true`, `null`), lists and objects by their type (`a list`).
     /// Strings and numbers longer than 40 characters are shortened with `…`.
-    public func found(_ value: JSONValue) -> String {
+    package func found(_ value: JSONValue) -> String {
         switch value.kind {
         case .null: "null"
         case .bool(let flag): flag ? "true" : "false"

@@ -6,7 +6,7 @@ extension Theme {
         names: ["min", "viewportPercent", "max"], noun: "a theme key", nullMeansAbsent: false)
 
     /// The page geometry `theme.json` declares (defaults when the theme has none), for `sizes`.
-    public func pageGeometry() -> (PageGeometry, [Diagnostic]) {
+    package func pageGeometry() -> (PageGeometry, [Diagnostic]) {
         guard let file = files["theme.json"] else { return (PageGeometry(), []) }
         let (read, diagnostics) = JSONObjectReader.read(
             file.bytes, path: file.displayPath, name: "theme.json", keys: Self.themeKeys

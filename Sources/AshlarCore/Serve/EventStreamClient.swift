@@ -6,7 +6,7 @@ import Foundation
 
 /// The page at the other end of an event stream: what the stream's closure writes to, and
 /// waits on between events so that a closed page is noticed the moment it goes.
-public struct EventStreamClient: Sendable {
+package struct EventStreamClient: Sendable {
     let descriptor: Int32
     /// How long a write may make no progress before the page is given up.
     let stall: Double
@@ -17,11 +17,11 @@ public struct EventStreamClient: Sendable {
     }
 
     /// Sends `text`; false when the page went away.
-    public func send(_ text: String) -> Bool {
+    package func send(_ text: String) -> Bool {
         ClientConnection(descriptor: descriptor).send(Array(text.utf8), stall: stall)
     }
 
-    public enum Wait: Sendable, Equatable {
+    package enum Wait: Sendable, Equatable {
         /// `wake` became readable.
         case woken
         /// The page closed the connection (or it broke).
@@ -32,7 +32,7 @@ public struct EventStreamClient: Sendable {
     /// Waits up to `timeout` seconds for `wake` to become readable or for the page to hang up.
     /// Only hang-ups are watched on the connection (`POLLRDHUP`, not `POLLIN`): bytes a page
     /// sends on an event stream are never read, and must not wake the wait again and again.
-    public func wait(wakingOn wake: Int32, timeout: Double) -> Wait {
+    package func wait(wakingOn wake: Int32, timeout: Double) -> Wait {
         // POLLRDHUP is 0x2000 on Linux; Glibc's module leaves it out (it is behind _GNU_SOURCE).
         let readHangUp: Int16 = 0x2000
         var pollers = [

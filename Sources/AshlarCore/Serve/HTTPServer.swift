@@ -8,26 +8,26 @@ import Synchronization
 /// A small HTTP/1.1 server on POSIX sockets: one thread per connection, a cap on connections,
 /// deadlines for idle and slow clients, keep-alive and pipelining, GET and HEAD only. What to
 /// answer is up to the handler.
-public final class HTTPServer: Sendable {
-    public struct Configuration: Sendable {
-        public var limits = HTTPRequestParser.Limits()
+package final class HTTPServer: Sendable {
+    package struct Configuration: Sendable {
+        package var limits = HTTPRequestParser.Limits()
         /// Connections open at once; more are answered 503 and closed.
-        public var maximumConnections = 512
+        package var maximumConnections = 512
         /// Event streams (live reload) open at once, within `maximumConnections`; more are
         /// answered 503. Each holds its connection for as long as its page is open, so without
         /// a cap of their own idle pages could take every connection and lock out requests.
-        public var maximumEventStreams = 32
+        package var maximumEventStreams = 32
         /// How long a kept-alive connection may wait for its next request.
-        public var idleTimeout: Double = 15
+        package var idleTimeout: Double = 15
         /// How long a client may take to send a whole request head once it has started.
-        public var headTimeout: Double = 10
+        package var headTimeout: Double = 10
         /// How long a response may make no progress before the client is dropped.
-        public var sendStall: Double = 30
+        package var sendStall: Double = 30
 
-        public init() {}
+        package init() {}
     }
 
-    public typealias Handler = @Sendable (HTTPRequestHead) -> HTTPResponse
+    package typealias Handler = @Sendable (HTTPRequestHead) -> HTTPResponse
 
     private let socket: ListeningSocket
     private let configuration: Configuration
@@ -40,14 +40,14 @@ public final class HTTPServer: Sendable {
         var stopped = false
     }
 
-    public init(socket: ListeningSocket, configuration: Configuration = Configuration(), handler: @escaping Handler) {
+    package init(socket: ListeningSocket, configuration: Configuration = Configuration(), handler: @escaping Handler) {
         self.socket = socket
         self.configuration = configuration
         self.handler = handler
     }
 
     /// Accepts connections until `stop()`. Blocks the calling thread.
-    public func run() {
+    package func run() {
         signal(SIGPIPE, SIG_IGN)
         while !state.withLock({ $0.stopped }) {
             var poller = pollfd(fd: socket.descriptor, events: Int16(POLLIN), revents: 0)
@@ -84,7 +84,7 @@ public final class HTTPServer: Sendable {
     }
 
     /// Stops accepting; connections in progress finish their current response.
-    public func stop() {
+    package func stop() {
         state.withLock { $0.stopped = true }
     }
 

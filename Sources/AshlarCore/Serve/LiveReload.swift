@@ -7,9 +7,9 @@ import Synchronization
 
 /// Tells open pages to reload after a rebuild, over Server-Sent Events. The script that listens
 /// is added to HTML responses by the server only; built files never contain it.
-public final class LiveReload: Sendable {
+package final class LiveReload: Sendable {
     /// Where pages listen for builds.
-    public static let eventsPath = "/__ashlar/live-reload"
+    package static let eventsPath = "/__ashlar/live-reload"
 
     private let state: Mutex<State>
 
@@ -28,15 +28,15 @@ public final class LiveReload: Sendable {
 
     /// Build numbers start from the clock, so that a page left open across a server restart
     /// still notices the new server's builds.
-    public init() {
+    package init() {
         state = Mutex(State(generation: Int(Date().timeIntervalSince1970) * 1000))
     }
 
     /// The current build's number; pages that were served an older one reload.
-    public var generation: Int { state.withLock { $0.generation } }
+    package var generation: Int { state.withLock { $0.generation } }
 
     /// Announces a new build to every open page.
-    public func announce() {
+    package func announce() {
         state.withLock { state in
             state.generation += 1
             state.wakeAll()
@@ -44,7 +44,7 @@ public final class LiveReload: Sendable {
     }
 
     /// Ends every event stream (on shutdown).
-    public func stop() {
+    package func stop() {
         state.withLock { state in
             state.stopped = true
             state.wakeAll()
@@ -54,7 +54,7 @@ public final class LiveReload: Sendable {
     /// The event stream for one page: the current build's number at once, then each new one,
     /// with a comment every `keepAlive` seconds. It waits on the page's connection as well as on
     /// the next build, so a page that closes ends its stream (and frees its connection) at once.
-    public func response(keepAlive: Double = 15) -> HTTPResponse {
+    package func response(keepAlive: Double = 15) -> HTTPResponse {
         HTTPResponse(
             status: .ok,
             headers: [("Content-Type", "text/event-stream; charset=utf-8"), ("Cache-Control", "no-store")],
@@ -98,12 +98,12 @@ public final class LiveReload: Sendable {
 
     /// The listening script for a page served during build `generation`: it reloads the page
     /// when the server reports a different build (also after the server restarts).
-    public static func script(generation: Int) -> String {
+    package static func script(generation: Int) -> String {
         "<script>(()=>{const e=new EventSource(\"\(eventsPath)\");e.addEventListener(\"build\",m=>{if(m.data!==\"\(generation)\"){e.close();location.reload()}})})()</script>"
     }
 
     /// `html` with the script inserted before the last `</body>`, or appended when there is none.
-    public static func inject(into html: [UInt8], generation: Int) -> [UInt8] {
+    package static func inject(into html: [UInt8], generation: Int) -> [UInt8] {
         let script = Array(script(generation: generation).utf8)
         let closing = Array("</body".utf8)
         var index = html.count - closing.count

@@ -3,9 +3,9 @@ import Synchronization
 
 /// `ashlar serve`: builds the site, serves the output folder, rebuilds when the source changes
 /// and tells open pages to reload. While a build fails, pages show its errors instead.
-public final class PreviewServer: Sendable {
-    public let builder: SiteBuilder
-    public let liveReload = LiveReload()
+package final class PreviewServer: Sendable {
+    package let builder: SiteBuilder
+    package let liveReload = LiveReload()
     private let files: SiteFiles
     private let sourceFiles: SiteFiles
     /// With `images: reference`, pages point back into the source folder (`../../nature/a.jpg`);
@@ -18,9 +18,9 @@ public final class PreviewServer: Sendable {
     /// The host names requests may name in `Host`, or nil for any. A server on a loopback
     /// address answers only to loopback names: a web page the user visits cannot then reach it
     /// through a name of its own that resolves to 127.0.0.1 (DNS rebinding).
-    public let allowedHosts: Set<String>?
+    package let allowedHosts: Set<String>?
 
-    public init(builder: SiteBuilder, allowedHosts: Set<String>? = nil) {
+    package init(builder: SiteBuilder, allowedHosts: Set<String>? = nil) {
         self.builder = builder
         self.allowedHosts = allowedHosts
         files = SiteFiles(root: builder.paths.output.path)
@@ -29,7 +29,7 @@ public final class PreviewServer: Sendable {
     }
 
     /// What one build did, for the terminal.
-    public enum BuildOutcome: Sendable {
+    package enum BuildOutcome: Sendable {
         case built(SiteBuilder.Result)
         case failed(BuildError)
     }
@@ -37,7 +37,7 @@ public final class PreviewServer: Sendable {
     /// Builds (incrementally, or from scratch with `clean`), records whether pages should show
     /// errors, and tells open pages to reload when anything changed.
     @discardableResult
-    public func rebuild(clean: Bool = false) -> BuildOutcome {
+    package func rebuild(clean: Bool = false) -> BuildOutcome {
         let outcome: BuildOutcome
         var builder = self.builder
         builder.options.clean = clean
@@ -72,7 +72,7 @@ public final class PreviewServer: Sendable {
 
     /// Rebuilds after every change `watcher` reports, calling `report` after each build. Never
     /// returns.
-    public func watch(with watcher: any SourceWatcher, report: @Sendable (BuildOutcome) -> Void) -> Never {
+    package func watch(with watcher: any SourceWatcher, report: @Sendable (BuildOutcome) -> Void) -> Never {
         while true {
             watcher.waitForChange()
             report(rebuild())
@@ -81,7 +81,7 @@ public final class PreviewServer: Sendable {
 
     /// The names a server listening on `address` answers to: loopback names for a loopback
     /// address, nil (any name) for others, which other machines reach by names of their own.
-    public static func allowedHosts(listeningOn address: String) -> Set<String>? {
+    package static func allowedHosts(listeningOn address: String) -> Set<String>? {
         let loopback: Set<String> = ["localhost", "127.0.0.1", "::1"]
         let name = address.lowercased()
         guard loopback.contains(name) || name.hasPrefix("127.") || name.hasSuffix(".localhost") else { return nil }
@@ -99,7 +99,7 @@ public final class PreviewServer: Sendable {
     }
 
     /// Answers one GET or HEAD request.
-    public func respond(to request: HTTPRequestHead) -> HTTPResponse {
+    package func respond(to request: HTTPRequestHead) -> HTTPResponse {
         if let allowedHosts, let field = request.header("host") {
             let name = Self.hostName(field)
             if !allowedHosts.contains(name), !name.hasSuffix(".localhost") {

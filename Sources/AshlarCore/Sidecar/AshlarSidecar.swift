@@ -3,9 +3,9 @@
 ///
 /// Invalid values are errors that name the key and point at the value; the field is left `nil`
 /// and reading goes on. Unknown keys are warnings with a "did you mean".
-public enum AshlarSidecar {
+package enum AshlarSidecar {
     /// Every key a sidecar may have, in the order the documentation lists them.
-    public static let keys = [
+    package static let keys = [
         "src", "width", "height", "orientation", "title", "alt", "caption", "date", "tags", "order", "hidden", "rating",
         "renditions", "make", "model", "lens", "focalLength", "aperture", "exposure", "iso",
     ]
@@ -13,12 +13,12 @@ public enum AshlarSidecar {
     static let objectKeys = JSONObjectReader.Keys(names: keys, noun: "a sidecar key", nullMeansAbsent: true)
 
     /// Reads a sidecar's bytes; `path` is used only in diagnostics.
-    public static func read(_ bytes: [UInt8], path: String) -> SidecarReading {
+    package static func read(_ bytes: [UInt8], path: String) -> SidecarReading {
         Sidecar.parseJSON(bytes, path: path) { read($0, path: path) }
     }
 
     /// Reads an already parsed sidecar.
-    public static func read(_ document: JSONDocument, path: String) -> SidecarReading {
+    package static func read(_ document: JSONDocument, path: String) -> SidecarReading {
         let (metadata, diagnostics) = JSONObjectReader.read(
             document, path: path, name: "a sidecar", keys: objectKeys
         ) { sidecar in

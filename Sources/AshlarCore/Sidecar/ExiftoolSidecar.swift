@@ -3,16 +3,16 @@
 ///
 /// exiftool writes hundreds of tags, so unknown keys are ignored. A tag this reader uses that
 /// holds something unexpected is a warning naming the tag; the field is left `nil`.
-public enum ExiftoolSidecar {
+package enum ExiftoolSidecar {
     static let objectKeys = JSONObjectReader.Keys(names: nil, noun: "an exiftool tag", nullMeansAbsent: true)
 
     /// Reads exiftool's JSON; `path` is used only in diagnostics.
-    public static func read(_ bytes: [UInt8], path: String) -> SidecarReading {
+    package static func read(_ bytes: [UInt8], path: String) -> SidecarReading {
         Sidecar.parseJSON(bytes, path: path) { read($0, path: path) }
     }
 
     /// Reads already parsed exiftool output.
-    public static func read(_ document: JSONDocument, path: String) -> SidecarReading {
+    package static func read(_ document: JSONDocument, path: String) -> SidecarReading {
         let root = document.root
         let entry: JSONValue
         var second: JSONValue?

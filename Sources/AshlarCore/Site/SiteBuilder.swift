@@ -112,7 +112,7 @@ public struct SiteBuilder: Sendable {
 
     /// Scans the source and reads every album and photo (the first half of a build), with the
     /// configuration's defaults where `ashlar.json` is missing. For benchmarks and tools.
-    public func readCatalog() throws(BuildError) -> (root: Album, diagnostics: [Diagnostic]) {
+    package func readCatalog() throws(BuildError) -> (root: Album, diagnostics: [Diagnostic]) {
         try OutputFolder(paths: paths).checkSource()
         let inputs = try SiteInputs.load(paths: paths, configurationFile: configurationFile)
         let source = ScannedSource.scan(paths: paths)

@@ -4,7 +4,7 @@ extension SiteConfiguration {
     /// Reads `ashlar.json`. Wrong types are errors naming the key path; unknown keys are warnings;
     /// `null` means the default.
     /// Returns nil configuration when the file has errors.
-    public static func read(bytes: [UInt8], path: String) -> (SiteConfiguration?, [Diagnostic]) {
+    package static func read(bytes: [UInt8], path: String) -> (SiteConfiguration?, [Diagnostic]) {
         let (configuration, diagnostics) = JSONObjectReader.read(
             bytes, path: path, name: "the configuration", keys: ConfigurationReader.topLevelKeys
         ) { reader in
