@@ -18,9 +18,13 @@ public enum JPEGMetadata {
         var iccChunks: [JPEGSegment] = []
         for segment in layout.segments {
             if segment.marker == 0xE1, segment.hasSignature(exifSignature, in: bytes) {
-                if metadata.exif == nil { metadata.exif = Array(bytes[segment.start + exifSignature.count..<segment.end]) }
+                if metadata.exif == nil {
+                    metadata.exif = Array(bytes[segment.start + exifSignature.count..<segment.end])
+                }
             } else if segment.marker == 0xE1, segment.hasSignature(xmpSignature, in: bytes) {
-                if metadata.xmp == nil { metadata.xmp = Array(bytes[segment.start + xmpSignature.count..<segment.end]) }
+                if metadata.xmp == nil {
+                    metadata.xmp = Array(bytes[segment.start + xmpSignature.count..<segment.end])
+                }
             } else if segment.marker == 0xE2, segment.hasSignature(iccSignature, in: bytes),
                       segment.count >= iccSignature.count + 2
             {
@@ -72,8 +76,10 @@ public enum JPEGMetadata {
                         append(segment.marker, xmpSignature + kept, to: &output)
                     }
                 } else if segment.marker == 0xE1, segment.hasSignature(extendedXMPSignature, in: bytes) {
-                    let guid = extendedXMPGUID(segment, in: bytes)
-                    if guid.map({ !locatedExtensions.contains($0) }) ?? false { append(segment.marker, payload, to: &output) }
+                    // A chunk too short to name its packet is dropped too.
+                    if let guid = extendedXMPGUID(segment, in: bytes), !locatedExtensions.contains(guid) {
+                        append(segment.marker, payload, to: &output)
+                    }
                 } else if !(segment.marker == 0xE2 && segment.hasSignature(mpfSignature, in: bytes)) {
                     append(segment.marker, payload, to: &output)
                 }
