@@ -87,7 +87,9 @@ enum TestPicture {
         let size = (width: 19, height: 11)
         let transparent = PixelImage(
             width: size.width, height: size.height, format: format,
-            pixels: (0..<size.width * size.height * format.channels).map { $0 % format.channels == format.channels - 1 ? 0 : 77 })
+            pixels: (0..<size.width * size.height * format.channels).map {
+                $0 % format.channels == format.channels - 1 ? 0 : 77
+            })
         let white = PixelImage(
             width: size.width, height: size.height, format: opaque,
             pixels: [UInt8](repeating: 255, count: size.width * size.height * opaque.channels))
