@@ -121,6 +121,54 @@ import Testing
         #expect(try JPEGMetadata.rewrite(kept, keeping: .everythingButLocation) == kept)
     }
 
+    /// exiftool reads EXIF after `Exif\0` and any byte; so must the rewrite, or GPS would stay.
+    @Test func variantEXIFHeaderIsStrippedToo() throws {
+        var bytes = try MetadataFixture.bytes("gps-exif-little-endian.jpg")
+        let header = try #require(JPEGMetadata.firstRange(of: Array("Exif\0\0".utf8), in: bytes, from: 0))
+        bytes[header.upperBound - 1] = 0xFF
+        #expect(try JPEGMetadata.read(bytes).hasLocation)
+        let output = try JPEGMetadata.rewrite(bytes, keeping: .everythingButLocation)
+        let after = try JPEGMetadata.read(output)
+        #expect(!after.hasLocation)
+        #expect(after.orientation == 3)
+        guard ExternalTool.enabled("exiftool") else { return }
+        let path = ExternalTool.temporaryFile(output, named: "variant.jpg")
+        guard let json = ExternalTool.run("exiftool", ["-gps:all", "-n", "-json", path]) else { return }
+        #expect(!String(decoding: json, as: UTF8.self).contains("GPS"))
+    }
+
+    @Test(arguments: MetadataPolicy.allCases)
+    func unknownAPP1IsDropped(policy: MetadataPolicy) throws {
+        let original = try MetadataFixture.bytes("orientation-2.jpg")
+        let payload = Array("FLIR\0".utf8) + [1, 2, 3]
+        let bytes = Array(original[0..<2]) + [0xFF, 0xE1, 0, UInt8(payload.count + 2)] + payload + Array(original[2...])
+        let output = try JPEGMetadata.rewrite(bytes, keeping: policy)
+        #expect(JPEGMetadata.firstRange(of: Array("FLIR".utf8), in: output, from: 0) == nil)
+    }
+
+    static func resource(_ id: Int, _ data: [UInt8], name: [UInt8] = []) -> [UInt8] {
+        var bytes = Array("8BIM".utf8) + [UInt8(id >> 8), UInt8(id & 0xFF), UInt8(name.count)] + name
+        if (name.count + 1) % 2 == 1 { bytes.append(0) }
+        bytes += [0, 0, UInt8(data.count >> 8), UInt8(data.count & 0xFF)] + data
+        if data.count % 2 == 1 { bytes.append(0) }
+        return bytes
+    }
+
+    @Test func photoshopResourcesLoseEXIFAndXMPOnly() {
+        let iptc = Self.resource(0x0404, [0x1C, 0x02, 0x5A, 0x00, 0x05] + Array("Paris".utf8))
+        let named = Self.resource(0x0425, Array(repeating: 7, count: 16), name: Array("md5".utf8))
+        let xmp = Self.resource(0x0424, Array("<x:xmpmeta exif:GPSLatitude='1N'/>".utf8))
+        let exif = Self.resource(0x0422, Array("MM\0*\0\0\0\u{8}".utf8))
+        let payload = JPEGMetadata.photoshopSignature + iptc + xmp + named + exif
+        #expect(JPEGMetadata.removingEmbeddedMetadata(fromPhotoshop: payload)
+            == JPEGMetadata.photoshopSignature + iptc + named)
+        // A size running past the end: the block cannot be vouched for.
+        var broken = JPEGMetadata.photoshopSignature + iptc
+        broken[broken.count - iptc.count + 9] = 0x7F
+        #expect(JPEGMetadata.removingEmbeddedMetadata(fromPhotoshop: broken) == nil)
+        #expect(JPEGMetadata.removingEmbeddedMetadata(fromPhotoshop: Array("Adobe_CM".utf8)) == nil)
+    }
+
     struct XMPCase: Sendable, CustomTestStringConvertible {
         var name: String
         var input: String
