@@ -27,6 +27,7 @@ TARGETS=(
     "config         4096 json"
     "http          40000 http"
     "manifest      16384 json"
+    "jpeg-rewrite  16384 -"
 )
 
 root="$(cd "$(dirname "$0")/../.." && pwd)"
