@@ -69,26 +69,33 @@ public enum PNGEncoder {
     }
 
     /// Filters one row and returns the sum of the output bytes' magnitudes as signed values.
+    /// The first `bpp` bytes, which have no left neighbour, are filtered with zeros for it.
     @inline(never)
     static func filter(
         _ filter: Int, _ row: UnsafePointer<UInt8>, _ above: UnsafePointer<UInt8>,
         into output: UnsafeMutablePointer<UInt8>, count: Int, bpp: Int
     ) -> Int {
         var cost = 0
-        for i in 0..<count {
-            let a = i >= bpp ? row[i - bpp] : 0
-            let b = above[i]
-            let c = i >= bpp ? above[i - bpp] : 0
-            let predictor: UInt8 = switch filter {
-            case 1: a
-            case 2: b
-            case 3: UInt8((Int(a) + Int(b)) >> 1)
-            case 4: PNGRowDecoder.paeth(a, b, c)
-            default: 0
-            }
+        @inline(__always) func put(_ i: Int, _ predictor: UInt8) {
             let value = row[i] &- predictor
             output[i] = value
-            cost += abs(Int(Int8(bitPattern: value)))
+            cost &+= abs(Int(Int8(bitPattern: value)))
+        }
+        let first = min(bpp, count)
+        switch filter {
+        case 1:
+            for i in 0..<first { put(i, 0) }
+            for i in first..<count { put(i, row[i - bpp]) }
+        case 2:
+            for i in 0..<count { put(i, above[i]) }
+        case 3:
+            for i in 0..<first { put(i, above[i] >> 1) }
+            for i in first..<count { put(i, UInt8((Int(row[i - bpp]) + Int(above[i])) >> 1)) }
+        case 4:
+            for i in 0..<first { put(i, above[i]) }
+            for i in first..<count { put(i, PNGRowDecoder.paeth(row[i - bpp], above[i], above[i - bpp])) }
+        default:
+            for i in 0..<count { put(i, 0) }
         }
         return cost
     }
