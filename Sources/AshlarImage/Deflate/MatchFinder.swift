@@ -43,8 +43,10 @@ struct MatchFinder {
         let here = base + position
         while candidate >= 0 && candidate > limit - 1 && candidate < position {
             let there = base + candidate
-            // Cheap test first: the byte that would make this match longer than the best.
-            if bestLength < maxLength && there[bestLength] == here[bestLength] && there[0] == here[0] {
+            // Cheap test first (as zlib's): the two bytes ending a match longer than the best, and
+            // the first two. `bestLength` is at least 2 and below `maxLength`, so all are in the input.
+            if bestLength < maxLength && Self.pair(there + bestLength - 1) == Self.pair(here + bestLength - 1)
+                && Self.pair(there) == Self.pair(here) {
                 let length = Self.commonLength(here, there, maxLength)
                 if length > bestLength {
                     bestLength = length
@@ -60,6 +62,10 @@ struct MatchFinder {
             candidate = next
         }
         return bestLength > previousLength ? (bestLength, bestStart) : (min(bestLength, 2), 0)
+    }
+
+    @inline(__always) static func pair(_ bytes: UnsafePointer<UInt8>) -> UInt16 {
+        UnsafeRawPointer(bytes).loadUnaligned(as: UInt16.self)
     }
 
     /// How many bytes `a` and `b` share, up to `maxLength`, eight at a time.
