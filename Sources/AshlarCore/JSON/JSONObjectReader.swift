@@ -2,7 +2,8 @@
 /// `album.json`, `theme.json`, Ashlar and exiftool sidecars), so each gets the same checks in the
 /// same words:
 ///
-/// - a key given twice is a warning at the second one, and only the last one is read;
+/// - a key given twice is a warning at the second one, and only one of them is read (the last,
+///   or for exiftool the first);
 /// - a key the file does not know is a warning with a "did you mean";
 /// - a value of the wrong kind is a finding naming its key path and quoting what was typed
 ///   (`'layout.gap' must be a number of pixels from 0 to 200, found "wide"`).
@@ -22,14 +23,18 @@ struct JSONObjectReader {
         /// Whether `null` counts as leaving the key out (`ashlar.json`, sidecars) or is a value
         /// like any other, which the typed accessors then refuse (`album.json`, `theme.json`).
         let nullMeansAbsent: Bool
+        /// Which value of a repeated key is read: the last, as JSON parsers do, or the first, as
+        /// exiftool lists a tag's values in order of priority (`exiftool -a -json` repeats keys).
+        let readsFirstOfRepeated: Bool
         /// `names` by their length in UTF-8 bytes: a key is compared only with names as long as
         /// it is, which is quicker than hashing it.
         private let namesByLength: [[String]]
 
-        init(names: [String]?, noun: String, nullMeansAbsent: Bool) {
+        init(names: [String]?, noun: String, nullMeansAbsent: Bool, readsFirstOfRepeated: Bool = false) {
             self.names = names
             self.noun = noun
             self.nullMeansAbsent = nullMeansAbsent
+            self.readsFirstOfRepeated = readsFirstOfRepeated
             let longest = (names ?? []).map(\.utf8.count).max() ?? -1
             var namesByLength = [[String]](repeating: [], count: longest + 1)
             for name in names ?? [] { namesByLength[name.utf8.count].append(name) }
@@ -61,7 +66,7 @@ struct JSONObjectReader {
     /// The object's key path (`layout`, `renditions[0]`); empty for the file's root.
     let keyPath: String
     private let nullMeansAbsent: Bool
-    /// One member for each known key, the last one given, in the order the keys first appear.
+    /// One member for each known key, the one that is read, in the order the keys first appear.
     private var members: [JSONMember] = []
     /// The keys of `members`: the object's known keys, in the order they first appear.
     private(set) var keys: [String] = []
@@ -120,9 +125,10 @@ struct JSONObjectReader {
                 }
                 continue
             }
-            members[position] = member
+            if !known.readsFirstOfRepeated { members[position] = member }
+            let used = known.readsFirstOfRepeated ? "first" : "last"
             report(
-                "'\(self.keyPath(key))' is given more than once; the last one is used", at: member.keyOffset,
+                "'\(self.keyPath(key))' is given more than once; the \(used) one is used", at: member.keyOffset,
                 key: self.keyPath(key), severity: .warning)
         }
     }

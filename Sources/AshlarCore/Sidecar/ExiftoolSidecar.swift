@@ -4,7 +4,8 @@
 /// exiftool writes hundreds of tags, so unknown keys are ignored. A tag this reader uses that
 /// holds something unexpected is a warning naming the tag; the field is left `nil`.
 package enum ExiftoolSidecar {
-    static let objectKeys = JSONObjectReader.Keys(names: nil, noun: "an exiftool tag", nullMeansAbsent: true)
+    static let objectKeys = JSONObjectReader.Keys(
+        names: nil, noun: "an exiftool tag", nullMeansAbsent: true, readsFirstOfRepeated: true)
 
     /// Reads exiftool's JSON; `path` is used only in diagnostics.
     package static func read(_ bytes: [UInt8], path: String) -> SidecarReading {

@@ -131,7 +131,7 @@ import Testing
             "a.json:1:10: warning: 'ISO' must be a positive whole number, found a list"),
         Case(
             .exiftool, "duplicate key", #"[{"Make": "A", "Make": "B"}]"#,
-            "a.json:1:16: warning: 'Make' is given more than once; the last one is used"),
+            "a.json:1:16: warning: 'Make' is given more than once; the first one is used"),
         Case(.exiftool, "unknown keys are exiftool's other tags", #"[{"Widht": 5, "MakerNotes": {}}]"#),
         Case(
             .exiftool, "huge number", #"[{"ImageWidth": 9007199254740993}]"#,
@@ -146,7 +146,8 @@ import Testing
         #expect(testCase.kind.read(testCase.json) == testCase.expected)
     }
 
-    @Test func theLastOfARepeatedKeyIsTheOneRead() throws {
+    /// exiftool lists a tag's values in order of priority, so its first one counts.
+    @Test func theLastOfARepeatedKeyIsTheOneReadOrForExiftoolTheFirst() throws {
         let configuration = SiteConfiguration.read(bytes: Array(#"{"pageSize": 5, "pageSize": 7}"#.utf8), path: "a")
         #expect(configuration.0?.pageSize == 7)
         let album = AlbumSettings.read(Array(#"{"title": 5, "title": "Coast"}"#.utf8), path: "a")
@@ -160,7 +161,7 @@ import Testing
         let sidecar = AshlarSidecar.read(Array(#"{"title": "a", "title": "b"}"#.utf8), path: "a")
         #expect(sidecar.metadata.title == "b")
         let exiftool = ExiftoolSidecar.read(Array(#"[{"Make": "A", "Make": "B"}]"#.utf8), path: "a")
-        #expect(exiftool.metadata.make == "B")
+        #expect(exiftool.metadata.make == "A")
     }
 
     @Test(arguments: [0, 5, 23, 24, 25, 100])
@@ -168,9 +169,9 @@ import Testing
         let filler = (0..<fillerTags).map { #""Tag\#($0)": \#($0), "# }.joined()
         let json = #"[{"Make": "A", "# + filler + #""ISO": 100, "Make": "B"}]"#
         let reading = ExiftoolSidecar.read(Array(json.utf8), path: "a.json")
-        #expect(reading.metadata.make == "B")
+        #expect(reading.metadata.make == "A")
         #expect(reading.metadata.iso == 100)
-        #expect(reading.diagnostics.map(\.message) == ["'Make' is given more than once; the last one is used"])
+        #expect(reading.diagnostics.map(\.message) == ["'Make' is given more than once; the first one is used"])
         #expect(reading.diagnostics.first?.column == json.count - 12)
     }
 
