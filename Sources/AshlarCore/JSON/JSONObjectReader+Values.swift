@@ -28,7 +28,7 @@ extension JSONObjectReader {
             case .success(let parsed):
                 return parsed
             case .failure(let requirement):
-                reader.reject(value, at: place, must: requirement.words)
+                reader.reject(value, at: place, must: requirement.words, quoting: requirement.quotesValue)
                 return nil
             }
         }
@@ -37,6 +37,8 @@ extension JSONObjectReader {
     /// What a value must be, in the words of a finding: "must not hold a user name or password".
     struct Requirement: Error {
         var words: String
+        /// False for a value that must not be repeated in a log (it holds a password).
+        var quotesValue = true
     }
 
     mutating func bool(_ key: String) -> Bool? {

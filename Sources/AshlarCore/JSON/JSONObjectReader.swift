@@ -179,9 +179,11 @@ struct JSONObjectReader {
 
     /// Reports the value at `place` as not what it must be:
     /// `'renditions[0]' must name its width like "IMG_1@800w.jpg", found "IMG_1.jpg"`.
-    mutating func reject(_ value: JSONValue, at place: Place, must requirement: String) {
+    /// `quoting` false leaves the value out of the message (a password in a URL).
+    mutating func reject(_ value: JSONValue, at place: Place, must requirement: String, quoting: Bool = true) {
         let keyPath = keyPath(place)
-        report("'\(keyPath)' \(requirement), found \(document.found(value))", at: value.offset, key: keyPath)
+        let found = quoting ? ", found \(document.found(value))" : ""
+        report("'\(keyPath)' \(requirement)\(found)", at: value.offset, key: keyPath)
     }
 
     /// Reports the value at `place` as not what it must be: `'title' must be a string, found 3`.

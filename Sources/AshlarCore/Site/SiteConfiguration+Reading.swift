@@ -116,7 +116,8 @@ private enum ConfigurationReader {
         case .success(let url):
             .success(url)
         case .failure(.credentials):
-            .failure(.init(words: "must not hold a user name or password: it would be published on every page"))
+            .failure(
+                .init(words: "must not hold a user name or password: it would be published on every page", quotesValue: false))
         case .failure(.port):
             .failure(.init(words: "must have a port from 1 to 65535"))
         case .failure(.queryOrFragment):

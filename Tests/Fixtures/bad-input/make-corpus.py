@@ -373,6 +373,23 @@ def config_wrong_types(site):
     good(site, "whole.png")
 
 
+@case("config-bad-urls")
+def config_bad_urls(site):
+    write(f"{site}/ashlar.json", """{
+  "baseURL": "https://user:secret@example.com/photos/",
+  "images": "reference",
+  "mediaBaseURL": "https://cdn.example.com/a\\tb\\u2028c/"
+}
+""")
+    good(site, "whole.png")
+
+
+@case("photo-long-text")
+def photo_long_text(site):
+    write(f"{site}/long.png", png(3, 2))
+    write(f"{site}/long.png.json", '{"title": "' + "T" * 2100 + '", "alt": "An orange card", "caption": "' + "c" * 16100 + '"}\n')
+
+
 @case("config-huge-numbers")
 def config_huge_numbers(site):
     write(f"{site}/ashlar.json", """{
