@@ -77,7 +77,9 @@ final class OutputBuffer {
         var index = 0
         while index < count {
             // Skip eight bytes at a time while none of them needs escaping.
-            if index + 8 <= count && !Self.containsSpecialCharacter(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+            if index + 8 <= count
+                && !Self.containsSpecialCharacter(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            {
                 index += 8
                 continue
             }

@@ -146,7 +146,8 @@ struct Parser {
                     if !tag.isDynamic {
                         references.append(reference(to: tag, at: location))
                     }
-                    let partial = Node.Partial(target: target(of: tag), indentation: indentation[index], location: location)
+                    let partial = Node.Partial(
+                        target: target(of: tag), indentation: indentation[index], location: location)
                     frames[frames.count - 1].nodes.append(.partial(partial))
                 case .section, .invertedSection, .parent, .block:
                     flush(endsLine: false)

@@ -47,7 +47,8 @@ struct Renderer {
         // Text and variables are not counted as work; a page that ends in one huge value is
         // caught here.
         guard output.count <= outputLimit else {
-            throw TemplateError(path: chain.first ?? "", line: 1, column: 1, reason: Self.outputLimitReason(outputLimit))
+            throw TemplateError(
+                path: chain.first ?? "", line: 1, column: 1, reason: Self.outputLimitReason(outputLimit))
         }
     }
 

@@ -64,12 +64,16 @@ public struct TemplateLibrary: Sendable {
         return try renderer(template, with: data, named: name).output.makeBytes()
     }
 
-    private func render(_ template: Template, with data: TemplateValue, named name: String) throws(TemplateError) -> String {
+    private func render(_ template: Template, with data: TemplateValue, named name: String) throws(TemplateError)
+        -> String
+    {
         try renderer(template, with: data, named: name).output.makeString()
     }
 
     /// A renderer that has rendered `template`.
-    private func renderer(_ template: Template, with data: TemplateValue, named name: String) throws(TemplateError) -> Renderer {
+    private func renderer(_ template: Template, with data: TemplateValue, named name: String) throws(TemplateError)
+        -> Renderer
+    {
         var renderer = Renderer(templates: templates, root: template, named: name, data: data)
         renderer.workLimit = workLimit
         renderer.outputLimit = outputLimit

@@ -18,7 +18,9 @@ struct BuildBenchmark {
         let output = site.root.appendingPathComponent("_site")
         let paths = SitePaths(source: site.root, output: output, displaySource: site.root.path)
         let builder = SiteBuilder(paths: paths)
-        print("build: \(photos) photos (JSON sidecars, remote images) in \(max(1, photos / 500)) albums, \(ProcessInfo.processInfo.activeProcessorCount) cores")
+        print(
+            "build: \(photos) photos (JSON sidecars, remote images) in \(max(1, photos / 500)) albums, \(ProcessInfo.processInfo.activeProcessorCount) cores"
+        )
         try measure("no previous output", builder)
         try measure("no-op rebuild", builder)
         try site.touchOneSidecar()
@@ -40,14 +42,17 @@ struct BuildBenchmark {
         guard let result = try outcome?.get() else { throw BenchFailure("\(label): the build did not run") }
         try Self.check(result, expectedPhotos: photos, label: label)
         let stages = result.stages.map { "\($0.name) \(Measure.format($0.seconds, 3))" }.joined(separator: ", ")
-        print("  \(label.padding(toLength: 20, withPad: " ", startingAt: 0)) \(Measure.format(seconds)) s, \(result.filesWritten) files written, \(result.filesUnchanged) unchanged, \(result.pageCount) pages, peak memory \(peak) [\(stages)]")
+        print(
+            "  \(label.padding(toLength: 20, withPad: " ", startingAt: 0)) \(Measure.format(seconds)) s, \(result.filesWritten) files written, \(result.filesUnchanged) unchanged, \(result.pageCount) pages, peak memory \(peak) [\(stages)]"
+        )
     }
 
     /// A build that reported an error, or that saw fewer photos than were generated, measured
     /// something other than the site it was given.
     static func check(_ result: SiteBuilder.Result, expectedPhotos: Int, label: String) throws {
         if let error = result.diagnostics.first(where: { $0.severity == .error }) {
-            throw BenchFailure("\(label): the build reported \(result.errorCount) errors, the first: \(error.description.prefix(300))")
+            throw BenchFailure(
+                "\(label): the build reported \(result.errorCount) errors, the first: \(error.description.prefix(300))")
         }
         guard result.photoCount >= expectedPhotos else {
             throw BenchFailure("\(label): the build saw \(result.photoCount) photos of the \(expectedPhotos) generated")

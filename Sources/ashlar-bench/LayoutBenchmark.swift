@@ -22,8 +22,12 @@ struct LayoutBenchmark {
         }
         let placements = Double(tiles * points.count)
         print("layout: \(tiles) tiles x \(points.count) breakpoints")
-        print("  best of \(max(1, runs)): \(Measure.format(best)) s, \(Measure.format(placements / best / 1e6, 1)) M placements/s, \(Measure.format(Double(tiles) / best / 1e6, 2)) M tiles/s")
-        print("  peak memory: \(Measure.format(Measure.peakMemoryMiB, 1)) MiB (inputs alone: \(Measure.format(before, 1)) MiB)")
+        print(
+            "  best of \(max(1, runs)): \(Measure.format(best)) s, \(Measure.format(placements / best / 1e6, 1)) M placements/s, \(Measure.format(Double(tiles) / best / 1e6, 2)) M tiles/s"
+        )
+        print(
+            "  peak memory: \(Measure.format(Measure.peakMemoryMiB, 1)) MiB (inputs alone: \(Measure.format(before, 1)) MiB)"
+        )
         print("  checksum: \(Measure.format(checksum, 1))")
     }
 }

@@ -13,7 +13,8 @@ struct ScanBenchmark {
     func run() throws {
         let site = try SyntheticSite(photos: photos, xmpEvery: xmpEvery)
         defer { site.remove() }
-        let paths = SitePaths(source: site.root, output: site.root.appendingPathComponent("_site"), displaySource: site.root.path)
+        let paths = SitePaths(
+            source: site.root, output: site.root.appendingPathComponent("_site"), displaySource: site.root.path)
         let builder = SiteBuilder(paths: paths)
         var best = Double.infinity
         var read = 0
@@ -22,7 +23,9 @@ struct ScanBenchmark {
             for _ in 0..<max(1, runs) {
                 var outcome: Result<(root: Album, diagnostics: [Diagnostic]), BuildError>?
                 let seconds = Measure.seconds {
-                    do throws(BuildError) { outcome = .success(try builder.readCatalog()) } catch { outcome = .failure(error) }
+                    do throws(BuildError) { outcome = .success(try builder.readCatalog()) } catch {
+                        outcome = .failure(error)
+                    }
                 }
                 guard let catalog = try outcome?.get() else { throw BenchFailure("scan: the catalog was not read") }
                 if let error = catalog.diagnostics.first(where: { $0.severity == .error }) {
@@ -35,8 +38,12 @@ struct ScanBenchmark {
             }
         }.peak
         let xmp = xmpEvery > 0 ? (photos + xmpEvery - 1) / xmpEvery : 0
-        print("scan: \(photos) photos (\(photos - xmp) JSON + \(xmp) XMP sidecars) in \(max(1, photos / 500)) albums, \(ProcessInfo.processInfo.activeProcessorCount) cores")
-        print("  best of \(max(1, runs)): \(Measure.format(best)) s (\(Measure.format(Double(photos) / best / 1000, 1)) k photos/s), \(read) photos read, \(diagnostics) diagnostics")
+        print(
+            "scan: \(photos) photos (\(photos - xmp) JSON + \(xmp) XMP sidecars) in \(max(1, photos / 500)) albums, \(ProcessInfo.processInfo.activeProcessorCount) cores"
+        )
+        print(
+            "  best of \(max(1, runs)): \(Measure.format(best)) s (\(Measure.format(Double(photos) / best / 1000, 1)) k photos/s), \(read) photos read, \(diagnostics) diagnostics"
+        )
         print("  peak memory while reading: \(peak)")
     }
 }

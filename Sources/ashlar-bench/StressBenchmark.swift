@@ -24,7 +24,8 @@ struct StressBenchmark {
         var root: URL
 
         static func empty() throws -> SiteFolder {
-            let root = FileManager.default.temporaryDirectory.appendingPathComponent("ashlar-stress-\(UUID().uuidString)")
+            let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "ashlar-stress-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
             return SiteFolder(root: root)
         }
@@ -35,14 +36,16 @@ struct StressBenchmark {
 
         func write(_ data: Data, to relative: String) throws {
             let file = root.appendingPathComponent(relative)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: file)
         }
 
         /// A photo: a PNG header and an Ashlar sidecar with its title.
         func photo(_ relative: String, title: String, index: Int) throws {
             try write(SyntheticSite.pngHeader(width: 800 + index % 1000, height: 600 + index * 7 % 1000), to: relative)
-            try write(#"{"title": "\#(title)", "alt": "A synthetic photograph, number \#(index)"}"#, to: relative + ".json")
+            try write(
+                #"{"title": "\#(title)", "alt": "A synthetic photograph, number \#(index)"}"#, to: relative + ".json")
         }
 
         func remove() {
@@ -70,7 +73,9 @@ struct StressBenchmark {
             Case(name: "200-character file names", budget: 150, photos: 100) {
                 let site = try SiteFolder.empty()
                 for index in 0..<100 {
-                    let stem = String(format: "%03d ", index) + String(repeating: "a very long file name ", count: 10).prefix(192)
+                    let stem =
+                        String(format: "%03d ", index)
+                        + String(repeating: "a very long file name ", count: 10).prefix(192)
                     try site.photo(stem + ".png", title: "Long name \(index)", index: index)
                 }
                 return site
@@ -83,7 +88,9 @@ struct StressBenchmark {
                 for index in 0..<100 {
                     try site.photo("photo-\(index).png", title: "Photo \(index)", index: index)
                 }
-                try site.write(#"{"title": "\#(title)", "caption": "\#(title)", "alt": "A synthetic photograph"}"#, to: "photo-50.png.json")
+                try site.write(
+                    #"{"title": "\#(title)", "caption": "\#(title)", "alt": "A synthetic photograph"}"#,
+                    to: "photo-50.png.json")
                 return site
             },
         ]
@@ -91,7 +98,9 @@ struct StressBenchmark {
 
     /// Builds every case; false when any failed.
     func run() throws -> Bool {
-        print("stress: each case built with no previous output, in a process of its own, \(ProcessInfo.processInfo.activeProcessorCount) cores")
+        print(
+            "stress: each case built with no previous output, in a process of its own, \(ProcessInfo.processInfo.activeProcessorCount) cores"
+        )
         var passed = true
         for stressCase in cases {
             print("  \(stressCase.name)")
@@ -104,19 +113,24 @@ struct StressBenchmark {
             } else if status != 0 {
                 verdict = "FAILED: exit \(status)"
             } else if built < stressCase.photos {
-                verdict = "FAILED: \(Count.format(built)) photos built of the \(Count.format(stressCase.photos)) generated"
+                verdict =
+                    "FAILED: \(Count.format(built)) photos built of the \(Count.format(stressCase.photos)) generated"
             } else if peak > stressCase.budget {
                 verdict = "FAILED: over the budget of \(Measure.format(stressCase.budget, 0)) MiB"
             }
             passed = passed && verdict == "ok"
-            print("    \(Measure.format(seconds, 2)) s, peak memory \(Measure.format(peak, 1)) MiB (budget \(Measure.format(stressCase.budget, 0))): \(verdict)")
+            print(
+                "    \(Measure.format(seconds, 2)) s, peak memory \(Measure.format(peak, 1)) MiB (budget \(Measure.format(stressCase.budget, 0))): \(verdict)"
+            )
         }
         return passed
     }
 
     /// Runs `ashlar-bench stress-build SOURCE`, echoes what it prints, and returns its exit status
     /// (or the signal that killed it), the wall time, and the peak memory and photo count it reported.
-    static func runBuild(_ source: URL) throws -> (status: Int32, signalled: Bool, seconds: Double, peakMiB: Double, photos: Int) {
+    static func runBuild(_ source: URL) throws -> (
+        status: Int32, signalled: Bool, seconds: Double, peakMiB: Double, photos: Int
+    ) {
         guard let executable = Bundle.main.executablePath else { throw StressError("cannot find my own executable") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -155,7 +169,9 @@ struct StressBenchmark {
             for diagnostic in result.diagnostics.prefix(5) where diagnostic.severity == .error {
                 FileHandle.standardError.write(Data("    \(diagnostic.description.prefix(300))\n".utf8))
             }
-            print("    \(Count.format(result.photoCount)) photos, \(Count.format(result.pageCount)) pages, \(Count.format(result.filesWritten)) files written, \(result.warningCount) warnings, \(result.errorCount) errors")
+            print(
+                "    \(Count.format(result.photoCount)) photos, \(Count.format(result.pageCount)) pages, \(Count.format(result.filesWritten)) files written, \(result.warningCount) warnings, \(result.errorCount) errors"
+            )
             print(peakPrefix + String(Measure.ownPeakMemoryMiB))
             print(photosPrefix + String(result.photoCount))
             return result.errorCount == 0 ? 0 : 1

@@ -30,7 +30,8 @@ struct SyntheticSite {
 
     private func write() throws {
         var generator = SplitMix64(seed: 2024)
-        try Data(#"{"title": "Benchmark", "language": "en"}"#.utf8).write(to: root.appendingPathComponent("ashlar.json"))
+        try Data(#"{"title": "Benchmark", "language": "en"}"#.utf8).write(
+            to: root.appendingPathComponent("ashlar.json"))
         for album in 0..<albums {
             let folder = root.appendingPathComponent(String(format: "album-%04d", album))
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -42,7 +43,8 @@ struct SyntheticSite {
             let height = 600 + Int(generator.next() % 3200)
             if remoteImages {
                 let json = Self.json(index: index, width: width, height: height)
-                    .replacingOccurrences(of: "{\n", with: "{\n  \"src\": \"https://cdn.example.com/p/\(index).jpg\",\n")
+                    .replacingOccurrences(
+                        of: "{\n", with: "{\n  \"src\": \"https://cdn.example.com/p/\(index).jpg\",\n")
                 try Data(json.utf8).write(to: folder.appendingPathComponent(String(format: "IMG_%06d.json", index)))
                 continue
             }
@@ -64,8 +66,10 @@ struct SyntheticSite {
     func touchOneSidecar() throws {
         let index = photos / 2
         let folder = root.appendingPathComponent(String(format: "album-%04d", index % albums))
-        let file = folder.appendingPathComponent(remoteImages ? String(format: "IMG_%06d.json", index) : String(format: "IMG_%06d.png.json", index))
-        let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "\"title\": \"Photo", with: "\"title\": \"Edited photo")
+        let file = folder.appendingPathComponent(
+            remoteImages ? String(format: "IMG_%06d.json", index) : String(format: "IMG_%06d.png.json", index))
+        let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
+            of: "\"title\": \"Photo", with: "\"title\": \"Edited photo")
         try Data(text.utf8).write(to: file)
     }
 
@@ -110,7 +114,9 @@ struct SyntheticSite {
         var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
         bytes += Array("IHDR".utf8)
         for value in [width, height] {
-            bytes += [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
+            bytes += [
+                UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF),
+            ]
         }
         bytes += [8, 2, 0, 0, 0, 0, 0, 0, 0]
         bytes += [0, 0, 0, 0] + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82]

@@ -13,7 +13,7 @@ struct TemplateBenchmark {
             return
         }
         var configuration = SiteConfiguration()
-        configuration.pageSize = 0  // the whole album on one page
+        configuration.pageSize = 0 // the whole album on one page
         let renderer = SiteRenderer(configuration: configuration, theme: .builtIn, library: library)
         var generator = SplitMix64(seed: 7)
         let photos = (0..<tiles).map { index in
@@ -32,17 +32,27 @@ struct TemplateBenchmark {
         var bytes = 0
         for _ in 0..<max(1, runs) {
             bytes = 0
-            bestBig = min(bestBig, Measure.seconds {
-                bytes += (try? renderer.renderAlbumPage(big, ancestors: []))?.utf8.count ?? 0
-            })
-            bestSmall = min(bestSmall, Measure.seconds {
-                let pages = Array(big.photos.indices).parallelMap { index in (try? renderer.renderPhotoPage(big, ancestors: [], index: index))?.utf8.count ?? 0 }
-                bytes += pages.reduce(0, +)
-            })
+            bestBig = min(
+                bestBig,
+                Measure.seconds {
+                    bytes += (try? renderer.renderAlbumPage(big, ancestors: []))?.utf8.count ?? 0
+                })
+            bestSmall = min(
+                bestSmall,
+                Measure.seconds {
+                    let pages = Array(big.photos.indices).parallelMap { index in
+                        (try? renderer.renderPhotoPage(big, ancestors: [], index: index))?.utf8.count ?? 0
+                    }
+                    bytes += pages.reduce(0, +)
+                })
         }
         print("template: default theme, best of \(max(1, runs))")
         print("  album page with \(tiles) tiles: \(Measure.format(bestBig)) s")
-        print("  \(tiles) photo pages on \(ProcessInfo.processInfo.activeProcessorCount) cores: \(Measure.format(bestSmall)) s (\(Measure.format(Double(tiles) / bestSmall / 1000, 1)) k pages/s)")
-        print("  total: \(Measure.format(bestBig + bestSmall)) s, \(bytes / 1024) KiB of HTML, peak memory \(Measure.format(Measure.peakMemoryMiB, 1)) MiB")
+        print(
+            "  \(tiles) photo pages on \(ProcessInfo.processInfo.activeProcessorCount) cores: \(Measure.format(bestSmall)) s (\(Measure.format(Double(tiles) / bestSmall / 1000, 1)) k pages/s)"
+        )
+        print(
+            "  total: \(Measure.format(bestBig + bestSmall)) s, \(bytes / 1024) KiB of HTML, peak memory \(Measure.format(Measure.peakMemoryMiB, 1)) MiB"
+        )
     }
 }

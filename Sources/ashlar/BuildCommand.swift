@@ -59,15 +59,18 @@ extension BuildCommand {
     /// `Built 53 photos in 7 albums -> 31 pages in site-example/_site, 0 warnings, 0.12 s (…)`.
     static func summary(_ result: SiteBuilder.Result, output: String, seconds: Double) -> String {
         if result.stopped {
-            return "Not built: the configuration has \(Count.format(result.errorCount, "error")); nothing in \(output) was changed"
+            return
+                "Not built: the configuration has \(Count.format(result.errorCount, "error")); nothing in \(output) was changed"
         }
-        var line = "Built \(Count.format(result.photoCount, "photo")) in \(Count.format(result.albumCount, "album")) -> \(Count.format(result.pageCount, "page")) in \(output), \(Count.format(result.warningCount, "warning"))"
+        var line =
+            "Built \(Count.format(result.photoCount, "photo")) in \(Count.format(result.albumCount, "album")) -> \(Count.format(result.pageCount, "page")) in \(output), \(Count.format(result.warningCount, "warning"))"
         if result.errorCount > 0 { line += ", \(Count.format(result.errorCount, "error"))" }
         line += ", \(CSSNumber.format(seconds, digits: 2)) s"
         if result.upToDate {
             line += " (up to date)"
         } else {
-            line += " (\(Count.format(result.filesWritten, "file")) written, \(result.filesUnchanged) unchanged, \(result.filesRemoved) removed)"
+            line +=
+                " (\(Count.format(result.filesWritten, "file")) written, \(result.filesUnchanged) unchanged, \(result.filesRemoved) removed)"
         }
         return line
     }

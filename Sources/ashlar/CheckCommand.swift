@@ -15,7 +15,8 @@ struct CheckCommand: Command, Equatable {
 
     func run() -> Int32 {
         let sourceURL = URL(fileURLWithPath: source)
-        let paths = SitePaths(source: sourceURL, output: sourceURL.appendingPathComponent("_site"), displaySource: source)
+        let paths = SitePaths(
+            source: sourceURL, output: sourceURL.appendingPathComponent("_site"), displaySource: source)
         let builder = SiteBuilder(paths: paths, configurationFile: config.map { URL(fileURLWithPath: $0) })
         let result: SiteBuilder.Result
         do {
@@ -28,7 +29,9 @@ struct CheckCommand: Command, Equatable {
             Output.print(DiagnosticReport(result).json)
         } else {
             for diagnostic in result.diagnostics { Output.error(diagnostic.description) }
-            Output.print("\(Count.format(result.photoCount, "photo")) in \(Count.format(result.albumCount, "album")): \(Count.format(result.warningCount, "warning")), \(Count.format(result.errorCount, "error"))")
+            Output.print(
+                "\(Count.format(result.photoCount, "photo")) in \(Count.format(result.albumCount, "album")): \(Count.format(result.warningCount, "warning")), \(Count.format(result.errorCount, "error"))"
+            )
         }
         return report.exitCode(errors: result.errorCount, warnings: result.warningCount)
     }

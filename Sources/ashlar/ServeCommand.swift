@@ -91,9 +91,11 @@ struct ServeCommand: Command, Equatable {
             preview.watch(with: watcher) { outcome in Self.report(outcome, output: outputDisplay, started: nil) }
         }
 
-        Output.print("Serving \(builder.paths.display("")) at \(socket.url) (watching with \(watcher.summary); Ctrl-C to stop)")
+        Output.print(
+            "Serving \(builder.paths.display("")) at \(socket.url) (watching with \(watcher.summary); Ctrl-C to stop)")
         if host == "0.0.0.0" || host == "::" {
-            Output.error("ashlar: warning: listening on every network interface; anyone on your network can see the site")
+            Output.error(
+                "ashlar: warning: listening on every network interface; anyone on your network can see the site")
         }
         if open { Self.openBrowser(socket.url) }
         server.run()
@@ -105,7 +107,7 @@ struct ServeCommand: Command, Equatable {
     private static func listen(host: String, port: Int, explicit: Bool) throws(ServeError) -> ListeningSocket {
         do {
             return try ListeningSocket.bind(host: host, port: port)
-        } catch where error.kind == .portInUse && !explicit && port != 0 {
+        } catch  where error.kind == .portInUse && !explicit && port != 0 {
             for next in (port + 1)...(port + 20) {
                 if let socket = try? ListeningSocket.bind(host: host, port: next) {
                     Output.error("ashlar: note: port \(port) is in use; using \(next) instead")
@@ -113,7 +115,7 @@ struct ServeCommand: Command, Equatable {
                 }
             }
             throw error
-        } catch where error.kind == .portInUse {
+        } catch  where error.kind == .portInUse {
             throw ServeError(.portInUse, error.message + "; choose another with --port (0 picks any free port)")
         }
     }
@@ -123,7 +125,8 @@ struct ServeCommand: Command, Equatable {
         case .built(let result):
             for diagnostic in result.diagnostics { Output.error(diagnostic.description) }
             let seconds = Date().timeIntervalSince(started ?? Date())
-            let line = BuildCommand.summary(result, output: output, seconds: started == nil ? result.stages.reduce(0) { $0 + $1.seconds } : seconds)
+            let line = BuildCommand.summary(
+                result, output: output, seconds: started == nil ? result.stages.reduce(0) { $0 + $1.seconds } : seconds)
             Output.print(result.errorCount > 0 ? line + " — the browser shows the errors until they are fixed" : line)
         case .failed(let error):
             Output.error(error.description)
@@ -150,7 +153,8 @@ struct ServeCommand: Command, Equatable {
 
     private static func openBrowser(_ url: String) {
         let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        guard let opener = folders.map({ "\($0)/xdg-open" }).first(where: FileManager.default.isExecutableFile(atPath:)) else {
+        guard let opener = folders.map({ "\($0)/xdg-open" }).first(where: FileManager.default.isExecutableFile(atPath:))
+        else {
             Output.error("ashlar: warning: cannot open a browser (no xdg-open); open \(url) yourself")
             return
         }

@@ -42,7 +42,9 @@ import Testing
 
     @Test func cssNumberOfTheLargestDouble() {
         let text = CSSNumber.format(-Double.greatestFiniteMagnitude)
-        #expect(text.hasPrefix("-17976931348623157081452742373170435679807056752584499659891747680315726078002853876058955"))
+        #expect(
+            text.hasPrefix("-17976931348623157081452742373170435679807056752584499659891747680315726078002853876058955")
+        )
         #expect(text.count == 310)
     }
 }

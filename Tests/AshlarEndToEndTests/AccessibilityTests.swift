@@ -3,7 +3,9 @@ import Testing
 
 /// Runs axe-core in headless Chromium on built pages of the default theme, at a phone, a laptop
 /// and a wide-screen width, in the light and the dark colour scheme, and expects no violation.
-@Suite(.enabled(if: Axe.isAvailable, "needs chromium, chromedriver and axe.min.js: run .ci/install-browser-tools"), .serialized)
+@Suite(
+    .enabled(if: Axe.isAvailable, "needs chromium, chromedriver and axe.min.js: run .ci/install-browser-tools"),
+    .serialized)
 struct AccessibilityTests {
     static let viewportWidths = [375, 1024, 1600]
     static let colorSchemes = ["light", "dark"]
@@ -28,14 +30,16 @@ struct AccessibilityTests {
     /// One page of each kind: the front page (sub-album covers), an album, a paginated album page,
     /// a nested album and a photo page.
     static let siteExamplePages = [
-        "index.html", "nature/index.html", "nature/page/2/index.html", "travel/coast/index.html", "nature/moonrise/index.html",
+        "index.html", "nature/index.html", "nature/page/2/index.html", "travel/coast/index.html",
+        "nature/moonrise/index.html",
     ]
 
     @Test(arguments: cases)
     func pageHasNoAxeViolations(_ testCase: Case) throws {
         let site = try ThemeSite.build(testCase.site)
         let page = site.output.appendingPathComponent(testCase.page)
-        try #require(FileManager.default.fileExists(atPath: page.path), "\(testCase.page) was not built; pages: \(site.pages)")
+        try #require(
+            FileManager.default.fileExists(atPath: page.path), "\(testCase.page) was not built; pages: \(site.pages)")
         // One browser for every width and scheme: resize, reload, run axe again.
         try WebDriver.withSession(width: Self.viewportWidths[0]) { driver in
             for width in Self.viewportWidths {
@@ -44,7 +48,8 @@ struct AccessibilityTests {
                     try driver.emulateColorScheme(scheme)
                     try driver.navigate(to: page)
                     let viewport = try driver.execute("return window.innerWidth;") as? Int
-                    #expect(viewport == width, "the viewport is \(viewport.map(String.init) ?? "?") px wide, not \(width)")
+                    #expect(
+                        viewport == width, "the viewport is \(viewport.map(String.init) ?? "?") px wide, not \(width)")
                     let violations = try Axe.violations(in: driver)
                     #expect(
                         violations.isEmpty,
@@ -81,7 +86,8 @@ struct ThemeSite: Sendable {
 
     static var siteExampleHasPhotos: Bool {
         let images: Set<String> = ["jpg", "jpeg", "png", "gif", "webp", "avif"]
-        guard let enumerator = FileManager.default.enumerator(at: SiteExample.source, includingPropertiesForKeys: nil) else { return false }
+        guard let enumerator = FileManager.default.enumerator(at: SiteExample.source, includingPropertiesForKeys: nil)
+        else { return false }
         for case let file as URL in enumerator where images.contains(file.pathExtension.lowercased()) { return true }
         return false
     }
@@ -93,7 +99,9 @@ struct ThemeSite: Sendable {
             try writeGeneratedSource(into: source)
             return try build(name, source: source.url)
         case mixedFormatsName:
-            return try build(name, source: Ashlar.packageRoot.appendingPathComponent("Tests/AshlarEndToEndTests/Fixtures/mixed-formats"))
+            return try build(
+                name,
+                source: Ashlar.packageRoot.appendingPathComponent("Tests/AshlarEndToEndTests/Fixtures/mixed-formats"))
         case siteExampleName:
             let built = try SiteExample.built.get()
             return ThemeSite(name: name, output: built.output, pages: SiteExample.pages(in: built.output), folder: nil)
@@ -106,14 +114,19 @@ struct ThemeSite: Sendable {
         let folder = try TemporaryFolder("ashlar-theme-\(name)")
         let output = folder.url.appendingPathComponent(name)
         let run = try Ashlar.run(["build", source.path, "--output", output.path])
-        guard run.status == 0 else { throw BuildFailure(description: "ashlar build \(name) exited \(run.status): \(run.stderr)") }
+        guard run.status == 0 else {
+            throw BuildFailure(description: "ashlar build \(name) exited \(run.status): \(run.stderr)")
+        }
         return ThemeSite(name: name, output: output, pages: SiteExample.pages(in: output), folder: folder)
     }
 
     private static func writeGeneratedSource(into source: TemporaryFolder) throws {
-        try source.write(#"{ "title": "Field notes", "description": "Photographs for the theme's checks.", "language": "en" }"#, to: "ashlar.json")
+        try source.write(
+            #"{ "title": "Field notes", "description": "Photographs for the theme's checks.", "language": "en" }"#,
+            to: "ashlar.json")
         func photo(_ path: String, _ width: Int, _ height: Int, title: String?, alt: String?, shade: UInt8) throws {
-            try source.write(TinyPNG.make(width: width, height: height, red: shade, green: 255 - shade, blue: 128), to: path)
+            try source.write(
+                TinyPNG.make(width: width, height: height, red: shade, green: 255 - shade, blue: 128), to: path)
             var fields: [String] = []
             if let title { fields.append(#""title": "\#(title)""#) }
             if let alt { fields.append(#""alt": "\#(alt)""#) }
@@ -125,9 +138,13 @@ struct ThemeSite: Sendable {
         try photo("Coast/wave.png", 48, 32, title: "Wave", alt: "A wave breaking on a rock", shade: 120)
         try photo("Coast/cliff.png", 30, 45, title: "Cliff", alt: "A chalk cliff seen from the beach", shade: 150)
         try photo("Coast/gull.png", 36, 36, title: "Gull", alt: "A gull standing on a post", shade: 180)
-        try source.write(#"{ "description": "Fishing boats at the quay, early morning." }"#, to: "Coast/Harbour boats/album.json")
-        try photo("Coast/Harbour boats/red-boat.png", 48, 30, title: "Red boat", alt: "A red fishing boat moored at the quay", shade: 200)
-        try photo("Coast/Harbour boats/nets.png", 30, 40, title: "Nets", alt: "Green nets piled on the quay", shade: 220)
+        try source.write(
+            #"{ "description": "Fishing boats at the quay, early morning." }"#, to: "Coast/Harbour boats/album.json")
+        try photo(
+            "Coast/Harbour boats/red-boat.png", 48, 30, title: "Red boat", alt: "A red fishing boat moored at the quay",
+            shade: 200)
+        try photo(
+            "Coast/Harbour boats/nets.png", 30, 40, title: "Nets", alt: "Green nets piled on the quay", shade: 220)
         try photo("Coast/Harbour boats/buoys.png", 40, 40, title: nil, alt: nil, shade: 240)
         try photo("City/tram.png", 48, 27, title: "Tram", alt: "A yellow tram crossing a bridge", shade: 10)
     }

@@ -50,8 +50,10 @@ import Testing
         Parse(["--", "--clean"], BuildCommand(source: "--clean")),
         Parse(["--clean", "--", "-q"], BuildCommand(source: "-q", site: SiteOptions(clean: true))),
         Parse(
-            ["photos", "-o", "out", "--config", "c.json", "--clean", "--force", "--strict", "--json",
-             "--layout-manifest", "l.json", "-q"],
+            [
+                "photos", "-o", "out", "--config", "c.json", "--clean", "--force", "--strict", "--json",
+                "--layout-manifest", "l.json", "-q",
+            ],
             BuildCommand(
                 source: "photos", site: SiteOptions(output: "out", config: "c.json", clean: true, force: true),
                 report: ReportOptions(strict: true, json: true), layoutManifest: "l.json", quiet: true)),
@@ -319,7 +321,8 @@ extension Command {
                 + (argument.defaultDescription.map { " (default: \($0))" } ?? "") + "\n"
         }
         let options = options.map { option in
-            let names = (option.short.map { "-\($0), " } ?? "    ") + "--\(option.long)"
+            let names =
+                (option.short.map { "-\($0), " } ?? "    ") + "--\(option.long)"
                 + (option.placeholder.map { " \($0)" } ?? "")
             return "  \(names.padding(toLength: 24))\(option.help)"
                 + (option.defaultDescription.map { " (default: \($0))" } ?? "") + "\n"

@@ -24,7 +24,8 @@ import Testing
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.sorted().compactMap { name in
             let caseFolder = folder.appendingPathComponent(name)
-            guard let text = try? String(contentsOf: caseFolder.appendingPathComponent("expected.txt"), encoding: .utf8) else { return nil }
+            guard let text = try? String(contentsOf: caseFolder.appendingPathComponent("expected.txt"), encoding: .utf8)
+            else { return nil }
             return parse(text, name: name, site: caseFolder.appendingPathComponent("site"))
         }
     }()
@@ -48,7 +49,8 @@ import Testing
     @Test func everyCaseFolderHasItsExpectations() throws {
         let folders = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter {
             var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: Self.folder.appendingPathComponent($0).path, isDirectory: &isDirectory) && isDirectory.boolValue
+            return FileManager.default.fileExists(
+                atPath: Self.folder.appendingPathComponent($0).path, isDirectory: &isDirectory) && isDirectory.boolValue
         }
         #expect(folders.count >= 25)
         #expect(Set(folders) == Set(Self.cases.map(\.name)), "a case folder without a readable expected.txt")
@@ -67,13 +69,16 @@ import Testing
         #expect(!run.wasSignalled, "crashed:\n\(run.stderr)")
         #expect(Self.lines(run.stderr) == testCase.diagnostics)
         #expect(run.status == testCase.status, "\(run.stderr)")
-        #expect(try FileTree(sandbox.url, excluding: "site/_site") == before, "something outside the output folder changed")
+        #expect(
+            try FileTree(sandbox.url, excluding: "site/_site") == before, "something outside the output folder changed")
 
         let output = site.appendingPathComponent("_site")
         guard FileManager.default.fileExists(atPath: output.path) else { return }
         // A page that failed to render (a template error) leaves links to it dangling; every
         // other link resolves, whatever the errors.
-        let problems = SiteLinks.problems(in: output).filter { testCase.status == 0 || !$0.contains(/: no file at '[^']*\.html'$/) }
+        let problems = SiteLinks.problems(in: output).filter {
+            testCase.status == 0 || !$0.contains(/: no file at '[^']*\.html'$/)
+        }
         #expect(problems == [])
         for page in SiteLinks.htmlPages(in: output) {
             let html = try String(contentsOf: output.appendingPathComponent(page), encoding: .utf8)
@@ -83,7 +88,8 @@ import Testing
         // nothing hidden (a path segment starting with '.') is published but the manifest.
         for path in try FileManager.default.subpathsOfDirectory(atPath: output.path) {
             if path.hasSuffix(".xml") {
-                let parser = XMLParser(data: FileManager.default.contents(atPath: output.appendingPathComponent(path).path) ?? Data())
+                let parser = XMLParser(
+                    data: FileManager.default.contents(atPath: output.appendingPathComponent(path).path) ?? Data())
                 #expect(parser.parse(), "\(path) is not well-formed: \(parser.parserError.map { "\($0)" } ?? "")")
             }
             if path != ".ashlar-manifest.json" {
@@ -122,10 +128,12 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         let output = site.appendingPathComponent("_site")
         // Every image is published under its own name, beside its album's page.
-        for name in ["my photo.png", "café ☕.png", #"say "cheese".png"#, "it's.png", "#1?.png", "100% real.png", "x%20y.png",
-            "a&b<c>.png", #"back\slash.png"#, "semi;colon,comma+plus=eq.png", "ile-de-re-co/été.png", "100-quoted-album/p?q#r.png",
-            "a-b-c/d e.png", "my photo@10w.png", "semi;colon,comma+plus=eq@10w.png", "it's@5w.png"]
-        {
+        for name in [
+            "my photo.png", "café ☕.png", #"say "cheese".png"#, "it's.png", "#1?.png", "100% real.png", "x%20y.png",
+            "a&b<c>.png", #"back\slash.png"#, "semi;colon,comma+plus=eq.png", "ile-de-re-co/été.png",
+            "100-quoted-album/p?q#r.png",
+            "a-b-c/d e.png", "my photo@10w.png", "semi;colon,comma+plus=eq@10w.png", "it's@5w.png",
+        ] {
             #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent(name).path), "\(name)")
         }
         let root = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
@@ -134,13 +142,16 @@ import Testing
         #expect(root.contains(#"src="100%25%20real.png""#))
         #expect(root.contains(#"src="x%2520y.png""#))
         #expect(root.contains(#"src="back%5Cslash.png""#))
-        #expect(root.contains(#"srcset="semi%3Bcolon%2Ccomma%2Bplus%3Deq@10w.png 10w, semi%3Bcolon%2Ccomma%2Bplus%3Deq.png 30w""#))
+        #expect(
+            root.contains(
+                #"srcset="semi%3Bcolon%2Ccomma%2Bplus%3Deq@10w.png 10w, semi%3Bcolon%2Ccomma%2Bplus%3Deq.png 30w""#))
         #expect(root.contains(#"srcset="it%27s@5w.png 5w, it%27s.png 30w""#))
         #expect(root.contains(#"<a href="ile-de-re-co/index.html">"#))
         #expect(root.contains(#"src="100-quoted-album/p%3Fq%23r.png""#))
         let photo = try String(contentsOf: output.appendingPathComponent("say-cheese/index.html"), encoding: .utf8)
         #expect(photo.contains(#"<h1>say &quot;cheese&quot; &lt;b&gt;&amp;amp;&lt;/b&gt; &quot;2&quot;</h1>"#))
-        #expect(photo.contains(#"<meta property="og:image" content="https://example.com/photos/say%20%22cheese%22.png">"#))
+        #expect(
+            photo.contains(#"<meta property="og:image" content="https://example.com/photos/say%20%22cheese%22.png">"#))
         let album = try String(contentsOf: output.appendingPathComponent("ile-de-re-co/index.html"), encoding: .utf8)
         #expect(album.contains("<h1>Île &lt;de&gt; Ré</h1>"))
         #expect(album.contains(#"src="../ile-de-re-co/%C3%A9t%C3%A9.png""#))
@@ -157,14 +168,19 @@ import Testing
         #expect(sitemap.matches(of: /<url>/).count == 17, "one per page")
         for location in locations {
             #expect(URL(string: location) != nil, "\(location)")
-            let path = try #require(location.hasPrefix(prefix) ? location.dropFirst(prefix.count).removingPercentEncoding : nil, "\(location)")
+            let path = try #require(
+                location.hasPrefix(prefix) ? location.dropFirst(prefix.count).removingPercentEncoding : nil,
+                "\(location)")
             let file = path.isEmpty || path.hasSuffix("/") ? path + "index.html" : path
             #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent(file).path), "\(location)")
         }
     }
 
     static func lines(_ text: String) -> [String] {
-        text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(text.hasSuffix("\n") ? 1 : 0).map(String.init)
+        text.isEmpty
+            ? []
+            : text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(text.hasSuffix("\n") ? 1 : 0).map(
+                String.init)
     }
 
     /// The first line of this machine's `/etc/passwd`, which no build may publish.
@@ -192,7 +208,8 @@ struct FileTree: Equatable, CustomStringConvertible {
             var entry = "\(kind)"
             if kind != S_IFDIR { entry += " \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)" }
             if kind == S_IFLNK {
-                entry += " -> " + ((try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + name)) ?? "?")
+                entry +=
+                    " -> " + ((try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + name)) ?? "?")
             }
             entries[path] = entry
             if kind == S_IFDIR { try walk(folder + "/" + name, relative: path, excluding: excluded) }

@@ -50,7 +50,8 @@ import Testing
     static var cases: [Case] {
         guard case .success(let built) = SiteExample.built else { return [Case(page: "index.html", galleryWidth: 750)] }
         let albumPages = SiteExample.pages(in: built.output).filter { page in
-            (try? String(contentsOf: built.output.appendingPathComponent(page), encoding: .utf8))?.contains("gallery-list") == true
+            (try? String(contentsOf: built.output.appendingPathComponent(page), encoding: .utf8))?.contains(
+                "gallery-list") == true
         }
         return albumPages.flatMap { page in galleryWidths.map { Case(page: page, galleryWidth: $0) } }
     }
@@ -71,10 +72,13 @@ import Testing
         let built = try SiteExample.built.get()
         let page = built.output.appendingPathComponent(testCase.page)
         let viewport = max(600, Int(testCase.galleryWidth) + 100)
-        let json = try Chromium.measure(page: page, width: viewport, script: Self.script(galleryWidth: testCase.galleryWidth))
+        let json = try Chromium.measure(
+            page: page, width: viewport, script: Self.script(galleryWidth: testCase.galleryWidth))
         let measurement = try JSONDecoder().decode(Measurement.self, from: Data(json.utf8))
         #expect(!measurement.galleries.isEmpty, "no gallery on \(testCase.page)")
-        #expect(measurement.scrollWidth <= measurement.clientWidth, "horizontal scroll: \(measurement.scrollWidth) > \(measurement.clientWidth)")
+        #expect(
+            measurement.scrollWidth <= measurement.clientWidth,
+            "horizontal scroll: \(measurement.scrollWidth) > \(measurement.clientWidth)")
         for gallery in measurement.galleries {
             check(gallery, expectedWidth: testCase.galleryWidth, viewport: viewport)
         }
@@ -88,7 +92,9 @@ import Testing
         let tiles = gallery.tiles
         var lefts: [Double] = []
         for tile in tiles where !lefts.contains(where: { abs($0 - tile[0]) < tolerance }) { lefts.append(tile[0]) }
-        #expect(lefts.count == min(expectedColumns, tiles.count), "\(lefts.count) columns at \(width) px, expected \(expectedColumns)")
+        #expect(
+            lefts.count == min(expectedColumns, tiles.count),
+            "\(lefts.count) columns at \(width) px, expected \(expectedColumns)")
 
         for index in tiles.indices.dropFirst() {
             #expect(tiles[index][1] >= tiles[index - 1][1] - tolerance, "tile \(index + 1) is above tile \(index)")
@@ -97,19 +103,24 @@ import Testing
             // Each tile shows its photo's aspect ratio, and stays inside the gallery.
             let ratio = tiles[a][4]
             if ratio > 0 {
-                #expect(abs(tiles[a][2] / tiles[a][3] - ratio) < 0.01 * ratio, "tile \(a + 1) is \(tiles[a][2])x\(tiles[a][3]), photo ratio \(ratio)")
+                #expect(
+                    abs(tiles[a][2] / tiles[a][3] - ratio) < 0.01 * ratio,
+                    "tile \(a + 1) is \(tiles[a][2])x\(tiles[a][3]), photo ratio \(ratio)")
             }
             #expect(tiles[a][0] >= -tolerance && tiles[a][0] + tiles[a][2] <= width + tolerance)
             for b in tiles.indices where b > a {
-                let x = tiles[a][0] + tiles[a][2] <= tiles[b][0] + tolerance || tiles[b][0] + tiles[b][2] <= tiles[a][0] + tolerance
-                let y = tiles[a][1] + tiles[a][3] <= tiles[b][1] + tolerance || tiles[b][1] + tiles[b][3] <= tiles[a][1] + tolerance
+                let x =
+                    tiles[a][0] + tiles[a][2] <= tiles[b][0] + tolerance
+                    || tiles[b][0] + tiles[b][2] <= tiles[a][0] + tolerance
+                let y =
+                    tiles[a][1] + tiles[a][3] <= tiles[b][1] + tolerance
+                    || tiles[b][1] + tiles[b][3] <= tiles[a][1] + tolerance
                 #expect(x || y, "tiles \(a + 1) and \(b + 1) overlap")
             }
         }
         let tallest = tiles.map { $0[1] + $0[3] }.max() ?? 0
         #expect(abs(gallery.height - tallest) < 1.5, "gallery is \(gallery.height) px tall, tallest column \(tallest)")
     }
-
 
     /// JSON-LD (`application/ld+json`) is data; nothing on a page may run.
     @Test func pagesHaveNoExecutableScript() throws {

@@ -13,11 +13,12 @@ import Testing
     }
 
     @Test func buildsAlbumsWithRelativeLinksAndCopiedImages() throws {
-        let folder = try site([
-            "ashlar.json": #"{"title": "Test & Co", "language": "fr"}"#,
-            "a.png.json": #"{"width": 300, "height": 200, "title": "First <one>", "alt": "A red door"}"#,
-            "trips/rome/b.json": #"{"width": 200, "height": 300, "title": "Second", "alt": "A tall tower"}"#,
-        ], images: ["a.png": (300, 200), "trips/rome/b.png": (200, 300)])
+        let folder = try site(
+            [
+                "ashlar.json": #"{"title": "Test & Co", "language": "fr"}"#,
+                "a.png.json": #"{"width": 300, "height": 200, "title": "First <one>", "alt": "A red door"}"#,
+                "trips/rome/b.json": #"{"width": 200, "height": 300, "title": "Second", "alt": "A tall tower"}"#,
+            ], images: ["a.png": (300, 200), "trips/rome/b.png": (200, 300)])
         let run = try Ashlar.run(["build", folder.url.path])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty)
@@ -48,20 +49,32 @@ import Testing
     static let badSidecars: [BadSidecar] = [
         .init(
             name: "remote photo without height", file: "bad.json",
-            json: #"{"src": "https://example.com/bad.jpg", "width": 300}"#, expected: "bad.json: error: 'height' is missing"),
-        .init(name: "zero width", json: "{\"width\": 0, \"height\": 200}", expected: "bad.jpg.json:1:11: error: 'width' must be"),
-        .init(name: "negative height", json: "{\"width\": 300,\n \"height\": -2}", expected: "bad.jpg.json:2:12: error: 'height' must be"),
-        .init(name: "text width", json: #"{"width": "wide", "height": 200}"#, expected: "bad.jpg.json:1:11: error: 'width' must be"),
-        .init(name: "absurd width", json: #"{"width": 250000, "height": 200}"#, expected: "bad.jpg.json:1:11: error: 'width' must be"),
+            json: #"{"src": "https://example.com/bad.jpg", "width": 300}"#,
+            expected: "bad.json: error: 'height' is missing"),
+        .init(
+            name: "zero width", json: "{\"width\": 0, \"height\": 200}",
+            expected: "bad.jpg.json:1:11: error: 'width' must be"),
+        .init(
+            name: "negative height", json: "{\"width\": 300,\n \"height\": -2}",
+            expected: "bad.jpg.json:2:12: error: 'height' must be"),
+        .init(
+            name: "text width", json: #"{"width": "wide", "height": 200}"#,
+            expected: "bad.jpg.json:1:11: error: 'width' must be"),
+        .init(
+            name: "absurd width", json: #"{"width": 250000, "height": 200}"#,
+            expected: "bad.jpg.json:1:11: error: 'width' must be"),
         .init(name: "broken JSON", json: "{\"width\": 300,\n\"height\": 200,}", expected: "bad.jpg.json:2:14: error: "),
     ]
 
     @Test(arguments: badSidecars)
     func badSidecarSkipsThePhotoAndFailsTheBuild(_ bad: BadSidecar) throws {
-        let folder = try site([
-            "good.jpg.json": #"{"width": 300, "height": 200, "title": "Good", "alt": "Fine"}"#,
-            bad.file: bad.json,
-        ], images: bad.file == "bad.jpg.json" ? ["good.jpg": (300, 200), "bad.jpg": (300, 200)] : ["good.jpg": (300, 200)])
+        let folder = try site(
+            [
+                "good.jpg.json": #"{"width": 300, "height": 200, "title": "Good", "alt": "Fine"}"#,
+                bad.file: bad.json,
+            ],
+            images: bad.file == "bad.jpg.json"
+                ? ["good.jpg": (300, 200), "bad.jpg": (300, 200)] : ["good.jpg": (300, 200)])
         let before = try FileManager.default.subpathsOfDirectory(atPath: folder.url.path).sorted()
         let run = try Ashlar.run(["build", "."], in: folder.url)
         #expect(run.status == 1)
@@ -70,7 +83,9 @@ import Testing
         #expect(page.contains("good.jpg"))
         #expect(!page.contains("bad.jpg"))
         // The source folder gained only the output folder.
-        let after = try FileManager.default.subpathsOfDirectory(atPath: folder.url.path).filter { !$0.hasPrefix("_site") }.sorted()
+        let after = try FileManager.default.subpathsOfDirectory(atPath: folder.url.path).filter {
+            !$0.hasPrefix("_site")
+        }.sorted()
         #expect(after == before)
     }
 
@@ -87,14 +102,21 @@ import Testing
     }
 
     @Test func configurationErrorsNameTheKeyAndStopTheBuild() throws {
-        let folder = try site([
-            "ashlar.json": "{\n  \"layout\": {\"gap\": \"wide\", \"breakpionts\": []}\n}",
-            "a.jpg.json": #"{"width": 3, "height": 2}"#,
-        ], images: ["a.jpg": (3, 2)])
+        let folder = try site(
+            [
+                "ashlar.json": "{\n  \"layout\": {\"gap\": \"wide\", \"breakpionts\": []}\n}",
+                "a.jpg.json": #"{"width": 3, "height": 2}"#,
+            ], images: ["a.jpg": (3, 2)])
         let run = try Ashlar.run(["build", folder.url.path])
         #expect(run.status == 1)
-        #expect(run.stderr.contains("ashlar.json:2:21: error: 'layout.gap' must be a number of pixels from 0 to 200, found \"wide\""), "\(run.stderr)")
-        #expect(run.stderr.contains("ashlar.json:2:29: warning: 'layout.breakpionts' is not a configuration key; did you mean 'layout.breakpoints'?"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "ashlar.json:2:21: error: 'layout.gap' must be a number of pixels from 0 to 200, found \"wide\""),
+            "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "ashlar.json:2:29: warning: 'layout.breakpionts' is not a configuration key; did you mean 'layout.breakpoints'?"
+            ), "\(run.stderr)")
         #expect(!folder.exists("_site/index.html"))
     }
 
@@ -107,7 +129,8 @@ import Testing
     }
 
     @Test func fileNamesAreEncodedInLinks() throws {
-        let folder = try site(["my photo #1?.jpg.json": #"{"width": 3, "height": 2, "alt": "x"}"#], images: ["my photo #1?.jpg": (3, 2)])
+        let folder = try site(
+            ["my photo #1?.jpg.json": #"{"width": 3, "height": 2, "alt": "x"}"#], images: ["my photo #1?.jpg": (3, 2)])
         let run = try Ashlar.run(["build", folder.url.path])
         #expect(run.status == 0, "\(run.stderr)")
         let page = try folder.read("_site/index.html")

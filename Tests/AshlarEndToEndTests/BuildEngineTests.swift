@@ -71,12 +71,15 @@ import Testing
         #expect(again.stdout.contains("(up to date)"), "\(again.stdout)")
         #expect(Self.modificationTimes(output) == before)
         // A touched sidecar with the same content rebuilds, but writes nothing.
-        try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: site.appendingPathComponent("nature/moonrise.jpg.json").path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date()], ofItemAtPath: site.appendingPathComponent("nature/moonrise.jpg.json").path)
         let touched = try Ashlar.run(["build", site.path, "--json"])
         let report = try #require(try JSONSerialization.jsonObject(with: Data(touched.stdout.utf8)) as? [String: Any])
         let files = try #require(report["files"] as? [String: Int])
         #expect(files["written"] == 0)
-        #expect(Self.modificationTimes(output).filter { $0.key != ".ashlar-manifest.json" } == before.filter { $0.key != ".ashlar-manifest.json" })
+        #expect(
+            Self.modificationTimes(output).filter { $0.key != ".ashlar-manifest.json" }
+                == before.filter { $0.key != ".ashlar-manifest.json" })
     }
 
     @Test func removedPhotosLeaveButUserFilesStay() throws {
@@ -102,7 +105,8 @@ import Testing
         let clean = try Ashlar.run(["build", site.path, "--clean", "--json"])
         #expect(clean.status == 0)
         #expect(try folder.read("site/_site/notes.txt") == "my notes")
-        let cleanReport = try #require(try JSONSerialization.jsonObject(with: Data(clean.stdout.utf8)) as? [String: Any])
+        let cleanReport = try #require(
+            try JSONSerialization.jsonObject(with: Data(clean.stdout.utf8)) as? [String: Any])
         #expect((cleanReport["files"] as? [String: Int])?["unchanged"] == 0)
     }
 
@@ -125,15 +129,24 @@ import Testing
     @Test func refusesFoldersHoldingOtherFilesUnlessForced() throws {
         let folder = try TemporaryFolder("ashlar-refuse")
         try folder.write("precious", to: "out/thesis.tex")
-        let refused = try Ashlar.run(["build", SiteExample.source.path, "-o", folder.url.appendingPathComponent("out").path])
+        let refused = try Ashlar.run([
+            "build", SiteExample.source.path, "-o", folder.url.appendingPathComponent("out").path,
+        ])
         #expect(refused.status == 64)
-        #expect(refused.stderr.contains("error: the output folder holds files Ashlar did not write; choose an empty folder, or use --force to build into it anyway"))
+        #expect(
+            refused.stderr.contains(
+                "error: the output folder holds files Ashlar did not write; choose an empty folder, or use --force to build into it anyway"
+            ))
         #expect(!folder.exists("out/index.html"))
-        let forced = try Ashlar.run(["build", SiteExample.source.path, "-o", folder.url.appendingPathComponent("out").path, "--force"])
+        let forced = try Ashlar.run([
+            "build", SiteExample.source.path, "-o", folder.url.appendingPathComponent("out").path, "--force",
+        ])
         #expect(forced.status == 0)
         #expect(try folder.read("out/thesis.tex") == "precious")
         #expect(folder.exists("out/index.html"))
-        let home = try Ashlar.run(["build", SiteExample.source.path, "-o", FileManager.default.homeDirectoryForCurrentUser.path])
+        let home = try Ashlar.run([
+            "build", SiteExample.source.path, "-o", FileManager.default.homeDirectoryForCurrentUser.path,
+        ])
         #expect(home.status == 64)
         #expect(home.stderr.contains("refusing to build into"))
     }
@@ -142,13 +155,24 @@ import Testing
         let folder = try TemporaryFolder("ashlar-links")
         try folder.write(TinyPNG.make(width: 3, height: 2), to: "site/nature/a.png")
         try folder.write(#"{"title": "A", "alt": "A red card"}"#, to: "site/nature/a.png.json")
-        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("elsewhere"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("out"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: folder.url.appendingPathComponent("out/nature").path, withDestinationPath: folder.url.appendingPathComponent("elsewhere").path)
-        let run = try Ashlar.run(["build", folder.url.appendingPathComponent("site").path, "-o", folder.url.appendingPathComponent("out").path, "--force"])
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("elsewhere"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("out"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.url.appendingPathComponent("out/nature").path,
+            withDestinationPath: folder.url.appendingPathComponent("elsewhere").path)
+        let run = try Ashlar.run([
+            "build", folder.url.appendingPathComponent("site").path, "-o",
+            folder.url.appendingPathComponent("out").path, "--force",
+        ])
         #expect(run.status == 1)
-        #expect(run.stderr.contains("refusing to write through a link that leads outside the output folder"), "\(run.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("elsewhere").path).isEmpty)
+        #expect(
+            run.stderr.contains("refusing to write through a link that leads outside the output folder"),
+            "\(run.stderr)")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("elsewhere").path)
+                .isEmpty)
     }
 
     /// Names the build's own temporary files and staging folders start with.
@@ -170,7 +194,8 @@ import Testing
         // A new album (new folders), a changed photo in an old one (files beside their destination).
         try folder.copy(site.appendingPathComponent("nature"), to: "site/more/nature-again")
         let sidecar = site.appendingPathComponent("nature/moonrise.jpg.json")
-        let text = try String(contentsOf: sidecar, encoding: .utf8).replacingOccurrences(of: "Moonrise over the water", with: "Moon, rising")
+        let text = try String(contentsOf: sidecar, encoding: .utf8).replacingOccurrences(
+            of: "Moonrise over the water", with: "Moon, rising")
         try Data(text.utf8).write(to: sidecar)
         let run = try Ashlar.run(["build", site.path])
         #expect(run.status == 0, "\(run.stderr)")
@@ -211,7 +236,10 @@ import Testing
 
     @Test func layoutManifestListsEveryPagesPlacements() throws {
         let folder = try TemporaryFolder("ashlar-layout")
-        let run = try Ashlar.run(["build", SiteExample.source.path, "-o", folder.url.appendingPathComponent("site").path, "--layout-manifest", folder.url.appendingPathComponent("layout.json").path])
+        let run = try Ashlar.run([
+            "build", SiteExample.source.path, "-o", folder.url.appendingPathComponent("site").path, "--layout-manifest",
+            folder.url.appendingPathComponent("layout.json").path,
+        ])
         #expect(run.status == 0)
         let data = try Data(contentsOf: folder.url.appendingPathComponent("layout.json"))
         let layout = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -234,7 +262,8 @@ import Testing
             }
             url = folder.url.appendingPathComponent("disk")
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-            let mount = try Ashlar.run(URL(fileURLWithPath: "/bin/mount"), ["-t", "tmpfs", "-o", "size=400k", "tmpfs", url.path])
+            let mount = try Ashlar.run(
+                URL(fileURLWithPath: "/bin/mount"), ["-t", "tmpfs", "-o", "size=400k", "tmpfs", url.path])
             try #require(mount.status == 0, "mount failed: \(mount.stderr)")
         }
 
@@ -255,7 +284,8 @@ import Testing
         let disk = try SmallDisk(in: folder)
         defer { disk.unmount() }
         let output = disk.url.appendingPathComponent("site")
-        #expect(try Ashlar.run(["build", folder.url.appendingPathComponent("site").path, "-o", output.path]).status == 0)
+        #expect(
+            try Ashlar.run(["build", folder.url.appendingPathComponent("site").path, "-o", output.path]).status == 0)
         let before = try Self.snapshot(output)
         // A 600 KB photo cannot fit on the 400 KB disk.
         try folder.write(TinyPNG.make(width: 400, height: 500), to: "site/p2.png")
@@ -273,7 +303,8 @@ import Testing
         let disk = try SmallDisk(in: folder)
         defer { disk.unmount() }
         let output = disk.url.appendingPathComponent("site")
-        #expect(try Ashlar.run(["build", folder.url.appendingPathComponent("site").path, "-o", output.path]).status == 0)
+        #expect(
+            try Ashlar.run(["build", folder.url.appendingPathComponent("site").path, "-o", output.path]).status == 0)
         let before = try Self.snapshot(output)
         // A new 200 KB site title reaches every page (a photo's text is cut to what a page shows;
         // the site's is not): the pages cannot fit on the 400 KB disk.
@@ -291,10 +322,13 @@ import Testing
         let folder = try TemporaryFolder("ashlar-mount-inside")
         let nature = folder.url.appendingPathComponent("out/nature")
         try FileManager.default.createDirectory(at: nature, withIntermediateDirectories: true)
-        let mount = try Ashlar.run(URL(fileURLWithPath: "/bin/mount"), ["-t", "tmpfs", "-o", "size=20m", "tmpfs", nature.path])
+        let mount = try Ashlar.run(
+            URL(fileURLWithPath: "/bin/mount"), ["-t", "tmpfs", "-o", "size=20m", "tmpfs", nature.path])
         try #require(mount.status == 0, "mount failed: \(mount.stderr)")
         defer { _ = try? Ashlar.run(URL(fileURLWithPath: "/bin/umount"), [nature.path]) }
-        let run = try Ashlar.run(["build", SiteExample.source.path, "-o", folder.url.appendingPathComponent("out").path, "--force"])
+        let run = try Ashlar.run([
+            "build", SiteExample.source.path, "-o", folder.url.appendingPathComponent("out").path, "--force",
+        ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(try folder.read("out/nature/moonrise/index.html").contains("Moonrise over the water"))
         #expect(folder.exists("out/travel/coast/index.html"))
@@ -307,7 +341,8 @@ import Testing
         try folder.write(TinyPNG.make(width: 20, height: 10), to: "site/p.png")
         let disk = folder.url.appendingPathComponent("disk")
         try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
-        let mount = try Ashlar.run(URL(fileURLWithPath: "/bin/mount"), ["-t", "tmpfs", "-o", "ro,size=100k", "tmpfs", disk.path])
+        let mount = try Ashlar.run(
+            URL(fileURLWithPath: "/bin/mount"), ["-t", "tmpfs", "-o", "ro,size=100k", "tmpfs", disk.path])
         try #require(mount.status == 0, "mount failed: \(mount.stderr)")
         defer { _ = try? Ashlar.run(URL(fileURLWithPath: "/bin/umount"), [disk.path]) }
         let run = try Ashlar.run(["build", folder.url.appendingPathComponent("site").path, "-o", disk.path])
@@ -327,11 +362,13 @@ import Testing
 
         // A photo's title: its page, its neighbours' links, its album page.
         let sidecar = site.appendingPathComponent("nature/moonrise.jpg.json")
-        let text = try String(contentsOf: sidecar, encoding: .utf8).replacingOccurrences(of: "Moonrise over the water", with: "Moon & water")
+        let text = try String(contentsOf: sidecar, encoding: .utf8).replacingOccurrences(
+            of: "Moonrise over the water", with: "Moon & water")
         try Data(text.utf8).write(to: sidecar)
         // An album's title: the breadcrumbs of every page below it.
         let album = site.appendingPathComponent("travel/album.json")
-        let albumText = try String(contentsOf: album, encoding: .utf8).replacingOccurrences(of: "\"title\": \"Travel\"", with: "\"title\": \"Journeys\"")
+        let albumText = try String(contentsOf: album, encoding: .utf8).replacingOccurrences(
+            of: "\"title\": \"Travel\"", with: "\"title\": \"Journeys\"")
         try Data(albumText.utf8).write(to: album)
 
         let run = try Ashlar.run(["build", site.path, "--json"])
@@ -343,10 +380,16 @@ import Testing
 
         // The incremental result is byte for byte what a fresh build makes.
         #expect(try Ashlar.run(["build", site.path, "-o", fresh.url.appendingPathComponent("out").path]).status == 0)
-        let incremental = try BuildEngineTests.snapshot(site.appendingPathComponent("_site")).filter { $0.key != ".ashlar-manifest.json" }
-        let rebuilt = try BuildEngineTests.snapshot(fresh.url.appendingPathComponent("out")).filter { $0.key != ".ashlar-manifest.json" }
+        let incremental = try BuildEngineTests.snapshot(site.appendingPathComponent("_site")).filter {
+            $0.key != ".ashlar-manifest.json"
+        }
+        let rebuilt = try BuildEngineTests.snapshot(fresh.url.appendingPathComponent("out")).filter {
+            $0.key != ".ashlar-manifest.json"
+        }
         #expect(Set(incremental.keys) == Set(rebuilt.keys))
-        for (path, data) in rebuilt { #expect(incremental[path] == data, "\(path) is stale after an incremental build") }
+        for (path, data) in rebuilt {
+            #expect(incremental[path] == data, "\(path) is stale after an incremental build")
+        }
         #expect(try folder.read("site/_site/travel/coast/index.html").contains(">Journeys</a>"))
         #expect(try folder.read("site/_site/nature/moonrise/index.html").contains("<h1>Moon &amp; water</h1>"))
     }

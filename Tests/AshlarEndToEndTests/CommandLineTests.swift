@@ -8,7 +8,9 @@ import Testing
     func overviewListsEveryCommand(arguments: [String]) throws {
         let run = try Ashlar.run(arguments)
         #expect(run.status == 0)
-        for command in ["build", "serve", "init", "check", "render", "help"] { #expect(run.stdout.contains("  \(command) ")) }
+        for command in ["build", "serve", "init", "check", "render", "help"] {
+            #expect(run.stdout.contains("  \(command) "))
+        }
         #expect(run.stdout.contains("Exit codes: 0 success, 1 content errors, 64 usage errors."))
         #expect(run.stderr.isEmpty)
     }
@@ -24,7 +26,13 @@ import Testing
     }
 
     @Test(arguments: [
-        ("serve", ["Usage: ashlar serve [options] [SOURCE]", "-p, --port PORT", "(default: 8000)", "--host HOST", "(default: 127.0.0.1)", "--open"]),
+        (
+            "serve",
+            [
+                "Usage: ashlar serve [options] [SOURCE]", "-p, --port PORT", "(default: 8000)", "--host HOST",
+                "(default: 127.0.0.1)", "--open",
+            ]
+        ),
         ("init", ["Usage: ashlar init [options] [DIR]", "--theme", "(default: .)"]),
     ])
     func newCommandsHaveHelp(command: String, expected: [String]) throws {
@@ -41,12 +49,18 @@ import Testing
 
     @Test(arguments: [
         (["biuld"], "ashlar: error: unknown command 'biuld'; did you mean 'build'?"),
-        (["build", "--ouput", "x"], "ashlar: error: unknown option '--ouput' for 'ashlar build'; did you mean '--output'?"),
+        (
+            ["build", "--ouput", "x"],
+            "ashlar: error: unknown option '--ouput' for 'ashlar build'; did you mean '--output'?"
+        ),
         (["build", "-z"], "ashlar: error: unknown option '-z' for 'ashlar build'"),
         (["build", "--output"], "ashlar: error: '--output' needs a value (DIR)"),
         (["build", "a", "b"], "ashlar: error: unexpected argument 'b' for 'ashlar build'"),
         (["check", "--strict=yes"], "ashlar: error: '--strict' takes no value"),
-        (["serve", "--prot", "80"], "ashlar: error: unknown option '--prot' for 'ashlar serve'; did you mean '--port'?"),
+        (
+            ["serve", "--prot", "80"],
+            "ashlar: error: unknown option '--prot' for 'ashlar serve'; did you mean '--port'?"
+        ),
         (["serve", "--port", "70000"], "ashlar: error: '--port' must be a number from 0 to 65535, found '70000'"),
         (
             ["serve", "-p", "x"],

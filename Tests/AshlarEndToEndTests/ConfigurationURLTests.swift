@@ -12,7 +12,8 @@ import Testing
         var testDescription: String { name }
     }
 
-    static let malformed = "must be an absolute http(s) URL such as \\\"EXAMPLE\\\", with spaces and other characters percent-encoded"
+    static let malformed =
+        "must be an absolute http(s) URL such as \\\"EXAMPLE\\\", with spaces and other characters percent-encoded"
 
     static let cases = [
         Case(name: "a tab", json: #""https://example.com/a\tb/""#, requirement: malformed),
@@ -20,9 +21,14 @@ import Testing
         Case(name: "U+2028", json: #""https://example.com/a\u2028b/""#, requirement: malformed),
         Case(name: "a quote", json: #""https://example.com/\"x""#, requirement: malformed),
         Case(name: "angle brackets", json: #""https://example.com/<b>/""#, requirement: malformed),
-        Case(name: "credentials", json: #""https://user:password@example.com/""#, requirement: "must not hold a user name or password: it would be published on every page"),
-        Case(name: "port 99999", json: #""https://example.com:99999/""#, requirement: "must have a port from 1 to 65535"),
-        Case(name: "a query", json: #""https://example.com/?a=1""#, requirement: "must not have a query ('?') or a fragment ('#')"),
+        Case(
+            name: "credentials", json: #""https://user:password@example.com/""#,
+            requirement: "must not hold a user name or password: it would be published on every page"),
+        Case(
+            name: "port 99999", json: #""https://example.com:99999/""#, requirement: "must have a port from 1 to 65535"),
+        Case(
+            name: "a query", json: #""https://example.com/?a=1""#,
+            requirement: "must not have a query ('?') or a fragment ('#')"),
     ]
 
     @Test(arguments: cases, ["baseURL", "mediaBaseURL"])

@@ -15,9 +15,13 @@ import Testing
 
     static let cases = [
         // Fails while rendering: the tile partial includes itself (album pages only).
-        Case(name: "album pages whose render fails", template: "tile.mustache", text: "<li>{{title}}{{> tile}}</li>", keptPage: "index.html"),
+        Case(
+            name: "album pages whose render fails", template: "tile.mustache", text: "<li>{{title}}{{> tile}}</li>",
+            keptPage: "index.html"),
         // Fails to parse: no photo page can be rendered at all.
-        Case(name: "photo pages whose template does not parse", template: "photo.mustache", text: "{{#unclosed}}", keptPage: "first-light/index.html"),
+        Case(
+            name: "photo pages whose template does not parse", template: "photo.mustache", text: "{{#unclosed}}",
+            keptPage: "first-light/index.html"),
     ]
 
     @Test(arguments: cases)
@@ -28,7 +32,8 @@ import Testing
         let before = try Data(contentsOf: kept)
         let pagesBefore = try BuildEngineTests.snapshot(output).keys.filter { $0.hasSuffix(".html") }
 
-        try FileManager.default.createDirectory(at: site.appendingPathComponent("templates"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: site.appendingPathComponent("templates"), withIntermediateDirectories: true)
         try Data(testCase.text.utf8).write(to: site.appendingPathComponent("templates/" + testCase.template))
         let broken = try Ashlar.run(["build", site.path])
         #expect(broken.status == 1, "\(broken.stderr)")

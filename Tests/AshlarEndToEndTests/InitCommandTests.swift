@@ -6,7 +6,9 @@ import Testing
         let folder = try TemporaryFolder("init")
         let run = try Ashlar.run(["init", "my-site"], in: folder.url)
         #expect(run.status == 0, "\(run.stderr)")
-        for path in ["ashlar.json", "example-album/album.json", "example-album/example.png", "example-album/example.png.json"] {
+        for path in [
+            "ashlar.json", "example-album/album.json", "example-album/example.png", "example-album/example.png.json",
+        ] {
             #expect(run.stdout.contains("created my-site/\(path)"))
             #expect(folder.exists("my-site/" + path))
         }
@@ -45,7 +47,10 @@ import Testing
         #expect(try Ashlar.run(["init", "plain"], in: folder.url).status == 0)
         let run = try Ashlar.run(["init", "--theme", "themed"], in: folder.url)
         #expect(run.status == 0)
-        for template in ["base.mustache", "album.mustache", "photo.mustache", "tile.mustache", "assets/ashlar.css.mustache", "theme.json", "README.md"] {
+        for template in [
+            "base.mustache", "album.mustache", "photo.mustache", "tile.mustache", "assets/ashlar.css.mustache",
+            "theme.json", "README.md",
+        ] {
             #expect(folder.exists("themed/templates/" + template), "\(template)")
             let original = try Data(contentsOf: Ashlar.packageRoot.appendingPathComponent("Templates/" + template))
             #expect(try Data(contentsOf: folder.url.appendingPathComponent("themed/templates/" + template)) == original)
@@ -55,7 +60,8 @@ import Testing
         #expect(themed.status == 0, "\(themed.stderr)")
         #expect(themed.stderr.isEmpty)
         let files = try Self.files(in: folder.url.appendingPathComponent("plain/_site"))
-        #expect(try Self.files(in: folder.url.appendingPathComponent("themed/_site")).keys.sorted() == files.keys.sorted())
+        #expect(
+            try Self.files(in: folder.url.appendingPathComponent("themed/_site")).keys.sorted() == files.keys.sorted())
         for (path, bytes) in files where path != ".ashlar-manifest.json" {
             #expect(try Data(contentsOf: folder.url.appendingPathComponent("themed/_site/" + path)) == bytes, "\(path)")
         }
@@ -71,7 +77,9 @@ import Testing
 
     private static func files(in folder: URL) throws -> [String: Data] {
         var files: [String: Data] = [:]
-        for case let path as String in FileManager.default.enumerator(atPath: folder.path) ?? FileManager.default.enumerator(atPath: "/dev/null")! {
+        for case let path as String in FileManager.default.enumerator(atPath: folder.path) ?? FileManager.default
+            .enumerator(atPath: "/dev/null")!
+        {
             var isFolder: ObjCBool = false
             let url = folder.appendingPathComponent(path)
             if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {

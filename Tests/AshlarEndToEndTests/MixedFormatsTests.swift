@@ -8,7 +8,9 @@ import Testing
 
     func build() throws -> (TemporaryFolder, Ashlar.Run) {
         let output = try TemporaryFolder("ashlar-mixed")
-        let run = try Ashlar.run(["build", Self.source.path, "--output", output.url.appendingPathComponent("site").path])
+        let run = try Ashlar.run([
+            "build", Self.source.path, "--output", output.url.appendingPathComponent("site").path,
+        ])
         return (output, run)
     }
 
@@ -17,26 +19,49 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.hasPrefix("Built 25 photos in 6 albums -> 31 pages in "), "\(run.stdout)")
         let prefix = Self.source.path + "/"
-        #expect(run.stderr.contains(prefix + "ashlar/stale.jpg.json: warning: stale sidecar: it says 100×100, the image is 48×32; using the image's"))
-        #expect(run.stderr.contains(prefix + "xmp/lightroom.xmp: warning: stale sidecar: it says 6240×4160, the image is 48×32 and says orientation 6, the image has 1; using the image's"))
-        #expect(run.stderr.contains(prefix + "orientations/orientation-6.jpg: warning: missing title and alt text; add 'title' and an 'alt' describing what the photo shows"))
-        #expect(run.stderr.contains(prefix + "formats/plain.gif: warning: photo URL 'plain' is taken; this photo is published as 'plain-2'"))
+        #expect(
+            run.stderr.contains(
+                prefix
+                    + "ashlar/stale.jpg.json: warning: stale sidecar: it says 100×100, the image is 48×32; using the image's"
+            ))
+        #expect(
+            run.stderr.contains(
+                prefix
+                    + "xmp/lightroom.xmp: warning: stale sidecar: it says 6240×4160, the image is 48×32 and says orientation 6, the image has 1; using the image's"
+            ))
+        #expect(
+            run.stderr.contains(
+                prefix
+                    + "orientations/orientation-6.jpg: warning: missing title and alt text; add 'title' and an 'alt' describing what the photo shows"
+            ))
+        #expect(
+            run.stderr.contains(
+                prefix + "formats/plain.gif: warning: photo URL 'plain' is taken; this photo is published as 'plain-2'")
+        )
         // Orientations 5 to 8 turn the stored 48×32 into a 32×48 portrait.
         let page = try output.read("site/orientations/index.html")
         for n in 1...8 {
             let size = n >= 5 ? #"width="32" height="48""# : #"width="48" height="32""#
-            #expect(page.contains(#"src="../orientations/orientation-\#(n).jpg" alt="Photo \#(n) of 8" \#(size)"#), "orientation \(n)")
+            #expect(
+                page.contains(#"src="../orientations/orientation-\#(n).jpg" alt="Photo \#(n) of 8" \#(size)"#),
+                "orientation \(n)")
         }
         let remote = try output.read("site/ashlar/index.html")
-        #expect(remote.contains(#"src="https://photos.example.com/harbour.jpg" alt="A harbour at dawn" width="1600" height="900""#))
+        #expect(
+            remote.contains(
+                #"src="https://photos.example.com/harbour.jpg" alt="A harbour at dawn" width="1600" height="900""#))
         // Metadata from the sidecar formats reached the page.
         let exiftool = try output.read("site/exiftool/index.html")
-        #expect(exiftool.contains(#"alt="A market square with closed stalls under a violet sky" width="40" height="60""#), "photo.jpg is stored 60×40 with Rotate 90 CW")
+        #expect(
+            exiftool.contains(#"alt="A market square with closed stalls under a violet sky" width="40" height="60""#),
+            "photo.jpg is stored 60×40 with Rotate 90 CW")
     }
 
     /// Each tile's box has the aspect ratio of the picture the browser actually displays, which
     /// applies EXIF orientation itself.
-    @Test(.enabled(if: Chromium.isAvailable, "needs chromium"), arguments: ["orientations", "formats", "ashlar", "exiftool", "xmp"])
+    @Test(
+        .enabled(if: Chromium.isAvailable, "needs chromium"),
+        arguments: ["orientations", "formats", "ashlar", "exiftool", "xmp"])
     func tilesMatchTheDisplayedPicture(album: String) throws {
         let (output, run) = try build()
         #expect(run.status == 0)
@@ -57,7 +82,9 @@ import Testing
             let box = (row[3] as? Double ?? 0, row[4] as? Double ?? 0)
             #expect(natural.0 > 0 && natural.1 > 0, "\(name) did not load in the browser")
             guard natural.0 > 0, natural.1 > 0, box.1 > 0 else { continue }
-            #expect(abs(box.0 / box.1 - natural.0 / natural.1) < 0.02, "\(name): tile \(box.0)×\(box.1), picture \(natural.0)×\(natural.1)")
+            #expect(
+                abs(box.0 / box.1 - natural.0 / natural.1) < 0.02,
+                "\(name): tile \(box.0)×\(box.1), picture \(natural.0)×\(natural.1)")
         }
     }
 }

@@ -9,7 +9,9 @@ import Testing
         try folder.write(#"{"title": "Pages", "pageSize": 3}"#, to: "ashlar.json")
         for n in 1...7 {
             try folder.write(TinyPNG.make(width: 30 + n, height: 20), to: "trip/p\(n).png")
-            try folder.write(#"{"title": "Photo \#(n)", "alt": "Test card number \#(n)", "date": "2024-06-0\#(n)T10:00:00"}"#, to: "trip/p\(n).png.json")
+            try folder.write(
+                #"{"title": "Photo \#(n)", "alt": "Test card number \#(n)", "date": "2024-06-0\#(n)T10:00:00"}"#,
+                to: "trip/p\(n).png.json")
         }
         try folder.write(TinyPNG.make(width: 20, height: 30), to: "trip/day-two/q.png")
         try folder.write(#"{"title": "Q", "alt": "A tall test card"}"#, to: "trip/day-two/q.png.json")
@@ -66,7 +68,9 @@ import Testing
         let first = try folder.read("_site/trip/index.html")
         #expect(!first.contains(#"rel="prev""#))
         #expect(first.contains(#"<link rel="next" href="../trip/page/2/index.html">"#))
-        #expect(first.contains(#"<a href="../trip/index.html" aria-current="page"><span class="visually-hidden">Page </span>1</a>"#))
+        #expect(
+            first.contains(
+                #"<a href="../trip/index.html" aria-current="page"><span class="visually-hidden">Page </span>1</a>"#))
         let second = try folder.read("_site/trip/page/2/index.html")
         #expect(second.contains(#"<a href="../../../trip/index.html" rel="prev">"#))
         #expect(second.contains(#"<a href="../../../trip/page/3/index.html" rel="next">"#))
@@ -94,8 +98,14 @@ import Testing
         }
         #expect(visited == (1...7).map { "trip/p\($0)" })
         let fifth = try folder.read("_site/trip/p5/index.html")
-        #expect(fifth.contains(#"<a href="../../trip/p4/index.html" rel="prev"><span class="direction">Previous</span> <span class="neighbour">Photo 4</span></a>"#))
-        #expect(fifth.contains(#"<a href="../../trip/p6/index.html" rel="next"><span class="direction">Next</span> <span class="neighbour">Photo 6</span></a>"#))
+        #expect(
+            fifth.contains(
+                #"<a href="../../trip/p4/index.html" rel="prev"><span class="direction">Previous</span> <span class="neighbour">Photo 4</span></a>"#
+            ))
+        #expect(
+            fifth.contains(
+                #"<a href="../../trip/p6/index.html" rel="next"><span class="direction">Next</span> <span class="neighbour">Photo 6</span></a>"#
+            ))
         // Back to the album page that holds it, landing on its tile.
         #expect(fifth.contains(#"Photo 5 of 7 in <a href="../../trip/page/2/index.html#p5">Trip</a>"#))
         #expect(fifth.contains("<h1>Photo 5</h1>"))
@@ -112,7 +122,8 @@ import Testing
     @Test func subAlbumsShowTheirCover() throws {
         let folder = try built()
         let html = try folder.read("_site/index.html")
-        #expect(html.contains(#"<a href="trip/index.html"><img src="trip/day-two/q.png" alt="" width="20" height="30""#))
+        #expect(
+            html.contains(#"<a href="trip/index.html"><img src="trip/day-two/q.png" alt="" width="20" height="30""#))
         #expect(html.contains(#"<span class="tile-title">Trip</span> <span class="tile-count">8 photos</span>"#))
     }
 
@@ -121,13 +132,16 @@ import Testing
         try folder.write(#"{"cover": "nope.png"}"#, to: "trip/album.json")
         let run = try Ashlar.run(["build", folder.url.path])
         #expect(run.status == 0)
-        #expect(run.stderr.contains("trip/album.json: warning: 'cover' names no photo in this album or below it: \"nope.png\""))
+        #expect(
+            run.stderr.contains(
+                "trip/album.json: warning: 'cover' names no photo in this album or below it: \"nope.png\""))
         #expect(try folder.read("_site/index.html").contains(#"<img src="trip/p1.png""#))
     }
 
     @Test func emptyAndHiddenOnlyAlbumsStillGetAPage() throws {
         let folder = try site()
-        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("empty"), withIntermediateDirectories: true)
         try folder.write(TinyPNG.make(width: 3, height: 2), to: "secret/s.png")
         try folder.write(#"{"alt": "Hidden card", "hidden": true}"#, to: "secret/s.png.json")
         let run = try Ashlar.run(["build", folder.url.path])
@@ -143,10 +157,12 @@ import Testing
         let second = try site()
         Thread.sleep(forTimeInterval: 1.1)
         _ = try Ashlar.run(["build", second.url.path])
-        let pages = try FileManager.default.subpathsOfDirectory(atPath: first.url.appendingPathComponent("_site").path).filter { $0.hasSuffix(".html") || $0.hasSuffix(".css") }
+        let pages = try FileManager.default.subpathsOfDirectory(atPath: first.url.appendingPathComponent("_site").path)
+            .filter { $0.hasSuffix(".html") || $0.hasSuffix(".css") }
         #expect(pages.count > 10)
         for page in pages {
-            #expect(try first.read("_site/" + page) == second.read("_site/" + page), "\(page) differs between two builds")
+            #expect(
+                try first.read("_site/" + page) == second.read("_site/" + page), "\(page) differs between two builds")
         }
         let year = String(Calendar(identifier: .gregorian).component(.year, from: Date()))
         for page in pages { #expect(!(try first.read("_site/" + page)).contains(year), "\(page) mentions \(year)") }

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Printed, an album is a list of its photos, one under another in reading order, with titles.
-@Suite(.enabled(if: WebDriver.isAvailable, "needs chromium and chromedriver: run .ci/install-browser-tools"), .serialized)
+@Suite(
+    .enabled(if: WebDriver.isAvailable, "needs chromium and chromedriver: run .ci/install-browser-tools"), .serialized)
 struct PrintTests {
     @Test func albumsPrintAsAListOfPhotos() throws {
         let built = try SiteExample.built.get()
@@ -20,7 +21,9 @@ struct PrintTests {
             let lefts = Set(rows.compactMap { ($0[0] as? Double).map { Int($0.rounded()) } ?? ($0[0] as? Int) })
             #expect(lefts.count == 1, "printed tiles sit in \(lefts.count) columns")
             let tops = rows.compactMap { ($0[1] as? Double) ?? ($0[1] as? Int).map(Double.init) }
-            #expect(tops == tops.sorted() && Set(tops).count == tops.count, "printed tiles are not one under another: \(tops)")
+            #expect(
+                tops == tops.sorted() && Set(tops).count == tops.count,
+                "printed tiles are not one under another: \(tops)")
             #expect(rows.allSatisfy { ($0[3] as? String) == "1" }, "titles are hidden in print")
         }
     }

@@ -4,8 +4,11 @@ import Testing
 /// `ashlar render` against the Mustache spec, driven from the command line: each case's template,
 /// data and partials are written to files, and the output must match byte for byte.
 @Suite struct RenderCommandTests {
-    static let specFolder = Ashlar.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/mustache-spec")
-    static let modules = ["comments", "interpolation", "sections", "inverted", "partials", "delimiters", "~inheritance", "~dynamic-names"]
+    static let specFolder = Ashlar.packageRoot.deletingLastPathComponent().appendingPathComponent(
+        "shared/mustache-spec")
+    static let modules = [
+        "comments", "interpolation", "sections", "inverted", "partials", "delimiters", "~inheritance", "~dynamic-names",
+    ]
 
     struct SpecCase: CustomTestStringConvertible, Sendable {
         var module: String
@@ -27,7 +30,8 @@ import Testing
             return tests.compactMap { test in
                 guard let name = test["name"] as? String, let template = test["template"] as? String,
                     let expected = test["expected"] as? String,
-                    let json = try? JSONSerialization.data(withJSONObject: test["data"] ?? [:], options: [.fragmentsAllowed])
+                    let json = try? JSONSerialization.data(
+                        withJSONObject: test["data"] ?? [:], options: [.fragmentsAllowed])
                 else { return nil }
                 return SpecCase(
                     module: module, name: name, template: template, data: json,
@@ -45,7 +49,9 @@ import Testing
         for module in Self.modules { #expect((counts[module] ?? 0) > 0, "no cases read from \(module).json") }
     }
 
-    @Test(.enabled(if: RequiredTool.runs(whenInstalled: specIsPresent), "needs ../shared/mustache-spec"), arguments: cases)
+    @Test(
+        .enabled(if: RequiredTool.runs(whenInstalled: specIsPresent), "needs ../shared/mustache-spec"), arguments: cases
+    )
     func rendersTheSpecCaseExactly(_ spec: SpecCase) throws {
         let folder = try TemporaryFolder("ashlar-render")
         try folder.write(spec.template, to: "template/main.mustache")
@@ -58,7 +64,9 @@ import Testing
             "--partials", folder.url.appendingPathComponent("partials").path,
         ])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdoutBytes == Data(spec.expected.utf8), "got \(run.stdout.debugDescription), expected \(spec.expected.debugDescription)")
+        #expect(
+            run.stdoutBytes == Data(spec.expected.utf8),
+            "got \(run.stdout.debugDescription), expected \(spec.expected.debugDescription)")
     }
 
     @Test func rendersWithNothingAdded() throws {

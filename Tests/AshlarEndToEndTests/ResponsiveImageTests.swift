@@ -13,7 +13,9 @@ import Testing
         // Renditions by name, and by the sidecar's list (one remote).
         try folder.write(TinyPNG.make(width: 80, height: 50), to: "p0@800w.png")
         try folder.write(TinyPNG.make(width: 40, height: 25), to: "p0@400w.png")
-        try folder.write(#"{"title": "P1", "alt": "Test card 1", "renditions": ["https://cdn.example.com/p1@450w.png", {"src": ".small/p1.png", "width": 300}]}"#, to: "p1.png.json")
+        try folder.write(
+            #"{"title": "P1", "alt": "Test card 1", "renditions": ["https://cdn.example.com/p1@450w.png", {"src": ".small/p1.png", "width": 300}]}"#,
+            to: "p1.png.json")
         try folder.write(TinyPNG.make(width: 30, height: 40), to: ".small/p1.png")
         return folder
     }
@@ -24,7 +26,9 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         let html = try folder.read("_site/index.html")
         #expect(html.contains(#"srcset="p0@400w.png 400w, p0@800w.png 800w, p0.png 1600w" sizes=""#))
-        #expect(html.contains(#"srcset="p1@300w.png 300w, https://cdn.example.com/p1@450w.png 450w, p1.png 900w""#), "the sidecar's renditions, narrowest first")
+        #expect(
+            html.contains(#"srcset="p1@300w.png 300w, https://cdn.example.com/p1@450w.png 450w, p1.png 900w""#),
+            "the sidecar's renditions, narrowest first")
         #expect(folder.exists("_site/p1@300w.png"))
         #expect(folder.exists("_site/p0@400w.png"))
         #expect(folder.exists("_site/p0@800w.png"))
@@ -37,7 +41,8 @@ import Testing
         let folder = try site()
         _ = try Ashlar.run(["build", folder.url.path])
         let html = try folder.read("_site/index.html")
-        let expected = "(min-width: 2560px) 483.79px, (min-width: 1380px) calc(19.5077vw - 15.61px), (min-width: 1333.33px) calc(24.3333vw - 19.47px), (min-width: 957.45px) 22.8733vw, (min-width: 638.3px) 30.4978vw, (min-width: 533.33px) 45.825vw, calc(48.75vw - 15.6px)"
+        let expected =
+            "(min-width: 2560px) 483.79px, (min-width: 1380px) calc(19.5077vw - 15.61px), (min-width: 1333.33px) calc(24.3333vw - 19.47px), (min-width: 957.45px) 22.8733vw, (min-width: 638.3px) 30.4978vw, (min-width: 533.33px) 45.825vw, calc(48.75vw - 15.6px)"
         #expect(html.contains(#"sizes="\#(expected)""#))
     }
 
@@ -59,9 +64,12 @@ import Testing
             document.body.append(probe);
             return [probe.getBoundingClientRect().width, img.closest('li').getBoundingClientRect().width, innerWidth];
             """
-        let json = try Chromium.measure(page: folder.url.appendingPathComponent("_site/index.html"), width: viewport, script: script)
+        let json = try Chromium.measure(
+            page: folder.url.appendingPathComponent("_site/index.html"), width: viewport, script: script)
         let values = try JSONDecoder().decode([Double].self, from: Data(json.utf8))
         try #require(values.count == 3, "the script returned \(json)")
-        #expect(abs(values[0] - values[1]) < 1, "sizes says \(values[0]) px, the tile is \(values[1]) px at a \(values[2]) px viewport")
+        #expect(
+            abs(values[0] - values[1]) < 1,
+            "sizes says \(values[0]) px, the tile is \(values[1]) px at a \(values[2]) px viewport")
     }
 }

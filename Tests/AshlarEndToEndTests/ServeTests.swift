@@ -15,13 +15,15 @@ import Testing
         let build = try Ashlar.run(["build", "site"], in: folder.url)
         try #require(build.status == 0, "\(build.stderr)")
         for (name, body) in [
-            ("app.js", "console.log(1)"), ("data.json", "{}"), ("feed2.xml", "<a/>"), ("logo.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>"),
+            ("app.js", "console.log(1)"), ("data.json", "{}"), ("feed2.xml", "<a/>"),
+            ("logo.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\"/>"),
             ("favicon.ico", "ico"), ("notes.txt", "notes"),
         ] {
             try folder.write(body, to: "site/_site/\(name)")
         }
         try FileManager.default.createSymbolicLink(
-            atPath: folder.url.appendingPathComponent("site/_site/leak.txt").path, withDestinationPath: "../../secret.txt")
+            atPath: folder.url.appendingPathComponent("site/_site/leak.txt").path,
+            withDestinationPath: "../../secret.txt")
         try FileManager.default.createSymbolicLink(
             atPath: folder.url.appendingPathComponent("site/_site/up").path, withDestinationPath: folder.url.path)
         return folder
@@ -31,8 +33,12 @@ import Testing
     private func outputFile(withExtension suffix: String, in folder: TemporaryFolder) throws -> String {
         let root = folder.url.appendingPathComponent("site/_site")
         let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
-        let file = try #require(files.sorted().first { $0.lowercased().hasSuffix("." + suffix) }, "no .\(suffix) file in the output")
-        return "/" + file.split(separator: "/").map { $0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? String($0) }.joined(separator: "/")
+        let file = try #require(
+            files.sorted().first { $0.lowercased().hasSuffix("." + suffix) }, "no .\(suffix) file in the output")
+        return "/"
+            + file.split(separator: "/").map {
+                $0.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? String($0)
+            }.joined(separator: "/")
     }
 
     @Test func servesEveryTypeWithItsContentType() throws {
@@ -40,10 +46,14 @@ import Testing
         let server = try ServeProcess(["site"], in: folder)
         let expected: [(String, String)] = [
             ("/", "text/html; charset=utf-8"), ("/assets/ashlar.css", "text/css; charset=utf-8"),
-            ("/app.js", "text/javascript; charset=utf-8"), ("/data.json", "application/json"), ("/feed2.xml", "application/xml"),
-            ("/logo.svg", "image/svg+xml"), ("/favicon.ico", "image/x-icon"), ("/notes.txt", "text/plain; charset=utf-8"),
-            (try outputFile(withExtension: "jpg", in: folder), "image/jpeg"), (try outputFile(withExtension: "png", in: folder), "image/png"),
-            (try outputFile(withExtension: "gif", in: folder), "image/gif"), (try outputFile(withExtension: "webp", in: folder), "image/webp"),
+            ("/app.js", "text/javascript; charset=utf-8"), ("/data.json", "application/json"),
+            ("/feed2.xml", "application/xml"),
+            ("/logo.svg", "image/svg+xml"), ("/favicon.ico", "image/x-icon"),
+            ("/notes.txt", "text/plain; charset=utf-8"),
+            (try outputFile(withExtension: "jpg", in: folder), "image/jpeg"),
+            (try outputFile(withExtension: "png", in: folder), "image/png"),
+            (try outputFile(withExtension: "gif", in: folder), "image/gif"),
+            (try outputFile(withExtension: "webp", in: folder), "image/webp"),
             (try outputFile(withExtension: "avif", in: folder), "image/avif"),
         ]
         for (path, type) in expected {
@@ -52,7 +62,9 @@ import Testing
             #expect(response.header("content-type") == type, "\(path)")
             #expect(Int(response.header("content-length") ?? "") == response.body.count, "\(path)")
             if !type.hasPrefix("text/html") {
-                let onDisk = try Data(contentsOf: folder.url.appendingPathComponent("site/_site" + (path.removingPercentEncoding ?? path)))
+                let onDisk = try Data(
+                    contentsOf: folder.url.appendingPathComponent("site/_site" + (path.removingPercentEncoding ?? path))
+                )
                 #expect(Data(response.body) == onDisk, "\(path) differs from the file")
             }
         }
@@ -64,7 +76,11 @@ import Testing
         let album = try RawHTTP.get("/formats/", port: server.port)
         #expect(album.status == 200)
         let date = try #require(album.header("date"))
-        #expect(date.range(of: #"^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d\d:\d\d:\d\d GMT$"#, options: .regularExpression) != nil, "\(date)")
+        #expect(
+            date.range(
+                of:
+                    #"^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d\d:\d\d:\d\d GMT$"#,
+                options: .regularExpression) != nil, "\(date)")
         #expect(album.text.contains("<html"))
 
         let redirect = try RawHTTP.get("/formats?x=1", port: server.port)
@@ -107,7 +123,9 @@ import Testing
             let response = try client.response()
             #expect(response.header("connection") == "keep-alive", "\(path)")
         }
-        try client.send("HEAD / HTTP/1.1\r\nHost: localhost\r\n\r\nGET /assets/ashlar.css HTTP/1.1\r\nHost: localhost\r\n\r\nGET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        try client.send(
+            "HEAD / HTTP/1.1\r\nHost: localhost\r\n\r\nGET /assets/ashlar.css HTTP/1.1\r\nHost: localhost\r\n\r\nGET / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+        )
         #expect(try client.response(head: true).status == 200)
         #expect(try client.response().header("content-type") == "text/css; charset=utf-8")
         let last = try client.response()
@@ -123,7 +141,10 @@ import Testing
     @Test func answersOnlyToLoopbackNames() throws {
         let folder = try makeSite()
         let server = try ServeProcess(["site"], in: folder)
-        for (host, status) in [("localhost:\(server.port)", 200), ("127.0.0.1", 200), ("[::1]:\(server.port)", 200), ("rebind.example:\(server.port)", 403)] {
+        for (host, status) in [
+            ("localhost:\(server.port)", 200), ("127.0.0.1", 200), ("[::1]:\(server.port)", 200),
+            ("rebind.example:\(server.port)", 403),
+        ] {
             let client = try RawHTTP(port: server.port)
             try client.send("GET / HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
             let response = try client.response()
@@ -139,10 +160,14 @@ import Testing
         let folder = try makeSite()
         let server = try ServeProcess(["site"], in: folder)
         let targets = [
-            "/../secret.txt", "/../../secret.txt", "/formats/../../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E/%2e%2e/secret.txt",
-            "/.%2e/secret.txt", "/%2e%2e%2fsecret.txt", "/formats%2f..%2f..%2fsecret.txt", "/..%5csecret.txt", "/..\\secret.txt",
-            "/formats\\..\\..\\secret.txt", "/secret.txt%00.html", "/%00", "//secret.txt", "/leak.txt", "/up/secret.txt",
-            "/up/site/_site/leak.txt", folder.url.appendingPathComponent("secret.txt").path, "http://127.0.0.1/../secret.txt",
+            "/../secret.txt", "/../../secret.txt", "/formats/../../secret.txt", "/%2e%2e/secret.txt",
+            "/%2E%2E/%2e%2e/secret.txt",
+            "/.%2e/secret.txt", "/%2e%2e%2fsecret.txt", "/formats%2f..%2f..%2fsecret.txt", "/..%5csecret.txt",
+            "/..\\secret.txt",
+            "/formats\\..\\..\\secret.txt", "/secret.txt%00.html", "/%00", "//secret.txt", "/leak.txt",
+            "/up/secret.txt",
+            "/up/site/_site/leak.txt", folder.url.appendingPathComponent("secret.txt").path,
+            "http://127.0.0.1/../secret.txt",
             "/.ashlar-manifest.json", "secret.txt",
         ]
         for target in targets {
@@ -155,7 +180,8 @@ import Testing
     @Test func boundsRequestsAndDropsSlowClientsWithoutBlockingOthers() throws {
         let folder = try makeSite()
         let server = try ServeProcess(["site"], in: folder)
-        let huge = try RawHTTP.get("/", port: server.port, headers: (0..<40).map { "X-Filler-\($0): " + String(repeating: "a", count: 1000) })
+        let huge = try RawHTTP.get(
+            "/", port: server.port, headers: (0..<40).map { "X-Filler-\($0): " + String(repeating: "a", count: 1000) })
         #expect(huge.status == 431)
         let longLine = try RawHTTP.get("/" + String(repeating: "a", count: 10_000), port: server.port)
         #expect(longLine.status == 414)
@@ -181,7 +207,8 @@ import Testing
     @Test(arguments: ["inotify", "poll"])
     func rebuildsAndReloadsAfterAChange(watcher: String) throws {
         let folder = try makeSite()
-        let server = try ServeProcess(["site"], in: folder, environment: watcher == "poll" ? ["ASHLAR_WATCH": "poll"] : [:])
+        let server = try ServeProcess(
+            ["site"], in: folder, environment: watcher == "poll" ? ["ASHLAR_WATCH": "poll"] : [:])
         #expect(server.stdout.contains(watcher == "poll" ? "polling" : "inotify"))
         let events = try RawHTTP(port: server.port)
         try events.send("GET /__ashlar/live-reload HTTP/1.1\r\nHost: localhost\r\n\r\n")
@@ -204,11 +231,15 @@ import Testing
         let title = "Retitled \(watcher) \(UUID().uuidString.prefix(8))"
         text = text.replacingOccurrences(of: "\"SourceFile\"", with: "\"Title\": \"\(title)\", \"SourceFile\"")
         try Data(text.utf8).write(to: sidecar)
-        let seconds = try ServeProcess.wait(upTo: 2) { try RawHTTP.get("/exiftool/", port: server.port).text.contains(title) }
+        let seconds = try ServeProcess.wait(upTo: 2) {
+            try RawHTTP.get("/exiftool/", port: server.port).text.contains(title)
+        }
         #expect(seconds != nil, "the change did not show within 2 s:\n\(server.stdout)\n\(server.stderr)")
 
         let deadline = Date(timeIntervalSinceNow: 5)
-        while !received.contains("data: ") || received.split(separator: "\n").filter({ $0.hasPrefix("data: ") }).count < 2, Date() < deadline {
+        while !received.contains("data: ")
+            || received.split(separator: "\n").filter({ $0.hasPrefix("data: ") }).count < 2, Date() < deadline
+        {
             try events.fill()
             received += events.takeBuffered()
         }
@@ -216,10 +247,16 @@ import Testing
         #expect(builds.count >= 2, "no reload event: \(received)")
         #expect(builds.last.map { $0.dropFirst(6) } != first)
 
-        let built = FileManager.default.enumerator(atPath: folder.url.appendingPathComponent("site/_site").path)?.compactMap { $0 as? String } ?? []
+        let built =
+            FileManager.default.enumerator(atPath: folder.url.appendingPathComponent("site/_site").path)?.compactMap {
+                $0 as? String
+            } ?? []
         for file in built where file.hasSuffix(".html") {
-            let content = try String(contentsOf: folder.url.appendingPathComponent("site/_site/" + file), encoding: .utf8)
-            #expect(!content.contains("EventSource") && !content.contains("__ashlar"), "\(file) contains the live-reload script")
+            let content = try String(
+                contentsOf: folder.url.appendingPathComponent("site/_site/" + file), encoding: .utf8)
+            #expect(
+                !content.contains("EventSource") && !content.contains("__ashlar"),
+                "\(file) contains the live-reload script")
         }
     }
 
@@ -270,13 +307,16 @@ import Testing
         let server = try ServeProcess(["site", "-o", output], in: folder)
         let page = try RawHTTP.get("/album/", port: server.port)
         let src = try #require(page.text.firstMatch(of: /<img[^>]* src="([^"]+)"/)?.1)
-        let resolved = try #require(URL(string: String(src), relativeTo: URL(string: "http://127.0.0.1:\(server.port)/album/")))
-        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(output + "/album/a b.png").path))
+        let resolved = try #require(
+            URL(string: String(src), relativeTo: URL(string: "http://127.0.0.1:\(server.port)/album/")))
+        #expect(
+            !FileManager.default.fileExists(atPath: folder.url.appendingPathComponent(output + "/album/a b.png").path))
         let image = try RawHTTP.get(resolved.absoluteURL.path(percentEncoded: true), port: server.port)
         #expect(image.status == 200, "\(src) -> \(resolved.absoluteURL.path(percentEncoded: true))")
         #expect(image.header("content-type") == "image/png")
         #expect(Data(image.body) == TinyPNG.make(width: 30, height: 20))
-        let prefix = resolved.absoluteURL.path(percentEncoded: true).replacingOccurrences(of: "album/a%20b.png", with: "")
+        let prefix = resolved.absoluteURL.path(percentEncoded: true).replacingOccurrences(
+            of: "album/a%20b.png", with: "")
         #expect(try RawHTTP.get(prefix + "album/notes.txt", port: server.port).status == 404)
         #expect(try RawHTTP.get(prefix + "ashlar.json", port: server.port).status == 404)
     }
@@ -285,7 +325,9 @@ import Testing
         let folder = try makeSite()
         try folder.write("#!/bin/sh\necho \"$1\" > \"$(dirname \"$0\")/opened\"\n", to: "bin/xdg-open")
         chmod(folder.url.appendingPathComponent("bin/xdg-open").path, 0o755)
-        let path = folder.url.appendingPathComponent("bin").path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let path =
+            folder.url.appendingPathComponent("bin").path + ":"
+            + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let server = try ServeProcess(["site", "--open"], in: folder, environment: ["PATH": path])
         let opened = ServeProcess.wait(upTo: 5) { folder.exists("bin/opened") }
         #expect(opened != nil)
@@ -309,9 +351,12 @@ import Testing
         let wrk = try #require(Self.wrk, "wrk is not installed (apt-get install wrk)")
         let folder = try makeSite()
         let server = try ServeProcess(["site"], in: folder)
-        let run = try Ashlar.run(URL(fileURLWithPath: wrk), ["-t", "2", "-c", "200", "-d", "4s", "--latency", "http://127.0.0.1:\(server.port)/formats/"])
+        let run = try Ashlar.run(
+            URL(fileURLWithPath: wrk),
+            ["-t", "2", "-c", "200", "-d", "4s", "--latency", "http://127.0.0.1:\(server.port)/formats/"])
         #expect(run.status == 0, "\(run.stderr)")
-        let requests = run.stdout.split(separator: "\n").first { $0.contains("requests in") }
+        let requests =
+            run.stdout.split(separator: "\n").first { $0.contains("requests in") }
             .flatMap { Int($0.trimmingCharacters(in: .whitespaces).split(separator: " ")[0]) } ?? 0
         #expect(requests >= 10_000, "\(run.stdout)")
         #expect(!run.stdout.contains("Socket errors"), "\(run.stdout)")
@@ -319,5 +364,7 @@ import Testing
         #expect(try RawHTTP.get("/", port: server.port).status == 200)
     }
 
-    static let wrk: String? = ["/usr/bin/wrk", "/usr/local/bin/wrk"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let wrk: String? = ["/usr/bin/wrk", "/usr/local/bin/wrk"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
 }

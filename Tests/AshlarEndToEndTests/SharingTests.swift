@@ -16,7 +16,9 @@ import Testing
         for (index, day) in ["03", "01", "02"].enumerated() {
             try folder.write(TinyPNG.make(width: 30, height: 20), to: "rome/r\(index).png")
             let date = dated ? #", "date": "2024-06-\#(day)T10:00:00+02:00""# : ""
-            try folder.write(#"{"title": "Rome \#(index)", "alt": "Street \#(index)", "caption": "A <quiet> street"\#(date)}"#, to: "rome/r\(index).png.json")
+            try folder.write(
+                #"{"title": "Rome \#(index)", "alt": "Street \#(index)", "caption": "A <quiet> street"\#(date)}"#,
+                to: "rome/r\(index).png.json")
         }
         _ = try Ashlar.run(["build", folder.url.path])
         return folder
@@ -33,7 +35,10 @@ import Testing
         #expect(html.contains(#"<meta property="og:description" content="A &lt;quiet&gt; street">"#))
         let album = try folder.read("_site/rome/index.html")
         #expect(album.contains(#"<link rel="canonical" href="https://example.com/photos/rome/">"#))
-        #expect(album.contains(#"<link rel="alternate" type="application/atom+xml" title="Ada&#39;s &lt;Photos&gt;" href="../feed.xml">"#))
+        #expect(
+            album.contains(
+                #"<link rel="alternate" type="application/atom+xml" title="Ada&#39;s &lt;Photos&gt;" href="../feed.xml">"#
+            ))
     }
 
     @Test func jsonLDIsValidAndCannotCloseItsScript() throws {
@@ -54,7 +59,9 @@ import Testing
         let folder = try site()
         let xml = try folder.read("_site/sitemap.xml")
         #expect(try parses(xml))
-        for page in ["https://example.com/photos/", "https://example.com/photos/rome/", "https://example.com/photos/rome/r1/"] {
+        for page in [
+            "https://example.com/photos/", "https://example.com/photos/rome/", "https://example.com/photos/rome/r1/",
+        ] {
             #expect(xml.contains("<loc>\(page)</loc>"))
         }
         #expect(xml.contains("<image:loc>https://example.com/photos/rome/r2.png</image:loc>"))
@@ -86,7 +93,10 @@ import Testing
         try folder.write(#"{"baseURL": "example.com/photos"}"#, to: "ashlar.json")
         let run = try Ashlar.run(["build", folder.url.path])
         #expect(run.status == 1)
-        #expect(run.stderr.contains("ashlar.json:1:13: error: 'baseURL' must be an absolute http(s) URL such as \"https://example.com/photos/\", with spaces and other characters percent-encoded, found \"example.com/photos\""), "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "ashlar.json:1:13: error: 'baseURL' must be an absolute http(s) URL such as \"https://example.com/photos/\", with spaces and other characters percent-encoded, found \"example.com/photos\""
+            ), "\(run.stderr)")
     }
 
     private func parses(_ xml: String) throws -> Bool {

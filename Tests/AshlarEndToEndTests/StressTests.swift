@@ -31,7 +31,8 @@ import Testing
         #expect(folder.exists("_site/" + path + "/leaf/index.html"))
         #expect(folder.exists("_site/" + path + "/leaf.png"))
         let leaf = try folder.read("_site/" + path + "/index.html")
-        #expect(leaf.contains(#"<link rel="stylesheet" href="\#(String(repeating: "../", count: 100))assets/ashlar.css">"#))
+        #expect(
+            leaf.contains(#"<link rel="stylesheet" href="\#(String(repeating: "../", count: 100))assets/ashlar.css">"#))
         #expect(leaf.matches(of: /<li><a href=/).count == 101, "a breadcrumb for each album from the root")
         #expect(SiteLinks.problems(in: output) == [])
     }
@@ -44,7 +45,9 @@ import Testing
         let run = try build(folder)
         #expect(run.status == 1)
         let skipped = (1...129).map { "d\($0)" }.joined(separator: "/")
-        #expect(run.stderr.hasPrefix(skipped + ": error: skipped: folders nested deeper than 128 levels\n"), "\(run.stderr)")
+        #expect(
+            run.stderr.hasPrefix(skipped + ": error: skipped: folders nested deeper than 128 levels\n"), "\(run.stderr)"
+        )
         #expect(folder.exists("_site/top/index.html"))
     }
 
@@ -69,7 +72,8 @@ import Testing
         #expect(run.status == 1)
         let lines = run.stderr.split(separator: "\n").map(String.init)
         let tooLong = try #require(lines.first { $0.contains(": error: ") }, "\(run.stderr)")
-        #expect(tooLong.hasSuffix(": error: skipped: its path is longer than the system allows (4096 bytes)"), "\(tooLong)")
+        #expect(
+            tooLong.hasSuffix(": error: skipped: its path is longer than the system allows (4096 bytes)"), "\(tooLong)")
         #expect(tooLong.hasPrefix(Array(repeating: name, count: 40).joined(separator: "/")))
         #expect(folder.exists("_site/top/index.html"))
     }
@@ -85,7 +89,8 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.isEmpty, "\(run.stderr)")
         #expect(folder.exists("_site/" + name))
-        let slugs = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("_site").path).filter { !$0.contains(".") && $0 != "assets" }
+        let slugs = try FileManager.default.contentsOfDirectory(atPath: folder.url.appendingPathComponent("_site").path)
+            .filter { !$0.contains(".") && $0 != "assets" }
         #expect(slugs.count == 1)
         #expect(slugs.allSatisfy { $0.hasPrefix("ile-long-name-long-name") && $0.count <= 80 }, "\(slugs)")
         #expect(SiteLinks.problems(in: folder.url.appendingPathComponent("_site")) == [])
@@ -100,7 +105,10 @@ import Testing
         try folder.write(TinyPNG.make(width: 3, height: 2), to: name)
         let run = try build(folder)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr == "\(name): warning: missing title and alt text; add 'title' and an 'alt' describing what the photo shows\n")
+        #expect(
+            run.stderr
+                == "\(name): warning: missing title and alt text; add 'title' and an 'alt' describing what the photo shows\n"
+        )
         #expect(folder.exists("_site/" + name))
         #expect(SiteLinks.problems(in: folder.url.appendingPathComponent("_site")) == [])
     }
@@ -123,7 +131,8 @@ import Testing
 
                 """)
         func escape(_ text: String) -> String {
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;")
         }
         let page = try folder.read("_site/a/index.html")
         #expect(page.contains("<h1>\(escape(String(title.prefix(2_000))))…</h1>"))

@@ -12,7 +12,8 @@ import Testing
 
     @Test func overridingOnePartialKeepsTheDefaultsForTheRest() throws {
         let folder = try site()
-        try folder.write(#"<li class="my-tile" id="{{id}}"><img src="{{src}}" alt="{{alt}}"></li>"#, to: "templates/tile.mustache")
+        try folder.write(
+            #"<li class="my-tile" id="{{id}}"><img src="{{src}}" alt="{{alt}}"></li>"#, to: "templates/tile.mustache")
         let run = try Ashlar.run(["build", folder.url.path])
         #expect(run.status == 0, "\(run.stderr)")
         let page = try folder.read("_site/index.html")
@@ -30,7 +31,10 @@ import Testing
         try folder.write("<div class=\"gallery\">\n  {{> missing-piece}}\n</div>\n", to: "templates/gallery.mustache")
         let run = try Ashlar.run(["build", folder.url.path])
         #expect(run.status == 0)
-        #expect(run.stderr.contains("templates/gallery.mustache:2:3: warning: partial 'missing-piece' not found; it renders as nothing"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "templates/gallery.mustache:2:3: warning: partial 'missing-piece' not found; it renders as nothing"),
+            "\(run.stderr)")
     }
 
     @Test func aBrokenOverrideIsALocatedError() throws {

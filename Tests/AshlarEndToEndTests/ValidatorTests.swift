@@ -81,7 +81,8 @@ struct ValidatorTests {
             case .cssAtRule(let name):
                 return text == "CSS: Unrecognized at-rule “\(name)”"
             case .cssUnits(let units):
-                guard text.hasPrefix("CSS: “"), text.hasSuffix("”: Unknown dimension."), let value = message.highlighted else { return false }
+                guard text.hasPrefix("CSS: “"), text.hasSuffix("”: Unknown dimension."), let value = message.highlighted
+                else { return false }
                 let number = value.prefix { $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" }
                 return !number.isEmpty && units.contains(String(value.dropFirst(number.count)))
             }
@@ -96,8 +97,12 @@ struct ValidatorTests {
         let report = try Self.report.get()
         let pageCount = report.pages.values.map(\.count).reduce(0, +)
         // Album pages and photo pages of each site.
-        #expect(report.pages[ThemeSite.generatedName]?.count == 13, "generated pages: \(report.pages[ThemeSite.generatedName] ?? [])")
-        #expect(report.pages[ThemeSite.mixedFormatsName]?.count == 31, "mixed-formats pages: \(report.pages[ThemeSite.mixedFormatsName] ?? [])")
+        #expect(
+            report.pages[ThemeSite.generatedName]?.count == 13,
+            "generated pages: \(report.pages[ThemeSite.generatedName] ?? [])")
+        #expect(
+            report.pages[ThemeSite.mixedFormatsName]?.count == 31,
+            "mixed-formats pages: \(report.pages[ThemeSite.mixedFormatsName] ?? [])")
         let errors = report.messages.filter { $0.isError && !($0.url ?? "").hasSuffix(".css") && !Outdated.covers($0) }
         expectNone(errors, in: "\(pageCount) pages")
     }
@@ -112,7 +117,9 @@ struct ValidatorTests {
     private func expectNone(_ errors: [NuChecker.Message], in what: String) {
         let byFile = Dictionary(grouping: errors) { $0.url ?? "?" }
         for (file, messages) in byFile.sorted(by: { $0.key < $1.key }) {
-            Issue.record("Nu checker: \(messages.count) error(s) in \(file) (one of \(what)):\n\(messages.map(\.description).joined(separator: "\n"))")
+            Issue.record(
+                "Nu checker: \(messages.count) error(s) in \(file) (one of \(what)):\n\(messages.map(\.description).joined(separator: "\n"))"
+            )
         }
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// The theme is usable from 320 px to 2560 px: nothing is wider than the viewport.
-@Suite(.enabled(if: WebDriver.isAvailable, "needs chromium and chromedriver: run .ci/install-browser-tools"), .serialized)
+@Suite(
+    .enabled(if: WebDriver.isAvailable, "needs chromium and chromedriver: run .ci/install-browser-tools"), .serialized)
 struct ViewportTests {
     @Test(arguments: AccessibilityTests.siteExamplePages)
     func noHorizontalScrollFrom320To2560(page: String) throws {
@@ -12,7 +13,10 @@ struct ViewportTests {
             for width in [320, 414, 768, 1280, 1920, 2560] {
                 try driver.setWindowSize(width: width, height: 900)
                 try driver.navigate(to: url)
-                let sizes = try driver.execute("return [document.documentElement.scrollWidth, document.documentElement.clientWidth, innerWidth];") as? [Int] ?? []
+                let sizes =
+                    try driver.execute(
+                        "return [document.documentElement.scrollWidth, document.documentElement.clientWidth, innerWidth];"
+                    ) as? [Int] ?? []
                 #expect(sizes.count == 3 && sizes[2] == width, "viewport \(sizes) at \(width)")
                 #expect(sizes.count == 3 && sizes[0] <= sizes[1], "\(page) scrolls sideways at \(width) px: \(sizes)")
             }

@@ -16,11 +16,20 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
 @Suite
 struct ErrorTests {
     static let cases: [ErrorCase] = [
-        ErrorCase(id: "unclosed section", source: "a\n  {{#photos}}\n{{title}}\n", line: 2, column: 3, reason: "unclosed section 'photos'"),
-        ErrorCase(id: "unclosed inverted section", source: "{{^empty}}none", line: 1, column: 1, reason: "unclosed inverted section 'empty'"),
-        ErrorCase(id: "unclosed block", source: "x {{$title}}Gallery", line: 1, column: 3, reason: "unclosed block 'title'"),
-        ErrorCase(id: "unclosed parent", source: "{{<layout}}\n{{$title}}x{{/title}}\n", line: 1, column: 1, reason: "unclosed parent 'layout'"),
-        ErrorCase(id: "innermost unclosed section is reported", source: "{{#a}}\n{{#b}}\n", line: 2, column: 1, reason: "unclosed section 'b'"),
+        ErrorCase(
+            id: "unclosed section", source: "a\n  {{#photos}}\n{{title}}\n", line: 2, column: 3,
+            reason: "unclosed section 'photos'"),
+        ErrorCase(
+            id: "unclosed inverted section", source: "{{^empty}}none", line: 1, column: 1,
+            reason: "unclosed inverted section 'empty'"),
+        ErrorCase(
+            id: "unclosed block", source: "x {{$title}}Gallery", line: 1, column: 3, reason: "unclosed block 'title'"),
+        ErrorCase(
+            id: "unclosed parent", source: "{{<layout}}\n{{$title}}x{{/title}}\n", line: 1, column: 1,
+            reason: "unclosed parent 'layout'"),
+        ErrorCase(
+            id: "innermost unclosed section is reported", source: "{{#a}}\n{{#b}}\n", line: 2, column: 1,
+            reason: "unclosed section 'b'"),
         ErrorCase(
             id: "mismatched closing tag", source: "<ul>\n\n    {{#photos}}\n  {{/photo}}\n", line: 4, column: 3,
             reason: "'/photo' does not close section 'photos' opened at 3:5; expected '/photos'"),
@@ -30,13 +39,20 @@ struct ErrorTests {
         ErrorCase(
             id: "closing tag with nothing open", source: "x\n{{/photos}}", line: 2, column: 1,
             reason: "unexpected closing tag '/photos': no section is open"),
-        ErrorCase(id: "unclosed tag", source: "Hello {{name", line: 1, column: 7, reason: "unclosed tag: expected '}}'"),
-        ErrorCase(id: "unclosed triple mustache", source: "{{{name}}", line: 1, column: 1, reason: "unclosed tag: expected '}}}'"),
-        ErrorCase(id: "unclosed tag at the very end", source: "text {{", line: 1, column: 6, reason: "unclosed tag: expected '}}'"),
+        ErrorCase(
+            id: "unclosed tag", source: "Hello {{name", line: 1, column: 7, reason: "unclosed tag: expected '}}'"),
+        ErrorCase(
+            id: "unclosed triple mustache", source: "{{{name}}", line: 1, column: 1,
+            reason: "unclosed tag: expected '}}}'"),
+        ErrorCase(
+            id: "unclosed tag at the very end", source: "text {{", line: 1, column: 6,
+            reason: "unclosed tag: expected '}}'"),
         ErrorCase(
             id: "unclosed tag with custom delimiters", source: "{{=<% %>=}}\n<%name", line: 2, column: 1,
             reason: "unclosed tag: expected '%>'"),
-        ErrorCase(id: "unclosed set-delimiter tag", source: "{{=<% %>", line: 1, column: 1, reason: "unclosed tag: expected '=}}'"),
+        ErrorCase(
+            id: "unclosed set-delimiter tag", source: "{{=<% %>", line: 1, column: 1,
+            reason: "unclosed tag: expected '=}}'"),
         ErrorCase(
             id: "set delimiters without closing '='", source: "{{=<% %>}}", line: 1, column: 1,
             reason: "invalid delimiters '<% %>': expected '=' before '}}'"),
@@ -46,11 +62,16 @@ struct ErrorTests {
         ErrorCase(
             id: "set delimiters with three delimiters", source: "{{=a b c=}}", line: 1, column: 1,
             reason: "invalid delimiters 'a b c': expected an opening and a closing delimiter"),
-        ErrorCase(id: "empty set-delimiter tag", source: "{{==}}", line: 1, column: 1, reason: "invalid delimiters '': expected an opening and a closing delimiter"),
+        ErrorCase(
+            id: "empty set-delimiter tag", source: "{{==}}", line: 1, column: 1,
+            reason: "invalid delimiters '': expected an opening and a closing delimiter"),
         ErrorCase(id: "empty tag", source: "a{{}}", line: 1, column: 2, reason: "missing name in tag '{{}}'"),
-        ErrorCase(id: "empty section tag", source: "{{#}}{{/}}", line: 1, column: 1, reason: "missing name in tag '{{#}}'"),
-        ErrorCase(id: "empty triple mustache", source: "{{{ }}}", line: 1, column: 1, reason: "missing name in tag '{{{ }}}'"),
-        ErrorCase(id: "empty dynamic partial", source: "{{>*}}", line: 1, column: 1, reason: "missing name in tag '{{>*}}'"),
+        ErrorCase(
+            id: "empty section tag", source: "{{#}}{{/}}", line: 1, column: 1, reason: "missing name in tag '{{#}}'"),
+        ErrorCase(
+            id: "empty triple mustache", source: "{{{ }}}", line: 1, column: 1, reason: "missing name in tag '{{{ }}}'"),
+        ErrorCase(
+            id: "empty dynamic partial", source: "{{>*}}", line: 1, column: 1, reason: "missing name in tag '{{>*}}'"),
         ErrorCase(
             id: "name with whitespace", source: "{{photo title}}", line: 1, column: 1,
             reason: "invalid name 'photo title': names cannot contain whitespace"),
@@ -77,7 +98,8 @@ struct ErrorTests {
     @Test(arguments: cases)
     func parseErrors(_ example: ErrorCase) {
         let error = parseError(example.source)
-        #expect(error == TemplateError(path: "page", line: example.line, column: example.column, reason: example.reason))
+        #expect(
+            error == TemplateError(path: "page", line: example.line, column: example.column, reason: example.reason))
     }
 
     @Test
@@ -85,7 +107,11 @@ struct ErrorTests {
         let depth = Parser.maximumNesting + 1
         let source = String(repeating: "{{#a}}", count: depth) + String(repeating: "{{/a}}", count: depth)
         let error = parseError(source)
-        #expect(error == TemplateError(path: "page", line: 1, column: 1 + 6 * Parser.maximumNesting, reason: "sections nested more than 200 levels deep"))
+        #expect(
+            error
+                == TemplateError(
+                    path: "page", line: 1, column: 1 + 6 * Parser.maximumNesting,
+                    reason: "sections nested more than 200 levels deep"))
     }
 
     @Test
@@ -97,7 +123,8 @@ struct ErrorTests {
 
     @Test
     func descriptionReadsLikeACompilerDiagnostic() {
-        let error = TemplateError(path: "Templates/album.mustache", line: 7, column: 13, reason: "unclosed section 'photos'")
+        let error = TemplateError(
+            path: "Templates/album.mustache", line: 7, column: 13, reason: "unclosed section 'photos'")
         #expect(error.description == "Templates/album.mustache:7:13: error: unclosed section 'photos'")
         let placeless = TemplateError(path: "album", line: 0, column: 0, reason: "no template named 'album'")
         #expect(placeless.description == "album: error: no template named 'album'")
@@ -105,7 +132,9 @@ struct ErrorTests {
 
     @Test
     func errorsCarryThePathAsGiven() {
-        #expect(throws: TemplateError(path: "themes/dark/page.html", line: 1, column: 1, reason: "unclosed section 'a'")) {
+        #expect(
+            throws: TemplateError(path: "themes/dark/page.html", line: 1, column: 1, reason: "unclosed section 'a'")
+        ) {
             try Template(source: "{{#a}}", path: "themes/dark/page.html")
         }
     }

@@ -42,7 +42,9 @@ struct FeatureTests {
         FeatureCase(
             id: "padding inside tags is ignored", template: "{{ x }}|{{{ x }}}|{{& x}}", data: ["x": 1],
             expected: "1|1|1"),
-        FeatureCase(id: "true and false print as words", template: "{{t}} {{f}}", data: ["t": true, "f": false], expected: "true false"),
+        FeatureCase(
+            id: "true and false print as words", template: "{{t}} {{f}}", data: ["t": true, "f": false],
+            expected: "true false"),
         FeatureCase(
             id: "lists, objects and null print nothing", template: "[{{l}}][{{o}}][{{n}}]",
             data: ["l": [1, 2], "o": ["a": 1], "n": nil], expected: "[][][]"),
@@ -54,8 +56,11 @@ struct FeatureTests {
         FeatureCase(id: "decimal", template: "{{n}}", data: ["n": 1.21], expected: "1.21"),
         FeatureCase(id: "negative", template: "{{n}}", data: ["n": -3], expected: "-3"),
         FeatureCase(id: "negative zero", template: "{{n}}", data: ["n": .number(-0.0)], expected: "0"),
-        FeatureCase(id: "shortest round trip", template: "{{n}}", data: ["n": .number(0.1 + 0.2)], expected: "0.30000000000000004"),
-        FeatureCase(id: "large integral", template: "{{n}}", data: ["n": 9_007_199_254_740_993], expected: "9007199254740992"),
+        FeatureCase(
+            id: "shortest round trip", template: "{{n}}", data: ["n": .number(0.1 + 0.2)],
+            expected: "0.30000000000000004"),
+        FeatureCase(
+            id: "large integral", template: "{{n}}", data: ["n": 9_007_199_254_740_993], expected: "9007199254740992"),
         FeatureCase(id: "beyond Int64", template: "{{n}}", data: ["n": 1e21], expected: "1e+21"),
         FeatureCase(id: "aspect ratio", template: "{{n}}", data: ["n": .number(3.0 / 2.0)], expected: "1.5"),
     ]
@@ -74,13 +79,22 @@ struct FeatureTests {
         FeatureCase(id: "section over false", template: "{{#b}}yes{{/b}}", data: ["b": false], expected: ""),
         FeatureCase(id: "inverted over false", template: "{{^b}}no{{/b}}", data: ["b": false], expected: "no"),
         FeatureCase(id: "inverted over missing", template: "{{^b}}no{{/b}}", expected: "no"),
-        FeatureCase(id: "inverted over an empty list", template: "{{^l}}empty{{/l}}", data: ["l": []], expected: "empty"),
+        FeatureCase(
+            id: "inverted over an empty list", template: "{{^l}}empty{{/l}}", data: ["l": []], expected: "empty"),
         FeatureCase(id: "inverted over a list", template: "{{^l}}empty{{/l}}", data: ["l": [1]], expected: ""),
         FeatureCase(id: "null is falsey", template: "{{#n}}yes{{/n}}{{^n}}no{{/n}}", data: ["n": nil], expected: "no"),
-        FeatureCase(id: "empty string is falsey (as mustache.js)", template: "{{#s}}yes{{/s}}{{^s}}no{{/s}}", data: ["s": ""], expected: "no"),
-        FeatureCase(id: "zero is falsey (as mustache.js)", template: "{{#n}}yes{{/n}}{{^n}}no{{/n}}", data: ["n": 0], expected: "no"),
-        FeatureCase(id: "non-empty string is pushed", template: "{{#s}}[{{.}}]{{/s}}", data: ["s": "caption"], expected: "[caption]"),
-        FeatureCase(id: "nested lists", template: "{{#rows}}({{#.}}{{.}}{{/.}}){{/rows}}", data: ["rows": [[1, 2], [3]]], expected: "(12)(3)"),
+        FeatureCase(
+            id: "empty string is falsey (as mustache.js)", template: "{{#s}}yes{{/s}}{{^s}}no{{/s}}", data: ["s": ""],
+            expected: "no"),
+        FeatureCase(
+            id: "zero is falsey (as mustache.js)", template: "{{#n}}yes{{/n}}{{^n}}no{{/n}}", data: ["n": 0],
+            expected: "no"),
+        FeatureCase(
+            id: "non-empty string is pushed", template: "{{#s}}[{{.}}]{{/s}}", data: ["s": "caption"],
+            expected: "[caption]"),
+        FeatureCase(
+            id: "nested lists", template: "{{#rows}}({{#.}}{{.}}{{/.}}){{/rows}}", data: ["rows": [[1, 2], [3]]],
+            expected: "(12)(3)"),
         FeatureCase(
             id: "dotted section name", template: "{{#photo.gps}}{{lat}}{{/photo.gps}}",
             data: ["photo": ["gps": ["lat": 41.9]]], expected: "41.9"),
@@ -96,10 +110,13 @@ struct FeatureTests {
             id: "CRLF standalone lines", template: "a\r\n{{#b}}\r\nx\r\n{{/b}}\r\nc", data: ["b": true],
             expected: "a\r\nx\r\nc"),
         FeatureCase(
-            id: "inline section keeps its line", template: "  {{#b}}yes{{/b}}\n", data: ["b": true], expected: "  yes\n"),
+            id: "inline section keeps its line", template: "  {{#b}}yes{{/b}}\n", data: ["b": true], expected: "  yes\n"
+        ),
         FeatureCase(
-            id: "two tags on one line are not standalone", template: "{{#b}}{{/b}}\nx", data: ["b": true], expected: "\nx"),
-        FeatureCase(id: "interpolation is never standalone", template: "  {{x}}\n", data: ["x": "v"], expected: "  v\n"),
+            id: "two tags on one line are not standalone", template: "{{#b}}{{/b}}\nx", data: ["b": true],
+            expected: "\nx"),
+        FeatureCase(
+            id: "interpolation is never standalone", template: "  {{x}}\n", data: ["x": "v"], expected: "  v\n"),
         FeatureCase(id: "set delimiters", template: "{{=<% %>=}}(<%x%>) {{x}}", data: ["x": 1], expected: "(1) {{x}}"),
         FeatureCase(
             id: "set delimiters back", template: "{{=<% %>=}}<%x%><%={{ }}=%>{{x}}", data: ["x": 1], expected: "11"),
@@ -143,12 +160,17 @@ struct FeatureTests {
 
     static let inheritanceCases: [FeatureCase] = [
         FeatureCase(
-            id: "block default", template: "<title>{{$title}}Gallery{{/title}}</title>", expected: "<title>Gallery</title>"),
+            id: "block default", template: "<title>{{$title}}Gallery{{/title}}</title>",
+            expected: "<title>Gallery</title>"),
         FeatureCase(
             id: "page overrides layout blocks",
-            template: "{{< layout}}\n{{$title}}Rome{{/title}}\n{{$content}}\n<p>{{count}} photos</p>\n{{/content}}\n{{/layout}}\n",
+            template:
+                "{{< layout}}\n{{$title}}Rome{{/title}}\n{{$content}}\n<p>{{count}} photos</p>\n{{/content}}\n{{/layout}}\n",
             data: ["count": 12],
-            partials: ["layout": "<html>\n<title>{{$title}}Gallery{{/title}}</title>\n<body>\n  {{$content}}\n  empty\n  {{/content}}\n</body>\n</html>\n"],
+            partials: [
+                "layout":
+                    "<html>\n<title>{{$title}}Gallery{{/title}}</title>\n<body>\n  {{$content}}\n  empty\n  {{/content}}\n</body>\n</html>\n"
+            ],
             expected: "<html>\n<title>Rome</title>\n<body>\n  <p>12 photos</p>\n</body>\n</html>\n"),
         FeatureCase(
             id: "block not overridden keeps its default", template: "{{<layout}}{{/layout}}",
@@ -162,7 +184,8 @@ struct FeatureTests {
             data: ["name": "outer", "inner": ["name": "inner"]],
             partials: ["p": "{{#inner}}{{$b}}{{/b}}{{/inner}}"], expected: "inner"),
         FeatureCase(
-            id: "override is reindented to the block's place", template: "{{<p}}{{$b}}\n      x\n      y\n{{/b}}{{/p}}\n",
+            id: "override is reindented to the block's place",
+            template: "{{<p}}{{$b}}\n      x\n      y\n{{/b}}{{/p}}\n",
             partials: ["p": "<ul>\n    {{$b}}\n    {{/b}}\n</ul>\n"], expected: "<ul>\n    x\n    y\n</ul>\n"),
         FeatureCase(
             id: "nested blocks are reindented", template: "{{<p}}{{$inner}}\nthree\n{{/inner}}{{/p}}\n",
@@ -188,7 +211,8 @@ struct FeatureTests {
         FeatureCase(
             id: "dynamic partial with padding", template: "{{> * kind }}", data: ["kind": "p"], partials: ["p": "P"],
             expected: "P"),
-        FeatureCase(id: "dynamic name missing renders empty", template: "[{{>*kind}}]", partials: ["p": "P"], expected: "[]"),
+        FeatureCase(
+            id: "dynamic name missing renders empty", template: "[{{>*kind}}]", partials: ["p": "P"], expected: "[]"),
         FeatureCase(
             id: "dynamic name with dots", template: "{{>*page.layout}}", data: ["page": ["layout": "wide"]],
             partials: ["wide": "W"], expected: "W"),

@@ -23,6 +23,8 @@ import Testing
     @Test func closingDelimiterStartingWithASigil() throws {
         let sources = try Self.templates("closing-delimiter-sigil.mustache")
         #expect(sources.count == 3)
-        #expect(parseError(sources[2]) == TemplateError(path: "page", line: 1, column: 27, reason: "missing name in tag '%><%'"))
+        #expect(
+            parseError(sources[2])
+                == TemplateError(path: "page", line: 1, column: 27, reason: "missing name in tag '%><%'"))
     }
 }

@@ -18,17 +18,21 @@ struct RobustnessTests {
         #expect(error?.line == 1)
         #expect(
             error?.reason
-                == "rendering stopped after more than 100000 sections, list items and partials; sections nested over lists multiply the work: page")
+                == "rendering stopped after more than 100000 sections, list items and partials; sections nested over lists multiply the work: page"
+        )
         // Eight levels (256 renders) are far within the limit.
         let shallow = String(repeating: "{{#items}}", count: 8) + "x" + String(repeating: "{{/items}}", count: 8)
-        #expect(try TemplateLibrary(sources: ["page": shallow]).render("page", with: data) == String(repeating: "x", count: 256))
+        #expect(
+            try TemplateLibrary(sources: ["page": shallow]).render("page", with: data)
+                == String(repeating: "x", count: 256))
     }
 
     @Test
     func outputStopsAtTheOutputLimit() throws {
         var library = try TemplateLibrary(sources: ["page": "{{#items}}{{text}}{{/items}}"])
         library.outputLimit = 1 << 20
-        let items = TemplateValue.array(Array(repeating: ["text": .string(String(repeating: "a", count: 10_000))], count: 1_000))
+        let items = TemplateValue.array(
+            Array(repeating: ["text": .string(String(repeating: "a", count: 10_000))], count: 1_000))
         let error = #expect(throws: TemplateError.self) { try library.render("page", with: ["items": items]) }
         #expect(error?.reason == "rendering stopped: the page is larger than the output limit of 1 MiB")
         // One value larger than the limit, with nothing rendered after it.
@@ -57,7 +61,9 @@ struct RobustnessTests {
 
     @Test
     func selfRecursionInsideASectionNamesTheChain() throws {
-        let library = try TemplateLibrary(sources: ["page": "<main>\n{{> tile}}\n</main>", "tile": "{{#a}}\n  {{> tile}}\n{{/a}}\n"])
+        let library = try TemplateLibrary(sources: [
+            "page": "<main>\n{{> tile}}\n</main>", "tile": "{{#a}}\n  {{> tile}}\n{{/a}}\n",
+        ])
         #expect(
             throws: TemplateError(
                 path: "tile", line: 2, column: 3,
@@ -106,12 +112,15 @@ struct RobustnessTests {
     @Test
     func renderNestingAcrossPartialsIsLimited() throws {
         let sections = Parser.maximumNesting - 1
-        let source = String(repeating: "{{#a}}", count: sections) + "{{> deep}}" + String(repeating: "{{/a}}", count: sections)
+        let source =
+            String(repeating: "{{#a}}", count: sections) + "{{> deep}}" + String(repeating: "{{/a}}", count: sections)
         let library = try TemplateLibrary(sources: ["deep": source])
         let error = #expect(throws: TemplateError.self) {
             try library.render("deep", with: ["a": true])
         }
-        #expect(error?.reason == "templates nested more than \(Renderer.maximumNesting) levels deep while rendering: deep -> deep")
+        #expect(
+            error?.reason
+                == "templates nested more than \(Renderer.maximumNesting) levels deep while rendering: deep -> deep")
         #expect(error?.path == "deep")
     }
 
@@ -119,7 +128,8 @@ struct RobustnessTests {
         "}}", "{{", "{", "}", "{{{", "}}}", "{{}", "{}}", "{{{{}}}}", "}}{{", "{{#}}", "{{/}}", "{{^}}", "{{!}}",
         "{{!", "{{=}}", "{{= =}}", "{{=a=}}", "{{>}}", "{{<}}", "{{$}}", "{{&}}", "{{.}}", "{{..}}", "{{a..b}}",
         "{{#.}}{{/.}}", "{{>*}}", "{{>**}}", "{{<*x}}{{/x}}", "{{#a}}{{/a}}{{/a}}", "{{$a}}{{$a}}{{/a}}{{/a}}",
-        "{{<p}}{{$a}}{{/a}}", "\r\n{{#a}}\r", "{{=| |=}}|#a||/a|", "{{={{ }}=}}", "\u{0}{{\u{0}}}", "{{é}}", "{{#☕}}x{{/☕}}",
+        "{{<p}}{{$a}}{{/a}}", "\r\n{{#a}}\r", "{{=| |=}}|#a||/a|", "{{={{ }}=}}", "\u{0}{{\u{0}}}", "{{é}}",
+        "{{#☕}}x{{/☕}}",
     ]
 
     @Test(arguments: oddInputs)

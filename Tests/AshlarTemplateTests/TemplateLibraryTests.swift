@@ -6,7 +6,8 @@ import Testing
 struct TemplateLibraryTests {
     @Test
     func referencesListStaticPartialsAndParentsInOrder() throws {
-        let source = "{{< layout}}\n{{$body}}\n  {{> tile}}{{>*dynamic}}\n{{/body}}\n{{/layout}}\n{{=<% %>=}}<%> footer%>"
+        let source =
+            "{{< layout}}\n{{$body}}\n  {{> tile}}{{>*dynamic}}\n{{/body}}\n{{/layout}}\n{{=<% %>=}}<%> footer%>"
         let template = try Template(source: source, path: "page")
         #expect(
             template.references == [

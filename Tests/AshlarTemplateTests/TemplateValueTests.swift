@@ -7,7 +7,8 @@ import Testing
 struct TemplateValueTests {
     @Test
     func decodesAnyJSON() throws {
-        let json = #"{"title":"Rome","count":12,"ratio":1.5,"public":true,"gps":null,"tags":["night",3,false],"exif":{"iso":200}}"#
+        let json =
+            #"{"title":"Rome","count":12,"ratio":1.5,"public":true,"gps":null,"tags":["night",3,false],"exif":{"iso":200}}"#
         let value = try JSONDecoder().decode(TemplateValue.self, from: Data(json.utf8))
         let expected: TemplateValue = [
             "title": "Rome", "count": 12, "ratio": 1.5, "public": true, "gps": nil,

@@ -18,7 +18,10 @@ package enum AltTextLint {
     /// Letters-then-digits names cameras and phones give: `img_2041`, `dsc01234`, `dscn0042`,
     /// `_mg_1234`, `p1010042`, `pxl_20240601_183000123`, `gopr0042`, `dji_0042`.
     static func looksLikeCameraName(_ text: String) -> Bool {
-        let prefixes: Set<String> = ["img", "dsc", "dscn", "dscf", "mg", "p", "pxl", "gopr", "dji", "imag", "photo", "pic", "image", "screenshot"]
+        let prefixes: Set<String> = [
+            "img", "dsc", "dscn", "dscf", "mg", "p", "pxl", "gopr", "dji", "imag", "photo", "pic", "image",
+            "screenshot",
+        ]
         let bytes = Array(text.utf8)
         var index = 0
         while index < bytes.count, isLetter(bytes[index]) || bytes[index] == UInt8(ascii: "_") { index += 1 }
@@ -27,19 +30,22 @@ package enum AltTextLint {
         let rest = bytes[index...]
         guard rest.count >= 3 else { return false }
         return rest.allSatisfy {
-            ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: " ")
+            ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-")
+                || $0 == UInt8(ascii: " ")
         }
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 
     /// Without ASCII white space at either end.
     private static func trimmed(_ text: String) -> Substring {
         let isSpace: (UInt8) -> Bool = { $0 == 0x20 || ($0 >= 0x09 && $0 <= 0x0D) }
         let utf8 = text.utf8
-        guard let start = utf8.firstIndex(where: { !isSpace($0) }), let end = utf8.lastIndex(where: { !isSpace($0) }) else {
+        guard let start = utf8.firstIndex(where: { !isSpace($0) }), let end = utf8.lastIndex(where: { !isSpace($0) })
+        else {
             return ""
         }
         return text[start...end]

@@ -2,7 +2,9 @@ extension CatalogBuilder {
     /// The album of `draft` with its photos (taken in order from `readings`, from `cursor` on) and
     /// sub-albums: unique photo slugs, no two photos publishing different files under one name,
     /// photos sorted, the cover chosen, and duplicate titles reported.
-    func assemble(_ draft: AlbumDraft, readings: [PhotoReading], cursor: inout Int, diagnostics: inout [Diagnostic]) -> Album {
+    func assemble(_ draft: AlbumDraft, readings: [PhotoReading], cursor: inout Int, diagnostics: inout [Diagnostic])
+        -> Album
+    {
         var album = Album(
             sourcePath: draft.folder.relativePath, outputPath: draft.outputPath, title: draft.title,
             description: draft.settings.description)
@@ -17,7 +19,10 @@ extension CatalogBuilder {
             let wanted = Slug.make(from: PhotoFiles.baseName(of: photo.imageFileName), fallback: "photo")
             photo.slug = Slug.unique(wanted, taken: &taken)
             if photo.slug != wanted {
-                diagnostics.append(.warning("photo URL '\(wanted)' is taken; this photo is published as '\(photo.slug)'", path: source.display(photo.primaryPath)))
+                diagnostics.append(
+                    .warning(
+                        "photo URL '\(wanted)' is taken; this photo is published as '\(photo.slug)'",
+                        path: source.display(photo.primaryPath)))
             }
             // Two photos may not publish different files under one name.
             if case .output(var output) = photo.image, let source = photo.sourcePath {
@@ -39,7 +44,10 @@ extension CatalogBuilder {
         for photo in album.photos {
             guard let title = photo.metadata.title else { continue }
             if let first = firstWithTitle[title] {
-                diagnostics.append(.warning("title \"\(title.prefix(60))\" is also the title of '\(first)' in this album; titles tell photos apart in links and to screen readers", path: source.display(photo.primaryPath), key: "title"))
+                diagnostics.append(
+                    .warning(
+                        "title \"\(title.prefix(60))\" is also the title of '\(first)' in this album; titles tell photos apart in links and to screen readers",
+                        path: source.display(photo.primaryPath), key: "title"))
             } else {
                 firstWithTitle[title] = photo.name
             }
@@ -50,14 +58,19 @@ extension CatalogBuilder {
         if let cover = draft.settings.cover {
             album.cover = Self.photo(named: cover, in: album)
             if album.cover == nil {
-                diagnostics.append(.warning("'cover' names no photo in this album or below it: \"\(cover.prefix(200))\"", path: source.display(draft.folder.path(of: "album.json")), key: "cover"))
+                diagnostics.append(
+                    .warning(
+                        "'cover' names no photo in this album or below it: \"\(cover.prefix(200))\"",
+                        path: source.display(draft.folder.path(of: "album.json")), key: "cover"))
             }
         }
         if album.cover == nil {
             album.cover = album.photos.first ?? album.albums.lazy.compactMap(\.cover).first
         }
         if album.photos.isEmpty, album.albums.isEmpty {
-            diagnostics.append(.warning("album has no photos to show; its page says so", path: source.display(draft.folder.relativePath)))
+            diagnostics.append(
+                .warning(
+                    "album has no photos to show; its page says so", path: source.display(draft.folder.relativePath)))
         }
         return album
     }
@@ -67,7 +80,9 @@ extension CatalogBuilder {
         let target = album.sourcePath.isEmpty ? name : album.sourcePath + "/" + name
         if let own = album.photos.first(where: { $0.name == name || $0.sourcePath == target }) { return own }
         for candidate in album.allAlbums {
-            if let match = candidate.photos.first(where: { $0.sourcePath == target || $0.primaryPath == target }) { return match }
+            if let match = candidate.photos.first(where: { $0.sourcePath == target || $0.primaryPath == target }) {
+                return match
+            }
         }
         return nil
     }

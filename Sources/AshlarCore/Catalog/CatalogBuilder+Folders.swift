@@ -3,7 +3,9 @@ import Foundation
 extension CatalogBuilder {
     /// The album of `folder` and its sub-albums, with their settings and photo files, but no
     /// photo read yet. Hidden albums are left out.
-    func draftAlbum(_ folder: SourceFolder, outputPath: String, title: String, diagnostics: inout [Diagnostic]) -> AlbumDraft {
+    func draftAlbum(_ folder: SourceFolder, outputPath: String, title: String, diagnostics: inout [Diagnostic])
+        -> AlbumDraft
+    {
         var settings = AlbumSettings()
         if folder.fileNames.contains("album.json") {
             let relative = folder.path(of: "album.json")
@@ -24,10 +26,15 @@ extension CatalogBuilder {
             let wanted = Slug.make(from: subfolder.name, fallback: "album")
             let slug = Slug.unique(wanted, taken: &draft.taken)
             if slug != wanted {
-                diagnostics.append(.warning("album URL '\(wanted)' is taken; this album is published as '\(slug)'", path: source.display(subfolder.relativePath)))
+                diagnostics.append(
+                    .warning(
+                        "album URL '\(wanted)' is taken; this album is published as '\(slug)'",
+                        path: source.display(subfolder.relativePath)))
             }
             let childOutput = outputPath.isEmpty ? slug : outputPath + "/" + slug
-            let child = draftAlbum(subfolder, outputPath: childOutput, title: Self.title(fromFolderName: subfolder.name), diagnostics: &diagnostics)
+            let child = draftAlbum(
+                subfolder, outputPath: childOutput, title: Self.title(fromFolderName: subfolder.name),
+                diagnostics: &diagnostics)
             if child.settings.hidden == true { continue }
             draft.children.append(child)
         }

@@ -21,7 +21,9 @@ extension CatalogBuilder {
             if reading.diagnostics.contains(where: { $0.severity == .error && Self.essentialKeys.contains($0.key) }) {
                 failed = true
             }
-            entries.append(.init(format: Sidecar.format(path: sidecar, bytes: bytes), index: index, reading: reading, path: display))
+            entries.append(
+                .init(
+                    format: Sidecar.format(path: sidecar, bytes: bytes), index: index, reading: reading, path: display))
         }
         if failed { return PhotoReading(photo: nil, diagnostics: diagnostics) }
         let ordered = MetadataPrecedence.ordered(entries)
@@ -46,10 +48,15 @@ extension CatalogBuilder {
             metadata = metadata.merged(over: header.metadata)
         } else {
             guard let src = metadata.src else {
-                diagnostics.append(.warning("sidecar with no image beside it and no 'src'; skipped", path: source.display(primary)))
+                diagnostics.append(
+                    .warning("sidecar with no image beside it and no 'src'; skipped", path: source.display(primary)))
                 return PhotoReading(photo: nil, diagnostics: diagnostics)
             }
-            guard let location = resolve(src: src, folder: job.folder, sidecar: primary, albumOutput: job.albumOutput, key: "src", diagnostics: &diagnostics) else {
+            guard
+                let location = resolve(
+                    src: src, folder: job.folder, sidecar: primary, albumOutput: job.albumOutput, key: "src",
+                    diagnostics: &diagnostics)
+            else {
                 return PhotoReading(photo: nil, diagnostics: diagnostics)
             }
             (sourcePath, image) = location
@@ -61,7 +68,10 @@ extension CatalogBuilder {
         }
         guard let size = metadata.displaySize else {
             let missing = metadata.width == nil ? "width" : "height"
-            diagnostics.append(.error("'\(missing)' is missing, so the photo cannot be laid out; skipped", path: source.display(primary), key: missing))
+            diagnostics.append(
+                .error(
+                    "'\(missing)' is missing, so the photo cannot be laid out; skipped", path: source.display(primary),
+                    key: missing))
             return PhotoReading(photo: nil, diagnostics: diagnostics)
         }
         if metadata.hidden == true { return PhotoReading(photo: nil, diagnostics: diagnostics) }
@@ -97,7 +107,10 @@ extension CatalogBuilder {
                 return nil
             case .needsMoreBytes(let needed):
                 guard needed > prefix.count, prefix.count < size, length < ImageHeaderReader.maximumPrefix else {
-                    diagnostics.append(.error("unreadable image: no image size within the first \(ImageHeaderReader.maximumPrefix >> 20) MiB", path: display))
+                    diagnostics.append(
+                        .error(
+                            "unreadable image: no image size within the first \(ImageHeaderReader.maximumPrefix >> 20) MiB",
+                            path: display))
                     return nil
                 }
                 length = min(max(needed, 2 * length), ImageHeaderReader.maximumPrefix)
@@ -106,7 +119,9 @@ extension CatalogBuilder {
     }
 
     /// A sidecar that states a size or orientation the image file does not have is out of date.
-    func checkStale(_ metadata: PhotoMetadata, against header: ImageHeader, sidecar: String?, diagnostics: inout [Diagnostic]) {
+    func checkStale(
+        _ metadata: PhotoMetadata, against header: ImageHeader, sidecar: String?, diagnostics: inout [Diagnostic]
+    ) {
         guard let sidecar else { return }
         var differences: [String] = []
         if let width = metadata.width, let height = metadata.height, (width, height) != (header.width, header.height) {
@@ -116,6 +131,7 @@ extension CatalogBuilder {
             differences.append("says orientation \(orientation), the image has \(header.orientation)")
         }
         guard !differences.isEmpty else { return }
-        diagnostics.append(.warning("stale sidecar: it \(differences.joined(separator: " and ")); using the image's", path: sidecar))
+        diagnostics.append(
+            .warning("stale sidecar: it \(differences.joined(separator: " and ")); using the image's", path: sidecar))
     }
 }

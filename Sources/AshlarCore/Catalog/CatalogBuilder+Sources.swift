@@ -4,11 +4,13 @@ extension CatalogBuilder {
     /// A sidecar's `src` (or a rendition's): an `http(s)` URL, or a path inside the source tree.
     /// Returns the source path (nil for a URL) and where the browser finds the image.
     func resolve(
-        src: String, folder: SourceFolder, sidecar: String, albumOutput: String, key: String, diagnostics: inout [Diagnostic]
+        src: String, folder: SourceFolder, sidecar: String, albumOutput: String, key: String,
+        diagnostics: inout [Diagnostic]
     ) -> (String?, ImageLocation)? {
         let path = source.display(sidecar)
         func fail(_ message: String) -> (String?, ImageLocation)? {
-            diagnostics.append(.error(message.replacingOccurrences(of: "'src'", with: "'\(key)'"), path: path, key: key))
+            diagnostics.append(
+                .error(message.replacingOccurrences(of: "'src'", with: "'\(key)'"), path: path, key: key))
             return nil
         }
         let lowered = src.lowercased()
@@ -26,7 +28,9 @@ extension CatalogBuilder {
             switch component {
             case ".": continue
             case "..":
-                guard !components.isEmpty else { return fail("'src' leads outside the source folder: \"\(src.prefix(200))\"") }
+                guard !components.isEmpty else {
+                    return fail("'src' leads outside the source folder: \"\(src.prefix(200))\"")
+                }
                 components.removeLast()
             default: components.append(component)
             }

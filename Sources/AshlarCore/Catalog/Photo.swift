@@ -36,9 +36,12 @@ package struct Photo: Sendable, Equatable {
     /// The image's file name: the local file's, or the last path segment of a remote URL.
     package var imageFileName: String {
         switch image {
-        case .output(let path), .referenced(let path): sourcePath.map { String(Self.lastSegment($0[...]) ?? "") } ?? path
+        case .output(let path), .referenced(let path):
+            sourcePath.map { String(Self.lastSegment($0[...]) ?? "") } ?? path
         case .remote(let url):
-            String(Self.lastSegment(url.utf8.firstIndex(of: UInt8(ascii: "?")).map { url[..<$0] } ?? url[...]) ?? name[...])
+            String(
+                Self.lastSegment(url.utf8.firstIndex(of: UInt8(ascii: "?")).map { url[..<$0] } ?? url[...]) ?? name[...]
+            )
         }
     }
 

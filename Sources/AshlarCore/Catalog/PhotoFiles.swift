@@ -25,7 +25,9 @@ package struct PhotoFiles: Sendable, Equatable {
     /// Groups a folder's file names into photos. `album.json` is not a photo; files that are
     /// neither images nor sidecars are ignored. Returns the photos in file-name order, and the
     /// names that could not be attributed unambiguously with a reason each.
-    package static func group(fileNames: [String]) -> (photos: [PhotoFiles], unattributed: [(name: String, reason: String)]) {
+    package static func group(fileNames: [String]) -> (
+        photos: [PhotoFiles], unattributed: [(name: String, reason: String)]
+    ) {
         let names = Set(fileNames)
         var images: [String] = []
         var renditionsByImage: [String: [String]] = [:]
@@ -67,7 +69,10 @@ package struct PhotoFiles: Sendable, Equatable {
             let base = baseName(of: name)
             if let sharing = imagesByBase[base], sharing.count > 1 {
                 unattributed.append(
-                    (name, "'\(name)' could belong to \(sharing.map { "'\($0)'" }.joined(separator: " or ")); name it after one image, as '\(sharing[0]).\(ext)'"))
+                    (
+                        name,
+                        "'\(name)' could belong to \(sharing.map { "'\($0)'" }.joined(separator: " or ")); name it after one image, as '\(sharing[0]).\(ext)'"
+                    ))
                 continue
             }
             if ext == "xmp" {
@@ -87,7 +92,8 @@ package struct PhotoFiles: Sendable, Equatable {
         let utf8 = name.utf8
         guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")), dot != utf8.startIndex else { return "" }
         let ext = name[name.utf8.index(after: dot)...]
-        return ext.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) ? ext.lowercased() : String(ext)
+        return ext.utf8.contains(where: { $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") })
+            ? ext.lowercased() : String(ext)
     }
 
     /// The name without its last extension.

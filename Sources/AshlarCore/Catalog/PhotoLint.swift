@@ -4,16 +4,25 @@ enum PhotoLint {
     static func check(_ metadata: PhotoMetadata, name: String, path: String, diagnostics: inout [Diagnostic]) {
         switch (metadata.title, metadata.alt) {
         case (nil, nil):
-            diagnostics.append(.warning("missing title and alt text; add 'title' and an 'alt' describing what the photo shows", path: path, key: "alt"))
+            diagnostics.append(
+                .warning(
+                    "missing title and alt text; add 'title' and an 'alt' describing what the photo shows", path: path,
+                    key: "alt"))
         case (_, nil):
-            diagnostics.append(.warning("missing alt text; add 'alt' describing what the photo shows", path: path, key: "alt"))
+            diagnostics.append(
+                .warning("missing alt text; add 'alt' describing what the photo shows", path: path, key: "alt"))
         case (nil, _):
-            diagnostics.append(.warning("missing title; its pages show a numbered one such as \"Photo 3 of 40\"", path: path, key: "title"))
+            diagnostics.append(
+                .warning(
+                    "missing title; its pages show a numbered one such as \"Photo 3 of 40\"", path: path, key: "title"))
         default:
             break
         }
         if let alt = metadata.alt, AltTextLint.isMeaningless(alt, fileName: name) {
-            diagnostics.append(.warning("alt text \"\(alt.prefix(60))\" is a file or camera name; describe what the photo shows", path: path, key: "alt"))
+            diagnostics.append(
+                .warning(
+                    "alt text \"\(alt.prefix(60))\" is a file or camera name; describe what the photo shows",
+                    path: path, key: "alt"))
         }
     }
 }

@@ -14,7 +14,9 @@ enum PhotoTextLimits {
         cut(&metadata.caption, key: "caption", limit: caption, path: path, diagnostics: &diagnostics)
     }
 
-    private static func cut(_ text: inout String?, key: String, limit: Int, path: String, diagnostics: inout [Diagnostic]) {
+    private static func cut(
+        _ text: inout String?, key: String, limit: Int, path: String, diagnostics: inout [Diagnostic]
+    ) {
         // UTF-8 bytes bound characters from above: most texts are decided without counting.
         guard let value = text, value.utf8.count > limit else { return }
         let count = value.count

@@ -5,7 +5,8 @@ package enum Slug {
     /// `Île de Ré 2024` → `ile-de-re-2024`. Empty results become `fallback`.
     package static func make(from text: String, fallback: String = "untitled") -> String {
         // Folding accents away needs Foundation; plain ASCII (most file names) does not.
-        let folded = text.utf8.allSatisfy { $0 < 0x80 }
+        let folded =
+            text.utf8.allSatisfy { $0 < 0x80 }
             ? text : text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
         var slug = ""
         var pendingHyphen = false

@@ -41,14 +41,14 @@ package struct SortOrder: Sendable, Equatable, CustomStringConvertible {
                 return ordered(NaturalOrder.compare(a.metadata.title ?? a.name, b.metadata.title ?? b.name), a, b)
             case .date:
                 switch (a.metadata.date, b.metadata.date) {
-                case let (x?, y?): return ordered(x < y ? -1 : (y < x ? 1 : 0), a, b)
+                case (let x?, let y?): return ordered(x < y ? -1 : (y < x ? 1 : 0), a, b)
                 case (.some, nil): return true
                 case (nil, .some): return false
                 case (nil, nil): return NaturalOrder.precedes(a.name, b.name)
                 }
             case .order:
                 switch (a.metadata.order, b.metadata.order) {
-                case let (x?, y?): return ordered(x < y ? -1 : (y < x ? 1 : 0), a, b)
+                case (let x?, let y?): return ordered(x < y ? -1 : (y < x ? 1 : 0), a, b)
                 case (.some, nil): return true
                 case (nil, .some): return false
                 case (nil, nil): return NaturalOrder.precedes(a.name, b.name)

@@ -11,7 +11,7 @@ extension Array where Element: Sendable {
         guard count > 1 else { return map(transform) }
         let chunkSize = Swift.max(1, count / (ProcessInfo.processInfo.activeProcessorCount * 8))
         let chunks = (count + chunkSize - 1) / chunkSize
-        let results = Mutex<[[T]]>(Array<[T]>(repeating: [], count: chunks))
+        let results = Mutex<[[T]]>([[T]](repeating: [], count: chunks))
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             let start = chunk * chunkSize
             let end = Swift.min(start + chunkSize, count)

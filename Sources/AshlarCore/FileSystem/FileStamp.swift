@@ -12,6 +12,8 @@ package struct FileStamp: Sendable, Equatable, Hashable {
 
     /// The size and modification time `stat` reported.
     init(_ info: stat) {
-        self.init(size: Int64(info.st_size), modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+        self.init(
+            size: Int64(info.st_size),
+            modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
     }
 }

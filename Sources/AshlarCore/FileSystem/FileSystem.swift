@@ -31,7 +31,8 @@ enum FileSystem {
     /// The system's words for a Foundation file error ("permission denied").
     static func reason(_ error: any Error) -> String {
         let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
+        {
             return SystemError.message(Int32(underlying.code))
         }
         return nsError.localizedDescription

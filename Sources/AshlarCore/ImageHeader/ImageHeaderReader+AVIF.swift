@@ -36,7 +36,9 @@ extension ImageHeaderReader {
                 guard file.contains(0, count: size) else { return .needs(size) }
                 var brands: [String] = []
                 for brandOffset in stride(from: 8, to: size, by: 4) where brandOffset != 12 {
-                    if let brand = file.slice(brandOffset, count: 4) { brands.append(String(decoding: brand, as: UTF8.self)) }
+                    if let brand = file.slice(brandOffset, count: 4) {
+                        brands.append(String(decoding: brand, as: UTF8.self))
+                    }
                 }
                 guard brands.contains("avif") || brands.contains("avis") else { return .notAVIF }
             } else if type == "meta" {
@@ -57,7 +59,8 @@ extension ImageHeaderReader {
         var associations: [UInt32: [Int]] = [:]
         for child in metaChildren {
             if child.type == "pitm", let version = file.u8(child.payloadStart) {
-                primary = version == 0 ? file.u16(child.payloadStart + 4).map(UInt32.init) : file.u32(child.payloadStart + 4)
+                primary =
+                    version == 0 ? file.u16(child.payloadStart + 4).map(UInt32.init) : file.u32(child.payloadStart + 4)
             }
             guard child.type == "iprp" else { continue }
             guard let iprpChildren = children(file, of: child) else { return damaged }
@@ -77,7 +80,8 @@ extension ImageHeaderReader {
             let width = file.u32(ispe.payloadStart + 4), let height = file.u32(ispe.payloadStart + 8),
             ispe.payloadStart + 12 <= ispe.end
         else { return .invalid("AVIF has no image size ('ispe') for its primary image") }
-        let rotation = associated.first { $0.type == "irot" }.flatMap { file.u8($0.payloadStart) }.map { Int($0 & 3) } ?? 0
+        let rotation =
+            associated.first { $0.type == "irot" }.flatMap { file.u8($0.payloadStart) }.map { Int($0 & 3) } ?? 0
         let mirror = associated.first { $0.type == "imir" }.flatMap { file.u8($0.payloadStart) }.map { Int($0 & 1) }
         return .header(
             ImageHeader(

@@ -6,7 +6,9 @@ extension ImageHeaderReader {
             return .invalid("PNG does not start with an IHDR chunk")
         }
         var header = ImageHeader(format: .png, width: Int(width), height: Int(height))
-        guard let ihdrLength = png.u32(8), ihdrLength == 13 else { return .invalid("PNG IHDR chunk has the wrong length") }
+        guard let ihdrLength = png.u32(8), ihdrLength == 13 else {
+            return .invalid("PNG IHDR chunk has the wrong length")
+        }
         var offset = 8 + 12 + 13
         while true {
             guard let length = png.u32(offset), png.contains(offset + 4, count: 4) else {

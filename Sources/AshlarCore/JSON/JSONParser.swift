@@ -64,9 +64,15 @@ struct JSONParser {
         case UInt8(ascii: "{"): return try parseObject()
         case UInt8(ascii: "["): return try parseArray()
         case UInt8(ascii: "\""): return JSONValue(.string(try parseString()), offset: start)
-        case UInt8(ascii: "t"): try expectWord("true"); return JSONValue(.bool(true), offset: start)
-        case UInt8(ascii: "f"): try expectWord("false"); return JSONValue(.bool(false), offset: start)
-        case UInt8(ascii: "n"): try expectWord("null"); return JSONValue(.null, offset: start)
+        case UInt8(ascii: "t"):
+            try expectWord("true")
+            return JSONValue(.bool(true), offset: start)
+        case UInt8(ascii: "f"):
+            try expectWord("false")
+            return JSONValue(.bool(false), offset: start)
+        case UInt8(ascii: "n"):
+            try expectWord("null")
+            return JSONValue(.null, offset: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return JSONValue(.number(try parseNumber()), offset: start)
         default:
@@ -87,7 +93,9 @@ struct JSONParser {
 
     private func describeWord(from start: Int) -> String {
         var end = start
-        while end < bytes.count, end - start < 20, (0x61...0x7A).contains(bytes[end]) || (0x41...0x5A).contains(bytes[end]) {
+        while end < bytes.count, end - start < 20,
+            (0x61...0x7A).contains(bytes[end]) || (0x41...0x5A).contains(bytes[end])
+        {
             end += 1
         }
         if end == start { return "\(describeCurrent())" }
@@ -253,7 +261,8 @@ struct JSONParser {
                 return String(scalars)
             }
             if byte < 0x20 {
-                throw fail("control character 0x\(String(byte, radix: 16, uppercase: true)) in a string must be escaped")
+                throw fail(
+                    "control character 0x\(String(byte, radix: 16, uppercase: true)) in a string must be escaped")
             }
             if byte == UInt8(ascii: "\\") {
                 scalars.append(contentsOf: try decodeUTF8(runStart..<index).unicodeScalars)
@@ -307,7 +316,8 @@ struct JSONParser {
         case UInt8(ascii: "u"):
             let high = try parseHex4(escapeStart: start)
             if (0xD800...0xDBFF).contains(high) {
-                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                else {
                     throw fail("unpaired surrogate in \\u escape", at: start)
                 }
                 index += 2

@@ -85,7 +85,9 @@ struct AlbumPageModel {
         ]
         if let description = album.description { albumValue["description"] = .string(description) }
         let crumbs = context.breadcrumbs(ancestors + [album], currentIsLast: true)
-        let label = pagination.pageCount > 1 ? "Photos in \(album.title), page \(page + 1) of \(pagination.pageCount)" : "Photos in \(album.title)"
+        let label =
+            pagination.pageCount > 1
+            ? "Photos in \(album.title), page \(page + 1) of \(pagination.pageCount)" : "Photos in \(album.title)"
         var value: [String: TemplateValue] = [
             "site": context.site,
             "page": context.page,
@@ -94,7 +96,9 @@ struct AlbumPageModel {
             "hasBreadcrumbs": .bool(!ancestors.isEmpty),
             "albums": .array(albumTiles),
             "hasAlbums": .bool(!albumTiles.isEmpty),
-            "albumGallery": .object(["style": .string(albumGallery.listStyle), "label": .string("Albums in \(album.title)")]),
+            "albumGallery": .object([
+                "style": .string(albumGallery.listStyle), "label": .string("Albums in \(album.title)"),
+            ]),
             "tiles": .array(tiles),
             "hasTiles": .bool(!tiles.isEmpty),
             "gallery": .object(["style": .string(gallery.listStyle), "label": .string(label)]),
@@ -116,11 +120,14 @@ struct AlbumPageModel {
                 ("name", .string(album.title)),
                 ("url", .string(sharing.pageURL(folder))),
             ]
-            if let description = album.description ?? configuration.description { gallery.append(("description", .string(description))) }
+            if let description = album.description ?? configuration.description {
+                gallery.append(("description", .string(description)))
+            }
             gallery.append(("image", .array(images)))
             let coverAlt = album.cover.map { PageContext.alt(of: $0, position: 1, of: 1) }
             value["meta"] = sharing.meta(
-                title: album.isRoot ? configuration.title : album.title, description: album.description ?? configuration.description,
+                title: album.isRoot ? configuration.title : album.title,
+                description: album.description ?? configuration.description,
                 type: "website", folder: folder, image: album.cover, imageAlt: coverAlt, jsonLD: .object(gallery))
         }
         return .object(value)
@@ -131,7 +138,9 @@ struct AlbumPageModel {
     /// 1,667 times.
     static func pageLinks(_ album: Album, fromPage page: Int, configuration: SiteConfiguration) -> [TemplateValue] {
         let pagination = Pagination(photoCount: album.photos.count, pageSize: configuration.pageSize)
-        let prefix = PageContext(configuration: configuration, folder: Pagination.folder(ofPage: page, in: album.outputPath)).prefix
+        let prefix = PageContext(
+            configuration: configuration, folder: Pagination.folder(ofPage: page, in: album.outputPath)
+        ).prefix
         return (0..<pagination.pageCount).map { index in
             .object([
                 "number": .number(Double(index + 1)),
@@ -154,10 +163,14 @@ struct AlbumPageModel {
             "count": .number(Double(pagination.pageCount)),
         ]
         if page > 0 {
-            value["previous"] = .object(["url": .string(context.link(toFolder: Pagination.folder(ofPage: page - 1, in: album.outputPath)))])
+            value["previous"] = .object([
+                "url": .string(context.link(toFolder: Pagination.folder(ofPage: page - 1, in: album.outputPath)))
+            ])
         }
         if page + 1 < pagination.pageCount {
-            value["next"] = .object(["url": .string(context.link(toFolder: Pagination.folder(ofPage: page + 1, in: album.outputPath)))])
+            value["next"] = .object([
+                "url": .string(context.link(toFolder: Pagination.folder(ofPage: page + 1, in: album.outputPath)))
+            ])
         }
         return .object(value)
     }

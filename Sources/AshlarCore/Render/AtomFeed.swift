@@ -27,7 +27,9 @@ struct AtomFeed {
             <title>\(XMLText.escape(configuration.title))</title>
 
             """
-        if let description = configuration.description { text += "<subtitle>\(XMLText.escape(description))</subtitle>\n" }
+        if let description = configuration.description {
+            text += "<subtitle>\(XMLText.escape(description))</subtitle>\n"
+        }
         text += """
             <id>\(XMLText.escape(baseURL))</id>
             <link rel="alternate" type="text/html" href="\(XMLText.escape(baseURL))"/>
@@ -43,7 +45,8 @@ struct AtomFeed {
             let title = PageContext.title(of: item.photo, position: index + 1, of: total)
             let alt = PageContext.alt(of: item.photo, position: index + 1, of: total)
             let page = sharing.pageURL(PhotoPageModel.folder(of: item.photo, in: item.album))
-            var content = "<p><img src=\"\(XMLText.escape(sharing.imageURL(item.photo)))\" alt=\"\(XMLText.escape(alt))\" width=\"\(item.photo.width)\" height=\"\(item.photo.height)\"></p>"
+            var content =
+                "<p><img src=\"\(XMLText.escape(sharing.imageURL(item.photo)))\" alt=\"\(XMLText.escape(alt))\" width=\"\(item.photo.width)\" height=\"\(item.photo.height)\"></p>"
             if let caption = item.photo.metadata.caption { content += "<p>\(XMLText.escape(caption))</p>" }
             text += """
                 <entry>

@@ -11,27 +11,34 @@ struct LayoutReport {
             for page in 0..<pagination.pageCount {
                 let photos = Array(album.photos[pagination.range(ofPage: page)])
                 let layouts = MasonryLayout.place(
-                    aspectRatios: photos.map(\.aspectRatio), at: configuration.layout.breakpoints, gap: configuration.layout.gap)
+                    aspectRatios: photos.map(\.aspectRatio), at: configuration.layout.breakpoints,
+                    gap: configuration.layout.gap)
                 let breakpoints: [JSONText.Value] = layouts.map { layout in
                     .object([
                         ("minWidth", .number(layout.breakpoint.minWidth)),
                         ("columns", .number(Double(layout.breakpoint.columns))),
                         ("height", .number(layout.height)),
-                        ("tiles", .array(photos.indices.map { index in
-                            .object([
-                                ("id", .string(photos[index].slug)),
-                                ("column", .number(Double(layout.columns[index]))),
-                                ("top", .number(layout.tops[index])),
-                            ])
-                        })),
+                        (
+                            "tiles",
+                            .array(
+                                photos.indices.map { index in
+                                    .object([
+                                        ("id", .string(photos[index].slug)),
+                                        ("column", .number(Double(layout.columns[index]))),
+                                        ("top", .number(layout.tops[index])),
+                                    ])
+                                })
+                        ),
                     ])
                 }
-                pages.append(.object([
-                    ("page", .string(URLPath.indexFile(of: Pagination.folder(ofPage: page, in: album.outputPath)))),
-                    ("breakpoints", .array(breakpoints)),
-                ]))
+                pages.append(
+                    .object([
+                        ("page", .string(URLPath.indexFile(of: Pagination.folder(ofPage: page, in: album.outputPath)))),
+                        ("breakpoints", .array(breakpoints)),
+                    ]))
             }
         }
-        return JSONText.serialize(.object([("gap", .number(configuration.layout.gap)), ("pages", .array(pages))])) + "\n"
+        return JSONText.serialize(.object([("gap", .number(configuration.layout.gap)), ("pages", .array(pages))]))
+            + "\n"
     }
 }

@@ -37,7 +37,8 @@ struct PhotoPageModel {
     var value: TemplateValue {
         let photo = photo
         let total = album.photos.count
-        let context = PageContext(configuration: configuration, folder: Self.folder(of: photo, in: album), hasFeed: hasFeed)
+        let context = PageContext(
+            configuration: configuration, folder: Self.folder(of: photo, in: album), hasFeed: hasFeed)
         let title = PageContext.title(of: photo, position: index + 1, of: total)
         let metadata = photo.metadata
         var photoValue: [String: TemplateValue] = [
@@ -66,7 +67,8 @@ struct PhotoPageModel {
 
         let pagination = Pagination(photoCount: total, pageSize: configuration.pageSize)
         let albumPage = Pagination.folder(ofPage: pagination.page(ofPhoto: index), in: album.outputPath)
-        let shared = shared ?? Self.shared(album: album, ancestors: ancestors, configuration: configuration, hasFeed: hasFeed)
+        let shared =
+            shared ?? Self.shared(album: album, ancestors: ancestors, configuration: configuration, hasFeed: hasFeed)
         var value: [String: TemplateValue] = [
             "site": shared.site,
             "page": context.page,
@@ -83,9 +85,12 @@ struct PhotoPageModel {
         if let sharing = context.sharing {
             let alt = PageContext.alt(of: photo, position: index + 1, of: total)
             var object = sharing.imageObject(photo, name: title, alt: alt, page: sharing.pageURL(context.folder))
-            if case .object(let members) = object { object = .object([("@context", .string("https://schema.org"))] + members) }
+            if case .object(let members) = object {
+                object = .object([("@context", .string("https://schema.org"))] + members)
+            }
             value["meta"] = sharing.meta(
-                title: title, description: metadata.caption ?? alt, type: "article", folder: context.folder, image: photo,
+                title: title, description: metadata.caption ?? alt, type: "article", folder: context.folder,
+                image: photo,
                 imageAlt: alt, jsonLD: object)
         }
         if index > 0 {
@@ -118,15 +123,22 @@ struct PhotoPageModel {
         let make = metadata.make?.trimmingSpaces ?? ""
         let model = metadata.model?.trimmingSpaces ?? ""
         let camera: String
-        if !make.isEmpty, !model.isEmpty, !model.lowercased().hasPrefix(make.lowercased().split(separator: " ").first.map(String.init) ?? make.lowercased()) {
+        if !make.isEmpty, !model.isEmpty,
+            !model.lowercased().hasPrefix(
+                make.lowercased().split(separator: " ").first.map(String.init) ?? make.lowercased())
+        {
             camera = make + " " + model
         } else {
             camera = model.isEmpty ? make : model
         }
         if !camera.isEmpty { details.append(("Camera", camera)) }
         if let lens = metadata.lens?.trimmingSpaces, !lens.isEmpty { details.append(("Lens", lens)) }
-        if let focal = metadata.focalLength { details.append(("Focal length", CSSNumber.format(focal, digits: 1) + " mm")) }
-        if let aperture = metadata.aperture { details.append(("Aperture", "ƒ/" + CSSNumber.format(aperture, digits: 1))) }
+        if let focal = metadata.focalLength {
+            details.append(("Focal length", CSSNumber.format(focal, digits: 1) + " mm"))
+        }
+        if let aperture = metadata.aperture {
+            details.append(("Aperture", "ƒ/" + CSSNumber.format(aperture, digits: 1)))
+        }
         if let exposure = metadata.exposure { details.append(("Shutter", exposure + " s")) }
         if let iso = metadata.iso { details.append(("ISO", String(iso))) }
         return details

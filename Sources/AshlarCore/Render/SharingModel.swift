@@ -30,14 +30,21 @@ struct SharingModel {
         if let caption = photo.metadata.caption { members.append(("caption", .string(caption))) }
         members.append(("description", .string(alt)))
         if let date = photo.metadata.date { members.append(("dateCreated", .string(date.iso8601))) }
-        if let tags = photo.metadata.tags, !tags.isEmpty { members.append(("keywords", .string(tags.joined(separator: ", ")))) }
-        if let author = configuration.author { members.append(("creator", .object([("@type", .string("Person")), ("name", .string(author))]))) }
+        if let tags = photo.metadata.tags, !tags.isEmpty {
+            members.append(("keywords", .string(tags.joined(separator: ", "))))
+        }
+        if let author = configuration.author {
+            members.append(("creator", .object([("@type", .string("Person")), ("name", .string(author))])))
+        }
         if let copyright = configuration.copyright { members.append(("copyrightNotice", .string(copyright))) }
         return .object(members)
     }
 
     /// The `meta` object the base template turns into tags.
-    func meta(title: String, description: String?, type: String, folder: String, image: Photo?, imageAlt: String?, jsonLD: JSONText.Value) -> TemplateValue {
+    func meta(
+        title: String, description: String?, type: String, folder: String, image: Photo?, imageAlt: String?,
+        jsonLD: JSONText.Value
+    ) -> TemplateValue {
         var meta: [String: TemplateValue] = [
             "canonical": .string(pageURL(folder)),
             "title": .string(title),

@@ -20,11 +20,15 @@ package struct SiteRenderer: Sendable {
     /// so that the pages of a large site are never all in memory together.
     package var pageHandler: (@Sendable (OutputFile) -> OutputFile)?
 
-    package init(configuration: SiteConfiguration, theme: Theme, library: TemplateLibrary, geometry: PageGeometry = PageGeometry()) {
+    package init(
+        configuration: SiteConfiguration, theme: Theme, library: TemplateLibrary,
+        geometry: PageGeometry = PageGeometry()
+    ) {
         self.configuration = configuration
         self.theme = theme
         self.library = library
-        self.tileSizes = geometry.tileSizes(breakpoints: configuration.layout.breakpoints, gap: configuration.layout.gap)
+        self.tileSizes = geometry.tileSizes(
+            breakpoints: configuration.layout.breakpoints, gap: configuration.layout.gap)
     }
 
     /// One page to render: an album page or a photo page.
@@ -81,27 +85,42 @@ package struct SiteRenderer: Sendable {
             let pagination = Pagination(photoCount: album.photos.count, pageSize: configuration.pageSize)
             if reusableAlbums[album.outputPath] == signature {
                 for page in 0..<pagination.pageCount {
-                    files.append(OutputFile(path: URLPath.indexFile(of: Pagination.folder(ofPage: page, in: album.outputPath)), contents: .unchanged))
+                    files.append(
+                        OutputFile(
+                            path: URLPath.indexFile(of: Pagination.folder(ofPage: page, in: album.outputPath)),
+                            contents: .unchanged))
                 }
                 for photo in album.photos {
-                    files.append(OutputFile(path: URLPath.indexFile(of: PhotoPageModel.folder(of: photo, in: album)), contents: .unchanged))
+                    files.append(
+                        OutputFile(
+                            path: URLPath.indexFile(of: PhotoPageModel.folder(of: photo, in: album)),
+                            contents: .unchanged))
                 }
             } else {
                 // Every page but the first sees the others' links alike (see `AlbumPageModel.pageLinks`).
-                let links = pagination.pageCount > 1
+                let links =
+                    pagination.pageCount > 1
                     ? [0, 1].map { AlbumPageModel.pageLinks(album, fromPage: $0, configuration: configuration) } : []
                 for page in 0..<pagination.pageCount {
-                    jobs.append(.album(album, ancestors: ancestors, page: page, pageLinks: links.isEmpty ? nil : links[min(page, 1)]))
+                    jobs.append(
+                        .album(
+                            album, ancestors: ancestors, page: page,
+                            pageLinks: links.isEmpty ? nil : links[min(page, 1)]))
                 }
-                let shared = PhotoPageModel.shared(album: album, ancestors: ancestors, configuration: configuration, hasFeed: hasFeed)
-                for index in album.photos.indices { jobs.append(.photo(album, ancestors: ancestors, index: index, shared: shared)) }
+                let shared = PhotoPageModel.shared(
+                    album: album, ancestors: ancestors, configuration: configuration, hasFeed: hasFeed)
+                for index in album.photos.indices {
+                    jobs.append(.photo(album, ancestors: ancestors, index: index, shared: shared))
+                }
             }
             for photo in album.photos {
                 if case .output(let path) = photo.image, let source = photo.sourcePath, copied.insert(path).inserted {
                     files.append(OutputFile(path: path, contents: .copy(sourcePath: source)))
                 }
                 for rendition in photo.renditions {
-                    if case .output(let path) = rendition.image, let source = rendition.sourcePath, copied.insert(path).inserted {
+                    if case .output(let path) = rendition.image, let source = rendition.sourcePath,
+                        copied.insert(path).inserted
+                    {
                         files.append(OutputFile(path: path, contents: .copy(sourcePath: source)))
                     }
                 }
@@ -131,12 +150,17 @@ package struct SiteRenderer: Sendable {
             }
         }
         if let baseURL = configuration.baseURL {
-            files.append(OutputFile(path: "sitemap.xml", contents: .bytes(Array(Sitemap(baseURL: baseURL, configuration: configuration, root: root).xml.utf8))))
+            files.append(
+                OutputFile(
+                    path: "sitemap.xml",
+                    contents: .bytes(
+                        Array(Sitemap(baseURL: baseURL, configuration: configuration, root: root).xml.utf8))))
         }
         if let feed { files.append(OutputFile(path: "feed.xml", contents: .bytes(Array(feed.utf8)))) }
         let (assets, assetDiagnostics) = renderAssets()
         return Rendered(
-            files: files + assets, diagnostics: Array(Set(diagnostics)).sorted { $0.description < $1.description } + assetDiagnostics,
+            files: files + assets,
+            diagnostics: Array(Set(diagnostics)).sorted { $0.description < $1.description } + assetDiagnostics,
             albumSignatures: signatures)
     }
 
@@ -144,25 +168,38 @@ package struct SiteRenderer: Sendable {
         switch job {
         case .album(let album, let ancestors, let page, let pageLinks):
             let model = AlbumPageModel(
-                album: album, ancestors: ancestors, page: page, configuration: configuration, tileSizes: tileSizes, hasFeed: hasFeed,
+                album: album, ancestors: ancestors, page: page, configuration: configuration, tileSizes: tileSizes,
+                hasFeed: hasFeed,
                 sharedPageLinks: pageLinks)
             let html = try library.renderBytes("album", with: model.value)
             return OutputFile(path: URLPath.indexFile(of: model.folder), contents: .bytes(html))
         case .photo(let album, let ancestors, let index, let shared):
-            let model = PhotoPageModel(album: album, ancestors: ancestors, index: index, configuration: configuration, hasFeed: hasFeed, shared: shared)
+            let model = PhotoPageModel(
+                album: album, ancestors: ancestors, index: index, configuration: configuration, hasFeed: hasFeed,
+                shared: shared)
             let html = try library.renderBytes("photo", with: model.value)
-            return OutputFile(path: URLPath.indexFile(of: PhotoPageModel.folder(of: model.photo, in: album)), contents: .bytes(html))
+            return OutputFile(
+                path: URLPath.indexFile(of: PhotoPageModel.folder(of: model.photo, in: album)), contents: .bytes(html))
         }
     }
 
     /// The first page of an album. `ancestors` are the albums above it, root first.
     package func renderAlbumPage(_ album: Album, ancestors: [Album], page: Int = 0) throws(TemplateError) -> String {
-        try library.render("album", with: AlbumPageModel(album: album, ancestors: ancestors, page: page, configuration: configuration, tileSizes: tileSizes, hasFeed: hasFeed).value)
+        try library.render(
+            "album",
+            with: AlbumPageModel(
+                album: album, ancestors: ancestors, page: page, configuration: configuration, tileSizes: tileSizes,
+                hasFeed: hasFeed
+            ).value)
     }
 
     /// One photo's page.
     package func renderPhotoPage(_ album: Album, ancestors: [Album], index: Int) throws(TemplateError) -> String {
-        try library.render("photo", with: PhotoPageModel(album: album, ancestors: ancestors, index: index, configuration: configuration, hasFeed: hasFeed).value)
+        try library.render(
+            "photo",
+            with: PhotoPageModel(
+                album: album, ancestors: ancestors, index: index, configuration: configuration, hasFeed: hasFeed
+            ).value)
     }
 
     /// Every album with the albums above it, parents before children.

@@ -22,7 +22,9 @@ struct Sitemap {
             let pagination = Pagination(photoCount: album.photos.count, pageSize: configuration.pageSize)
             for page in 0..<pagination.pageCount {
                 // The image sitemap allows 1,000 images per page entry.
-                entry(Pagination.folder(ofPage: page, in: album.outputPath), images: Array(album.photos[pagination.range(ofPage: page)].prefix(1000)))
+                entry(
+                    Pagination.folder(ofPage: page, in: album.outputPath),
+                    images: Array(album.photos[pagination.range(ofPage: page)].prefix(1000)))
             }
             for photo in album.photos {
                 entry(PhotoPageModel.folder(of: photo, in: album), images: [photo])

@@ -92,7 +92,9 @@ struct ClientConnection {
         let deadline = Self.now() + 0.5
         var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         while Self.now() < deadline, poll(&poller, 1, 100) > 0 {
-            let count = scratch.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            let count = scratch.withUnsafeMutableBytes {
+                recv(descriptor, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
+            }
             if count <= 0 { break }
         }
         Glibc.close(descriptor)

@@ -10,13 +10,17 @@ package enum ErrorPage {
     package static func notFound(_ path: String) -> String {
         page(
             title: "404 Not Found",
-            body: "<p>Nothing is built at <code>\(XMLText.escape(path))</code>.</p>\n<p><a href=\"/\">Go to the home page</a></p>")
+            body:
+                "<p>Nothing is built at <code>\(XMLText.escape(path))</code>.</p>\n<p><a href=\"/\">Go to the home page</a></p>"
+        )
     }
 
     /// Shown for every page while the last build failed, until a rebuild succeeds.
     package static func buildFailed(_ diagnostics: [Diagnostic]) -> String {
         let errors = diagnostics.filter { $0.severity == .error }
-        let lines = (errors.isEmpty ? diagnostics : errors).map { "<li><code>\(XMLText.escape($0.description))</code></li>" }
+        let lines = (errors.isEmpty ? diagnostics : errors).map {
+            "<li><code>\(XMLText.escape($0.description))</code></li>"
+        }
         return page(
             title: "The build failed",
             body: """

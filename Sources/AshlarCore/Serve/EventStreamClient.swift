@@ -11,11 +11,6 @@ package struct EventStreamClient: Sendable {
     /// How long a write may make no progress before the page is given up.
     let stall: Double
 
-    init(descriptor: Int32, stall: Double) {
-        self.descriptor = descriptor
-        self.stall = stall
-    }
-
     /// Sends `text`; false when the page went away.
     package func send(_ text: String) -> Bool {
         ClientConnection(descriptor: descriptor).send(Array(text.utf8), stall: stall)

@@ -62,7 +62,9 @@ package enum HTTPRequestParser {
                 return .invalid(.requestHeaderFieldsTooLarge, "the request head is larger than \(limits.head) bytes")
             }
             // A request line that cannot be HTTP is refused at once rather than waited for.
-            if lines.isEmpty, let problem = implausibleStart(bytes, from: start) { return .invalid(.badRequest, problem) }
+            if lines.isEmpty, let problem = implausibleStart(bytes, from: start) {
+                return .invalid(.badRequest, problem)
+            }
             return .incomplete
         }
         guard let requestLine = lines.first else { return .invalid(.badRequest, "empty request") }
@@ -82,7 +84,9 @@ package enum HTTPRequestParser {
         switch Array(version) {
         case Array("HTTP/1.1".utf8): minorVersion = 1
         case Array("HTTP/1.0".utf8): minorVersion = 0
-        case let other where other.count == 8 && other.starts(with: "HTTP/".utf8) && isDigit(other[5]) && other[6] == 0x2E && isDigit(other[7]):
+        case let other
+        where other.count == 8 && other.starts(with: "HTTP/".utf8) && isDigit(other[5]) && other[6] == 0x2E
+            && isDigit(other[7]):
             return .invalid(.httpVersionNotSupported, "only HTTP/1.0 and HTTP/1.1 are supported")
         default:
             return .invalid(.badRequest, "malformed HTTP version")
@@ -95,9 +99,13 @@ package enum HTTPRequestParser {
             guard let first = field.first, first != space, first != tab else {
                 return .invalid(.badRequest, "folded header lines are not allowed")
             }
-            guard let colon = field.firstIndex(of: 0x3A) else { return .invalid(.badRequest, "header field without ':'") }
+            guard let colon = field.firstIndex(of: 0x3A) else {
+                return .invalid(.badRequest, "header field without ':'")
+            }
             let name = bytes[range.lowerBound..<colon]
-            guard !name.isEmpty, name.allSatisfy(isTokenByte) else { return .invalid(.badRequest, "malformed header name") }
+            guard !name.isEmpty, name.allSatisfy(isTokenByte) else {
+                return .invalid(.badRequest, "malformed header name")
+            }
             var valueStart = colon + 1
             var valueEnd = range.upperBound
             while valueStart < valueEnd, bytes[valueStart] == space || bytes[valueStart] == tab { valueStart += 1 }
@@ -114,7 +122,8 @@ package enum HTTPRequestParser {
             minorVersion: minorVersion, headers: headers)
         let hosts = headers.count { $0.name.lowercased() == "host" }
         if minorVersion == 1, hosts != 1 {
-            return .invalid(.badRequest, hosts == 0 ? "an HTTP/1.1 request needs a Host header" : "more than one Host header")
+            return .invalid(
+                .badRequest, hosts == 0 ? "an HTTP/1.1 request needs a Host header" : "more than one Host header")
         }
         let lengths = Set(headers.filter { $0.name.lowercased() == "content-length" }.map(\.value))
         if lengths.count > 1 || lengths.contains(where: { $0.isEmpty || !$0.utf8.allSatisfy(isDigit) }) {

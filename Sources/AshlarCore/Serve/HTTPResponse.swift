@@ -24,7 +24,9 @@ package struct HTTPResponse: Sendable {
     }
 
     /// A small HTML page (errors, redirects) with the right headers.
-    package static func html(_ status: HTTPStatus, _ page: String, extraHeaders: [(name: String, value: String)] = []) -> HTTPResponse {
+    package static func html(_ status: HTTPStatus, _ page: String, extraHeaders: [(name: String, value: String)] = [])
+        -> HTTPResponse
+    {
         HTTPResponse(
             status: status,
             headers: [("Content-Type", ContentType.forPath("x.html")), ("Cache-Control", "no-store")] + extraHeaders,

@@ -68,7 +68,8 @@ package final class HTTPServer: Sendable {
                 return true
             }
             guard admitted else {
-                let busy = HTTPResponse.html(.serviceUnavailable, ErrorPage.message(.serviceUnavailable, "Too many connections; try again."))
+                let busy = HTTPResponse.html(
+                    .serviceUnavailable, ErrorPage.message(.serviceUnavailable, "Too many connections; try again."))
                 let bytes = busy.head(keepAlive: false) + (busy.bytes ?? [])
                 _ = bytes.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
                 ClientConnection(descriptor: client).close()
@@ -102,7 +103,9 @@ package final class HTTPServer: Sendable {
     /// here.
     private func readHead(_ connection: inout ClientConnection) -> HTTPRequestHead? {
         if connection.buffer.isEmpty {
-            guard connection.receive(until: ClientConnection.now() + configuration.idleTimeout) == .data else { return nil }
+            guard connection.receive(until: ClientConnection.now() + configuration.idleTimeout) == .data else {
+                return nil
+            }
         }
         let deadline = ClientConnection.now() + configuration.headTimeout
         while true {
@@ -143,15 +146,20 @@ package final class HTTPServer: Sendable {
         let isHead = head.method == "HEAD"
         switch response.body {
         case .bytes(let bytes):
-            return connection.send(response.head(keepAlive: keepAlive) + (isHead ? [] : bytes), stall: configuration.sendStall)
+            return connection.send(
+                response.head(keepAlive: keepAlive) + (isHead ? [] : bytes), stall: configuration.sendStall)
         case .file(let path, let size):
             let file = open(path, O_RDONLY | O_CLOEXEC)
             guard file >= 0 else {
                 let missing = HTTPResponse.html(.notFound, ErrorPage.message(.notFound, "Not found."))
-                return connection.send(missing.head(keepAlive: keepAlive) + (isHead ? [] : missing.bytes ?? []), stall: configuration.sendStall)
+                return connection.send(
+                    missing.head(keepAlive: keepAlive) + (isHead ? [] : missing.bytes ?? []),
+                    stall: configuration.sendStall)
             }
             defer { Glibc.close(file) }
-            guard connection.send(response.head(keepAlive: keepAlive), stall: configuration.sendStall) else { return false }
+            guard connection.send(response.head(keepAlive: keepAlive), stall: configuration.sendStall) else {
+                return false
+            }
             return isHead || connection.sendFile(file, length: size, stall: configuration.sendStall)
         case .eventStream(let stream):
             let admitted = state.withLock { state -> Bool in
@@ -160,11 +168,16 @@ package final class HTTPServer: Sendable {
                 return true
             }
             guard admitted else {
-                refuse(.serviceUnavailable, "Too many pages are listening for rebuilds; close some and reload.", on: connection)
+                refuse(
+                    .serviceUnavailable, "Too many pages are listening for rebuilds; close some and reload.",
+                    on: connection)
                 return false
             }
             defer { state.withLock { $0.eventStreams -= 1 } }
-            guard connection.send(response.head(keepAlive: false, includeLength: false), stall: configuration.sendStall), !isHead else { return false }
+            guard
+                connection.send(response.head(keepAlive: false, includeLength: false), stall: configuration.sendStall),
+                !isHead
+            else { return false }
             stream(EventStreamClient(descriptor: connection.descriptor, stall: configuration.sendStall))
             return false
         }

@@ -13,7 +13,8 @@ final class InotifyWatcher: SourceWatcher {
     private let watches = Mutex<[Int32: String]>([:])
 
     private static let mask = UInt32(
-        IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB | IN_DELETE_SELF | IN_MOVE_SELF)
+        IN_CREATE | IN_DELETE | IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_ATTRIB | IN_DELETE_SELF
+            | IN_MOVE_SELF)
 
     /// Nil when inotify is unavailable or runs out of watches.
     init?(_ tree: WatchedTree) {
@@ -52,7 +53,8 @@ final class InotifyWatcher: SourceWatcher {
         while Date() < deadline, hasPending(timeout: 100) { _ = readEvents(timeout: 0) }
         // New folders get watches of their own.
         if !addWatches() {
-            FileHandle.standardError.write(Data("ashlar: warning: out of inotify watches; new folders are not watched\n".utf8))
+            FileHandle.standardError.write(
+                Data("ashlar: warning: out of inotify watches; new folders are not watched\n".utf8))
         }
     }
 
@@ -78,7 +80,9 @@ final class InotifyWatcher: SourceWatcher {
                     Int(raw.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
                 )
             }
-            let nameBytes = buffer[(offset + headerSize)..<min(count, offset + headerSize + nameLength)].prefix { $0 != 0 }
+            let nameBytes = buffer[(offset + headerSize)..<min(count, offset + headerSize + nameLength)].prefix {
+                $0 != 0
+            }
             let name = String(decoding: nameBytes, as: UTF8.self)
             offset += headerSize + nameLength
             if eventMask & UInt32(IN_IGNORED) != 0 {

@@ -21,21 +21,27 @@ package struct ListeningSocket: Sendable {
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
         guard status == 0, let first = list else {
-            throw ServeError(.cannotListen, "cannot listen on \(host):\(port): \(String(cString: gai_strerror(status)).lowercased())")
+            throw ServeError(
+                .cannotListen, "cannot listen on \(host):\(port): \(String(cString: gai_strerror(status)).lowercased())"
+            )
         }
         defer { freeaddrinfo(list) }
         var lastError: Int32 = 0
         var entry: UnsafeMutablePointer<addrinfo>? = first
         while let address = entry {
             defer { entry = address.pointee.ai_next }
-            let descriptor = socket(address.pointee.ai_family, address.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), address.pointee.ai_protocol)
+            let descriptor = socket(
+                address.pointee.ai_family, address.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue),
+                address.pointee.ai_protocol)
             guard descriptor >= 0 else {
                 lastError = errno
                 continue
             }
             var one: Int32 = 1
             setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-            guard Glibc.bind(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0, listen(descriptor, backlog) == 0 else {
+            guard Glibc.bind(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0,
+                listen(descriptor, backlog) == 0
+            else {
                 lastError = errno
                 Glibc.close(descriptor)
                 continue
@@ -68,9 +74,15 @@ package struct ListeningSocket: Sendable {
         guard status == 0 else { return nil }
         switch Int32(storage.ss_family) {
         case AF_INET:
-            return withUnsafePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) } }
+            return withUnsafePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) }
+            }
         case AF_INET6:
-            return withUnsafePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin6_port)) } }
+            return withUnsafePointer(to: &storage) {
+                $0.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+                    Int(UInt16(bigEndian: $0.pointee.sin6_port))
+                }
+            }
         default:
             return nil
         }

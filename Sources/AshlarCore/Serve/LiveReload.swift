@@ -108,7 +108,9 @@ package final class LiveReload: Sendable {
         let closing = Array("</body".utf8)
         var index = html.count - closing.count
         while index >= 0 {
-            if html[index] == 0x3C, zip(html[index..<index + closing.count], closing).allSatisfy({ lowercase($0) == $1 }) {
+            if html[index] == 0x3C,
+                zip(html[index..<index + closing.count], closing).allSatisfy({ lowercase($0) == $1 })
+            {
                 return Array(html[..<index]) + script + Array(html[index...])
             }
             index -= 1

@@ -105,7 +105,10 @@ package final class PreviewServer: Sendable {
             if !allowedHosts.contains(name), !name.hasSuffix(".localhost") {
                 return HTTPResponse.html(
                     .forbidden,
-                    ErrorPage.message(.forbidden, "This preview answers only to localhost, not to \u{201C}\(field.prefix(200))\u{201D}; open it at localhost instead."))
+                    ErrorPage.message(
+                        .forbidden,
+                        "This preview answers only to localhost, not to \u{201C}\(field.prefix(200))\u{201D}; open it at localhost instead."
+                    ))
             }
         }
         let path: RequestPath
@@ -124,7 +127,8 @@ package final class PreviewServer: Sendable {
         if let diagnostics = failure.withLock({ $0 }), isPage(resolution) {
             let page = LiveReload.inject(into: Array(ErrorPage.buildFailed(diagnostics).utf8), generation: generation)
             return HTTPResponse(
-                status: .internalServerError, headers: [("Content-Type", ContentType.forPath("x.html")), ("Cache-Control", "no-store")],
+                status: .internalServerError,
+                headers: [("Content-Type", ContentType.forPath("x.html")), ("Cache-Control", "no-store")],
                 body: .bytes(page))
         }
         switch resolution {
@@ -132,20 +136,26 @@ package final class PreviewServer: Sendable {
             return notFound(request.target)
         case .redirect(let location):
             return HTTPResponse.html(
-                .movedPermanently, ErrorPage.message(.movedPermanently, "Moved to \(location)"), extraHeaders: [("Location", location)])
+                .movedPermanently, ErrorPage.message(.movedPermanently, "Moved to \(location)"),
+                extraHeaders: [("Location", location)])
         case .file(let file, let size, let modified):
             let type = ContentType.forPath(file)
             if type.hasPrefix("text/html") {
-                guard let bytes = try? RawFile.read(file, upTo: 64 << 20).get().bytes else { return notFound(request.target) }
+                guard let bytes = try? RawFile.read(file, upTo: 64 << 20).get().bytes else {
+                    return notFound(request.target)
+                }
                 return HTTPResponse(
                     status: .ok, headers: [("Content-Type", type), ("Cache-Control", "no-store")],
                     body: .bytes(LiveReload.inject(into: bytes, generation: generation)))
             }
             let tag = "\"\(String(size, radix: 16))-\(String(modified, radix: 16))\""
             var headers = [
-                ("Content-Type", type), ("Cache-Control", "no-cache"), ("ETag", tag), ("X-Content-Type-Options", "nosniff"),
+                ("Content-Type", type), ("Cache-Control", "no-cache"), ("ETag", tag),
+                ("X-Content-Type-Options", "nosniff"),
             ]
-            if request.header("if-none-match")?.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag }) == true {
+            if request.header("if-none-match")?.split(separator: ",").contains(where: {
+                $0.trimmingCharacters(in: .whitespaces) == tag
+            }) == true {
                 headers.removeFirst()
                 return HTTPResponse(status: .notModified, headers: headers, body: .bytes([]))
             }
@@ -160,7 +170,8 @@ package final class PreviewServer: Sendable {
             let name = path.segments.last, let dot = name.lastIndex(of: "."),
             ImageFormat.allFileExtensions.contains(name[name.index(after: dot)...].lowercased())
         else { return nil }
-        let inSource = RequestPath(segments: Array(path.segments.dropFirst(sourcePrefix.count)), trailingSlash: path.trailingSlash)
+        let inSource = RequestPath(
+            segments: Array(path.segments.dropFirst(sourcePrefix.count)), trailingSlash: path.trailingSlash)
         guard shownSourceImages.withLock({ $0?.contains(inSource.relativePath) ?? false }) else { return nil }
         let resolution = sourceFiles.resolve(inSource)
         return resolution == .notFound ? nil : resolution
@@ -178,9 +189,12 @@ package final class PreviewServer: Sendable {
     private func notFound(_ target: String) -> HTTPResponse {
         let custom = files.resolve(RequestPath(segments: ["404.html"], trailingSlash: false))
         var page = Array(ErrorPage.notFound(target).utf8)
-        if case .file(let file, _, _) = custom, let bytes = try? RawFile.read(file, upTo: 64 << 20).get().bytes { page = bytes }
+        if case .file(let file, _, _) = custom, let bytes = try? RawFile.read(file, upTo: 64 << 20).get().bytes {
+            page = bytes
+        }
         return HTTPResponse(
-            status: .notFound, headers: [("Content-Type", ContentType.forPath("x.html")), ("Cache-Control", "no-store")],
+            status: .notFound,
+            headers: [("Content-Type", ContentType.forPath("x.html")), ("Cache-Control", "no-store")],
             body: .bytes(LiveReload.inject(into: page, generation: liveReload.generation)))
     }
 }

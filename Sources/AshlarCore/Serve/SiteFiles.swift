@@ -24,14 +24,19 @@ package struct SiteFiles: Sendable {
     package func resolve(_ path: RequestPath) -> Resolution {
         guard let realRoot = FileSystem.realPath(root) else { return .notFound }
         let candidate = path.segments.isEmpty ? realRoot : realRoot + "/" + path.relativePath
-        guard let real = FileSystem.realPath(candidate), FileSystem.isInside(real, root: realRoot) else { return .notFound }
+        guard let real = FileSystem.realPath(candidate), FileSystem.isInside(real, root: realRoot) else {
+            return .notFound
+        }
         var info = stat()
         guard stat(real, &info) == 0 else { return .notFound }
         switch info.st_mode & S_IFMT {
         case S_IFDIR:
-            guard path.trailingSlash || path.segments.isEmpty else { return .redirect(path.encoded(trailingSlash: true)) }
+            guard path.trailingSlash || path.segments.isEmpty else {
+                return .redirect(path.encoded(trailingSlash: true))
+            }
             let index = real + "/index.html"
-            guard let realIndex = FileSystem.realPath(index), realIndex != realRoot, FileSystem.isInside(realIndex, root: realRoot),
+            guard let realIndex = FileSystem.realPath(index), realIndex != realRoot,
+                FileSystem.isInside(realIndex, root: realRoot),
                 stat(realIndex, &info) == 0, info.st_mode & S_IFMT == S_IFREG
             else { return .notFound }
             return .file(path: realIndex, size: Int(info.st_size), modified: FileStamp(info).modified)

@@ -47,7 +47,9 @@ package struct WatchedTree: Sendable {
 
     private func walk(_ folder: String, depth: Int, into result: inout [String]) {
         result.append(folder)
-        guard depth < SourceScanner.maximumDepth, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        guard depth < SourceScanner.maximumDepth,
+            let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
+        else { return }
         for name in names.sorted() where !name.hasPrefix(".") {
             let path = folder + "/" + name
             var info = stat()
@@ -66,7 +68,8 @@ package struct WatchedTree: Sendable {
                 var info = stat()
                 guard lstat(folder + "/" + name, &info) == 0 else { continue }
                 result[folder + "/" + name] = [
-                    Int64(info.st_size), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec), Int64(info.st_ino), Int64(info.st_mode),
+                    Int64(info.st_size), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec), Int64(info.st_ino),
+                    Int64(info.st_mode),
                 ]
             }
         }

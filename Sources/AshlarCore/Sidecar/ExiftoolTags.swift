@@ -14,7 +14,8 @@ struct ExiftoolTags {
 
     init(_ entry: JSONObjectReader) {
         for key in entry.keys {
-            let name = key.utf8.lastIndex(of: UInt8(ascii: ":")).map { String(key[key.utf8.index(after: $0)...]) } ?? key
+            let name =
+                key.utf8.lastIndex(of: UInt8(ascii: ":")).map { String(key[key.utf8.index(after: $0)...]) } ?? key
             guard Self.names.contains(name), values[name] == nil, let value = entry.value(key) else { continue }
             values[name] = (key, value)
         }
@@ -86,7 +87,8 @@ struct ExiftoolTags {
     private func orientation(_ value: JSONValue, key: String, _ fields: inout JSONObjectReader) -> Int? {
         let orientation: Int?
         switch value.kind {
-        case .number(let number): orientation = number >= 1 && number <= 8 && number == number.rounded() ? Int(number) : nil
+        case .number(let number):
+            orientation = number >= 1 && number <= 8 && number == number.rounded() ? Int(number) : nil
         case .string(let text): orientation = ExifOrientation.value(exiftoolText: text)
         default: orientation = nil
         }
@@ -150,7 +152,8 @@ struct ExiftoolTags {
             return nil
         }
         guard let (offsetKey, offsetValue) = values[offsetName] else { return date }
-        guard let offsetText = offsetValue.stringValue, let minutes = PhotoDate.utcOffsetMinutes(parsing: offsetText) else {
+        guard let offsetText = offsetValue.stringValue, let minutes = PhotoDate.utcOffsetMinutes(parsing: offsetText)
+        else {
             fields.reject(offsetValue, at: .member(offsetKey), expected: "a UTC offset like \"+02:00\"")
             return date
         }

@@ -44,7 +44,8 @@ package enum Sidecar {
 
     /// Checks a JSON sidecar's size and parses it, then hands the document to `read`; a file too
     /// large or not JSON is a reading with just that error.
-    static func parseJSON(_ bytes: [UInt8], path: String, then read: (JSONDocument) -> SidecarReading) -> SidecarReading {
+    static func parseJSON(_ bytes: [UInt8], path: String, then read: (JSONDocument) -> SidecarReading) -> SidecarReading
+    {
         if let tooLarge = sizeDiagnostic(byteCount: bytes.count, path: path) {
             return SidecarReading(diagnostics: [tooLarge])
         }

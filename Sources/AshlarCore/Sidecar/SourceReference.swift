@@ -8,7 +8,9 @@ enum SourceReference {
         if bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) { return "must not contain control characters" }
         if hasPrefixIgnoringCase(bytes, "http://") || hasPrefixIgnoringCase(bytes, "https://") { return nil }
         let notRelative = "must be a relative path or an http(s) URL"
-        if first == UInt8(ascii: "/") || first == UInt8(ascii: "\\") || first == UInt8(ascii: "~") { return notRelative }
+        if first == UInt8(ascii: "/") || first == UInt8(ascii: "\\") || first == UInt8(ascii: "~") {
+            return notRelative
+        }
         // A scheme (`file:`, `javascript:`, `C:`) is letters, digits, `+`, `-` and `.` before a colon.
         for byte in bytes {
             if byte == UInt8(ascii: ":") { return notRelative }

@@ -60,10 +60,12 @@ struct XMPFieldReader {
         metadata.model = first([(N.tiff, "Model")]) { text, _ in .value(text) }
         metadata.lens = first([(N.aux, "Lens"), (N.exifEX, "LensModel")]) { text, _ in .value(text) }
         metadata.focalLength = first([(N.exif, "FocalLength")]) { text, key in
-            Self.require(Rational.value(of: text).flatMap { $0 > 0 ? $0 : nil }, text, key, expected: "a positive number")
+            Self.require(
+                Rational.value(of: text).flatMap { $0 > 0 ? $0 : nil }, text, key, expected: "a positive number")
         }
         metadata.aperture = first([(N.exif, "FNumber")]) { text, key in
-            Self.require(Rational.value(of: text).flatMap { $0 > 0 ? $0 : nil }, text, key, expected: "a positive number")
+            Self.require(
+                Rational.value(of: text).flatMap { $0 > 0 ? $0 : nil }, text, key, expected: "a positive number")
         }
         metadata.exposure = first([(N.exif, "ExposureTime")]) { text, key in
             Self.require(ExposureTime.normalized(text), text, key, expected: "an exposure time like \"1/250\"")
@@ -109,7 +111,9 @@ struct XMPFieldReader {
         return .value(value)
     }
 
-    private static func integer(_ text: String, _ key: String, in range: ClosedRange<Int>, expected: String) -> Parsed<Int> {
+    private static func integer(_ text: String, _ key: String, in range: ClosedRange<Int>, expected: String) -> Parsed<
+        Int
+    > {
         let number = Double(text).flatMap {
             $0 == $0.rounded() && $0 >= Double(range.lowerBound) && $0 <= Double(range.upperBound) ? Int($0) : nil
         }
@@ -134,8 +138,10 @@ struct XMPFieldReader {
             let trimmed = text.trimmingSpaces
             return trimmed.isEmpty ? nil : trimmed
         case .list(let items):
-            let candidates = items.map { XMPPacket.Item(text: $0.text.trimmingSpaces, language: $0.language?.lowercased()) }
-                .filter { !$0.text.isEmpty }
+            let candidates = items.map {
+                XMPPacket.Item(text: $0.text.trimmingSpaces, language: $0.language?.lowercased())
+            }
+            .filter { !$0.text.isEmpty }
             // `x-default`, else the site's language (`en` matches `en-GB`), else the first.
             if let fallback = candidates.first(where: { $0.language == "x-default" }) { return fallback.text }
             if let language = language?.lowercased() {

@@ -51,7 +51,8 @@ struct XMPPacket {
                 guard let value = Self.value(of: element) else { continue }
                 add(
                     Name(namespace: element.namespace, name: element.name),
-                    Property(value: value, location: Location(line: element.line, column: element.column, attribute: nil)))
+                    Property(
+                        value: value, location: Location(line: element.line, column: element.column, attribute: nil)))
             }
         }
     }

@@ -20,7 +20,8 @@ package struct BuildManifest: Sendable, Equatable {
     package init() {}
 
     package static func == (lhs: BuildManifest, rhs: BuildManifest) -> Bool {
-        lhs.files == rhs.files && lhs.albums == rhs.albums && lhs.inputs == rhs.inputs && lhs.diagnostics == rhs.diagnostics && lhs.counts == rhs.counts
+        lhs.files == rhs.files && lhs.albums == rhs.albums && lhs.inputs == rhs.inputs
+            && lhs.diagnostics == rhs.diagnostics && lhs.counts == rhs.counts
     }
 
     /// The manifest's JSON, with sorted keys: the same bytes for the same build.
@@ -42,7 +43,9 @@ package struct BuildManifest: Sendable, Equatable {
         text += albums.isEmpty ? "},\n".utf8 : "\n  },\n".utf8
         text += "  \"diagnostics\": [".utf8
         for (index, diagnostic) in diagnostics.enumerated() {
-            var fields = ["\"severity\": \(Self.quote(diagnostic.severity.rawValue))", "\"path\": \(Self.quote(diagnostic.path))"]
+            var fields = [
+                "\"severity\": \(Self.quote(diagnostic.severity.rawValue))", "\"path\": \(Self.quote(diagnostic.path))",
+            ]
             if let line = diagnostic.line { fields.append("\"line\": \(line)") }
             if let column = diagnostic.column { fields.append("\"column\": \(column)") }
             if let key = diagnostic.key { fields.append("\"key\": \(Self.quote(key))") }
@@ -82,7 +85,8 @@ package struct BuildManifest: Sendable, Equatable {
     /// Reads a manifest; nil for anything that is not one (then the folder is treated as not
     /// written by Ashlar).
     package static func read(_ bytes: [UInt8]) -> BuildManifest? {
-        guard let document = try? JSONDocument(bytes: bytes), document.root["ashlar"]?.numberValue == Double(formatVersion),
+        guard let document = try? JSONDocument(bytes: bytes),
+            document.root["ashlar"]?.numberValue == Double(formatVersion),
             let files = document.root["files"]?.members
         else { return nil }
         var manifest = BuildManifest()

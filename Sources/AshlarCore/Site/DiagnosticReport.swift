@@ -25,7 +25,9 @@ package struct DiagnosticReport: Sendable, Encodable {
         warnings = result.warningCount
         errors = result.errorCount
         diagnostics = result.diagnostics.map {
-            Entry(severity: $0.severity.rawValue, path: $0.path, line: $0.line, column: $0.column, key: $0.key, message: $0.message)
+            Entry(
+                severity: $0.severity.rawValue, path: $0.path, line: $0.line, column: $0.column, key: $0.key,
+                message: $0.message)
         }
     }
 

@@ -10,7 +10,7 @@ enum PlaceholderImage {
         let rowBytes = (width * 2 + 7) / 8
         raw.reserveCapacity((rowBytes + 1) * height)
         for y in 0..<height {
-            raw.append(0)  // filter: none
+            raw.append(0) // filter: none
             var row = [UInt8](repeating: 0, count: rowBytes)
             for x in 0..<width {
                 let band = UInt8(((x + y) / 40) % 4)
@@ -19,6 +19,7 @@ enum PlaceholderImage {
             raw += row
         }
         // 2-bit indexed colour.
-        return PNGFile.encode(width: width, height: height, bitDepth: 2, colourType: 3, palette: palette, scanlines: raw)
+        return PNGFile.encode(
+            width: width, height: height, bitDepth: 2, colourType: 3, palette: palette, scanlines: raw)
     }
 }

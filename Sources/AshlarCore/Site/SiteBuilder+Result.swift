@@ -33,7 +33,8 @@ extension SiteBuilder {
         /// A build that found nothing changed since `previous` and so did nothing.
         init(upToDate previous: BuildManifest) {
             self.init(
-                diagnostics: previous.diagnostics, photoCount: previous.counts.photos, albumCount: previous.counts.albums,
+                diagnostics: previous.diagnostics, photoCount: previous.counts.photos,
+                albumCount: previous.counts.albums,
                 pageCount: previous.files.keys.count { $0.hasSuffix(".html") })
             upToDate = true
             filesUnchanged = previous.files.count

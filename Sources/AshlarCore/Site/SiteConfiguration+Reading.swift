@@ -41,7 +41,9 @@ private enum ConfigurationReader {
         if let handling = reader.string("images", imageHandling, { SiteConfiguration.ImageHandling(rawValue: $0) }) {
             configuration.images = handling
         }
-        if let url = reader.string("mediaBaseURL", checkedBy: { baseURL($0, example: "https://cdn.example.com/photos/") }) {
+        if let url = reader.string(
+            "mediaBaseURL", checkedBy: { baseURL($0, example: "https://cdn.example.com/photos/") })
+        {
             configuration.mediaBaseURL = url
         }
         let pageSize = "a whole number of photos from 0 (one page) to 100000"
@@ -117,7 +119,9 @@ private enum ConfigurationReader {
             .success(url)
         case .failure(.credentials):
             .failure(
-                .init(words: "must not hold a user name or password: it would be published on every page", quotesValue: false))
+                .init(
+                    words: "must not hold a user name or password: it would be published on every page",
+                    quotesValue: false))
         case .failure(.port):
             .failure(.init(words: "must have a port from 1 to 65535"))
         case .failure(.queryOrFragment):
@@ -132,7 +136,8 @@ private enum ConfigurationReader {
 
     static func isLanguageTag(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard let first = parts.first, (2...8).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+        guard let first = parts.first, (2...8).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter })
+        else {
             return false
         }
         return parts.dropFirst().allSatisfy { part in

@@ -42,7 +42,10 @@ package struct SiteConfiguration: Sendable, Equatable {
     }
 
     /// The keys `ashlar.json` understands, for "did you mean" suggestions.
-    static let topLevelKeys = ["title", "language", "description", "author", "copyright", "baseURL", "images", "mediaBaseURL", "pageSize", "layout", "sort"]
+    static let topLevelKeys = [
+        "title", "language", "description", "author", "copyright", "baseURL", "images", "mediaBaseURL", "pageSize",
+        "layout", "sort",
+    ]
     static let layoutKeys = ["gap", "breakpoints"]
     static let breakpointKeys = ["minWidth", "columns"]
 

@@ -13,9 +13,11 @@ struct SiteInputs: Sendable {
     /// the theme (the default one with the user's `SOURCE/templates/` files in place).
     static func load(paths: SitePaths, configurationFile: URL?) throws(BuildError) -> SiteInputs {
         var diagnostics: [Diagnostic] = []
-        let (configuration, bytes) = try loadConfiguration(paths: paths, file: configurationFile, diagnostics: &diagnostics)
+        let (configuration, bytes) = try loadConfiguration(
+            paths: paths, file: configurationFile, diagnostics: &diagnostics)
         let theme = ThemeFiles.load(paths: paths, diagnostics: &diagnostics)
-        return SiteInputs(configuration: configuration, configurationBytes: bytes, theme: theme, diagnostics: diagnostics)
+        return SiteInputs(
+            configuration: configuration, configurationBytes: bytes, theme: theme, diagnostics: diagnostics)
     }
 
     private static func loadConfiguration(
@@ -30,7 +32,8 @@ struct SiteInputs: Sendable {
         let bytes: [UInt8]
         switch RawFile.read(file.path, upTo: SmallFile.maximumSize + 1) {
         case .success(let read):
-            if let tooLarge = SmallFile.sizeDiagnostic(byteCount: read.size, path: display, kind: "configuration file") {
+            if let tooLarge = SmallFile.sizeDiagnostic(byteCount: read.size, path: display, kind: "configuration file")
+            {
                 diagnostics.append(tooLarge)
                 return (nil, [])
             }

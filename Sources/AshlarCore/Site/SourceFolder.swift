@@ -9,10 +9,13 @@ package struct SourceFolder: Sendable, Equatable {
     package var fileStamps: [FileStamp]
     package var subfolders: [SourceFolder]
 
-    package init(relativePath: String, fileNames: [String] = [], fileStamps: [FileStamp] = [], subfolders: [SourceFolder] = []) {
+    package init(
+        relativePath: String, fileNames: [String] = [], fileStamps: [FileStamp] = [], subfolders: [SourceFolder] = []
+    ) {
         self.relativePath = relativePath
         self.fileNames = fileNames
-        self.fileStamps = fileStamps.count == fileNames.count ? fileStamps : fileNames.map { _ in FileStamp(size: -1, modified: -1) }
+        self.fileStamps =
+            fileStamps.count == fileNames.count ? fileStamps : fileNames.map { _ in FileStamp(size: -1, modified: -1) }
         self.subfolders = subfolders
     }
 

@@ -54,9 +54,13 @@ package struct SourceScanner: Sendable {
                 // Gone since the listing is fine; anything else (a path longer than the system
                 // allows) would silently drop content.
                 if errno == ENAMETOOLONG {
-                    diagnostics.append(.error("skipped: its path is longer than the system allows (\(PATH_MAX) bytes)", path: displayPath(childRelative)))
+                    diagnostics.append(
+                        .error(
+                            "skipped: its path is longer than the system allows (\(PATH_MAX) bytes)",
+                            path: displayPath(childRelative)))
                 } else if errno != ENOENT {
-                    diagnostics.append(.error("skipped: \(SystemError.message(errno))", path: displayPath(childRelative)))
+                    diagnostics.append(
+                        .error("skipped: \(SystemError.message(errno))", path: displayPath(childRelative)))
                 }
                 continue
             }
@@ -66,7 +70,9 @@ package struct SourceScanner: Sendable {
                 guard let target = FileSystem.realPath(childAbsolute),
                     FileSystem.isInside(target, root: realRoot)
                 else {
-                    diagnostics.append(.warning("skipped: the link points outside the source folder", path: displayPath(childRelative)))
+                    diagnostics.append(
+                        .warning("skipped: the link points outside the source folder", path: displayPath(childRelative))
+                    )
                     continue
                 }
                 var targetInfo = stat()
@@ -77,7 +83,10 @@ package struct SourceScanner: Sendable {
             if isDirectory {
                 if let real = FileSystem.realPath(childAbsolute), excludedPaths.contains(real) { continue }
                 guard depth < Self.maximumDepth else {
-                    diagnostics.append(.error("skipped: folders nested deeper than \(Self.maximumDepth) levels", path: displayPath(childRelative)))
+                    diagnostics.append(
+                        .error(
+                            "skipped: folders nested deeper than \(Self.maximumDepth) levels",
+                            path: displayPath(childRelative)))
                     continue
                 }
                 let real = FileSystem.realPath(childAbsolute) ?? childAbsolute
@@ -94,11 +103,8 @@ package struct SourceScanner: Sendable {
         return folder
     }
 
-
     private func displayPath(_ relative: String) -> String {
         paths.display(relative)
     }
-
-
 
 }

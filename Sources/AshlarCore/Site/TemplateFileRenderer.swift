@@ -32,7 +32,8 @@ package struct TemplateFileRenderer: Sendable {
         }
         let template: Template
         do {
-            template = try Template(source: Theme.templateSource([UInt8](templateData), path: templatePath), path: templatePath)
+            template = try Template(
+                source: Theme.templateSource([UInt8](templateData), path: templatePath), path: templatePath)
         } catch {
             return .failure(RenderFailure(diagnostics: [Diagnostic(error)]))
         }

@@ -26,7 +26,8 @@ enum ThemeFiles {
             guard !FileSystem.isDirectory(absolute) else { continue }
             // Templates and theme.json are text and held to the small-file limit; assets are not.
             let isText = relative.hasSuffix(".mustache") || relative == "theme.json"
-            guard case .success(let read) = RawFile.read(absolute, upTo: isText ? SmallFile.maximumSize + 1 : Int.max) else {
+            guard case .success(let read) = RawFile.read(absolute, upTo: isText ? SmallFile.maximumSize + 1 : Int.max)
+            else {
                 diagnostics.append(.error("cannot read the template", path: display))
                 continue
             }

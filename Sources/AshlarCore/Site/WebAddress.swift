@@ -26,7 +26,10 @@ enum WebAddress {
         } else {
             return .failure(.malformed)
         }
-        let authorityEnd = bytes[schemeLength...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+        let authorityEnd =
+            bytes[schemeLength...].firstIndex {
+                $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+            } ?? bytes.count
         let authority = bytes[schemeLength..<authorityEnd]
         if authority.contains(UInt8(ascii: "@")) { return .failure(.credentials) }
         if let problem = checkAuthority(authority) { return .failure(problem) }
@@ -41,8 +44,10 @@ enum WebAddress {
                 index += 3
                 continue
             }
-            guard byte == UInt8(ascii: "/") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "@") || isUnreserved(byte)
-                || isSubDelimiter(byte)
+            guard
+                byte == UInt8(ascii: "/") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "@")
+                    || isUnreserved(byte)
+                    || isSubDelimiter(byte)
             else { return .failure(.malformed) }
             index += 1
         }
@@ -69,7 +74,9 @@ enum WebAddress {
         }
         guard hostEnd < authority.endIndex else { return nil }
         let port = authority[(hostEnd + 1)...]
-        guard !port.isEmpty, port.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return .malformed }
+        guard !port.isEmpty, port.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            return .malformed
+        }
         guard port.count <= 5 else { return .port }
         let value = port.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
         return (1...65_535).contains(value) ? nil : .port
@@ -77,7 +84,8 @@ enum WebAddress {
 
     private static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
             true
         default: false
@@ -87,7 +95,8 @@ enum WebAddress {
     /// `!$&'()*+,;=`
     private static func isSubDelimiter(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"),
+        case UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+            UInt8(ascii: ")"),
             UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"), UInt8(ascii: "="):
             true
         default: false
@@ -96,7 +105,9 @@ enum WebAddress {
 
     private static func isHexDigit(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): true
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"),
+            UInt8(ascii: "A")...UInt8(ascii: "F"):
+            true
         default: false
         }
     }

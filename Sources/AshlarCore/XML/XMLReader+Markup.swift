@@ -13,7 +13,8 @@ extension XMLReader {
         }
         if target.count == 3, startsIgnoringCase(at: target.lowerBound, "xml") {
             guard atDocumentStart else {
-                throw error("the XML declaration '<?\(string(target))' is allowed only at the start of the document", at: start)
+                throw error(
+                    "the XML declaration '<?\(string(target))' is allowed only at the start of the document", at: start)
             }
             guard isXML(target) else { throw error("the XML declaration must be written '<?xml'", at: start) }
             try xmlDeclaration()
@@ -56,7 +57,8 @@ extension XMLReader {
                 return isLetter || (offset > 0 && ((byte >= 0x30 && byte <= 0x39) || Array("._-".utf8).contains(byte)))
             }
             guard !encoding.isEmpty, isName else {
-                throw error("invalid XML declaration: invalid encoding name '\(string(encoding))'", at: encoding.lowerBound)
+                throw error(
+                    "invalid XML declaration: invalid encoding name '\(string(encoding))'", at: encoding.lowerBound)
             }
             let utf8 = Array("utf-8".utf8)
             guard encoding.count == 5 || encoding.count == 4,

@@ -1,7 +1,8 @@
 extension XMLReader {
     /// Whether `range` holds `xml`.
     func isXML(_ range: Range<Int>) -> Bool {
-        range.count == 3 && bytes[range.lowerBound] == UInt8(ascii: "x") && bytes[range.lowerBound + 1] == UInt8(ascii: "m")
+        range.count == 3 && bytes[range.lowerBound] == UInt8(ascii: "x")
+            && bytes[range.lowerBound + 1] == UInt8(ascii: "m")
             && bytes[range.lowerBound + 2] == UInt8(ascii: "l")
     }
 

@@ -22,7 +22,9 @@ extension XMLReader {
                 }
                 position += 1
             }
-            if position > runStart { text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position])) }
+            if position > runStart {
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<position]))
+            }
             guard position < end else { throw unclosedElement() }
             switch bytes[position] {
             case UInt8(ascii: "<"):
@@ -36,7 +38,9 @@ extension XMLReader {
                 position += 1
                 if position < end, bytes[position] == UInt8(ascii: "\n") { position += 1 }
             default:
-                if position + 2 < end, bytes[position + 1] == UInt8(ascii: "]"), bytes[position + 2] == UInt8(ascii: ">") {
+                if position + 2 < end, bytes[position + 1] == UInt8(ascii: "]"),
+                    bytes[position + 2] == UInt8(ascii: ">")
+                {
                     throw error("']]>' is not allowed in text")
                 }
                 text.append(UInt8(ascii: "]"))

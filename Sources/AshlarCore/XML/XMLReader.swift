@@ -100,7 +100,9 @@ struct XMLReader {
                 skipWhitespace()
                 if position >= end { break }
                 guard bytes[position] == UInt8(ascii: "<") else {
-                    throw error(root == nil ? "unexpected text before the root element" : "unexpected text after the root element")
+                    throw error(
+                        root == nil
+                            ? "unexpected text before the root element" : "unexpected text after the root element")
                 }
             } else {
                 try characterData()
@@ -129,7 +131,8 @@ struct XMLReader {
         position += 1
         guard let name = try qualifiedName() else { throw error("expected an element name after '<'") }
         if stack.count >= XMLNode.maximumDepth {
-            throw error("element '\(string(name.range))' nests deeper than \(XMLNode.maximumDepth) levels", at: tagStart)
+            throw error(
+                "element '\(string(name.range))' nests deeper than \(XMLNode.maximumDepth) levels", at: tagStart)
         }
         if stack.isEmpty, root != nil {
             throw error("a second root element '<\(string(name.range))>'; a document has only one", at: tagStart)
@@ -142,7 +145,9 @@ struct XMLReader {
         let selfClosing: Bool
         while true {
             let hadSpace = skipWhitespace()
-            guard position < end else { throw endOfInput("unexpected end of file in start tag '<\(string(name.range))'") }
+            guard position < end else {
+                throw endOfInput("unexpected end of file in start tag '<\(string(name.range))'")
+            }
             let byte = bytes[position]
             if byte == UInt8(ascii: ">") {
                 tagEnd = position
@@ -164,7 +169,8 @@ struct XMLReader {
             }
             let attributeStart = position
             guard let attributeName = try qualifiedName() else {
-                throw error("unexpected character '\(characterText(at: position))' in start tag '<\(string(name.range))'")
+                throw error(
+                    "unexpected character '\(characterText(at: position))' in start tag '<\(string(name.range))'")
             }
             guard hadSpace else {
                 throw error("expected whitespace before attribute '\(string(attributeName.range))'", at: attributeStart)
@@ -185,7 +191,8 @@ struct XMLReader {
             }
         } else {
             nodes.append(node)
-            stack.append(OpenElement(name: name.range, tagStart: tagStart, bindingCount: bindingCount, textStart: text.count))
+            stack.append(
+                OpenElement(name: name.range, tagStart: tagStart, bindingCount: bindingCount, textStart: text.count))
         }
     }
 
@@ -222,67 +229,6 @@ struct XMLReader {
         attributeHashes.append(hash(name.local))
     }
 
-    private func checkDeclaration(of prefix: Range<Int>, uri: String, at offset: Int) throws(ParseError) {
-        let isXML = isXML(prefix)
-        if isXMLNS(prefix) { throw error("the prefix 'xmlns' must not be declared", at: offset) }
-        if isXML != (uri == XMLNode.xmlNamespace) {
-            throw error("only the prefix 'xml' may be bound to '\(XMLNode.xmlNamespace)', and only to it", at: offset)
-        }
-        if uri.isEmpty { throw error("namespace prefix '\(string(prefix))' must not be bound to an empty URI", at: offset) }
-    }
-
-    /// Refuses an attribute written twice, or two with the same namespace and local name.
-    private func checkAttributes() throws(ParseError) {
-        guard attributes.count > 1 else { return }
-        // A 256-bit filter of the hashes seen: only a hash that may repeat is looked for.
-        var seen: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        try attributeHashes.withUnsafeBufferPointer { hashes throws(ParseError) in
-            for later in 0..<hashes.count {
-                let laterHash = hashes[later]
-                let bit: UInt64 = 1 << (laterHash & 63)
-                let wasSeen: Bool
-                switch (laterHash >> 6) & 3 {
-                case 0: (wasSeen, seen.0) = (seen.0 & bit != 0, seen.0 | bit)
-                case 1: (wasSeen, seen.1) = (seen.1 & bit != 0, seen.1 | bit)
-                case 2: (wasSeen, seen.2) = (seen.2 & bit != 0, seen.2 | bit)
-                default: (wasSeen, seen.3) = (seen.3 & bit != 0, seen.3 | bit)
-                }
-                guard wasSeen else { continue }
-                for earlier in 0..<later where hashes[earlier] == laterHash {
-                    try checkPair(attributes[earlier], attributes[later])
-                }
-            }
-        }
-    }
-
-    private func checkPair(_ first: RawAttribute, _ second: RawAttribute) throws(ParseError) {
-        guard sameBytes(first.name.local, second.name.local) else { return }
-        let at = second.name.range.lowerBound
-        if sameBytes(first.name.prefix, second.name.prefix) {
-            throw error("duplicate attribute '\(string(second.name.range))'", at: at)
-        }
-        if !first.isDeclaration, !second.isDeclaration, first.name.colon != nil, second.name.colon != nil,
-            try namespace(of: first.name, isAttribute: true) == namespace(of: second.name, isAttribute: true)
-        {
-            throw error(
-                "attributes '\(string(first.name.range))' and '\(string(second.name.range))' have the same namespace and name",
-                at: at)
-        }
-    }
-
-    private func resolvedAttributes() throws(ParseError) -> [XMLNode.Attribute] {
-        var resolved: [XMLNode.Attribute] = []
-        resolved.reserveCapacity(attributes.count)
-        for index in attributes.indices where !attributes[index].isDeclaration {
-            let name = attributes[index].name
-            resolved.append(
-                XMLNode.Attribute(
-                    namespace: try namespace(of: name, isAttribute: true), name: string(name.local),
-                    qualifiedName: string(name.range), value: attributeValues[index]))
-        }
-        return resolved
-    }
-
     private mutating func endTag() throws(ParseError) {
         let tagStart = position
         position += 2
@@ -298,7 +244,8 @@ struct XMLReader {
         position += 1
         guard let open = stack.last else { throw error("unexpected end tag '</\(string(name.range))>'", at: tagStart) }
         guard sameBytes(open.name, name.range) else {
-            throw error("mismatched end tag '</\(string(name.range))>'; expected '</\(string(open.name))>'", at: tagStart)
+            throw error(
+                "mismatched end tag '</\(string(name.range))>'; expected '</\(string(open.name))>'", at: tagStart)
         }
         closeElement()
     }
@@ -315,26 +262,6 @@ struct XMLReader {
         } else {
             nodes[nodes.count - 1].children.append(node)
         }
-    }
-
-    /// The URI of a name's prefix. Unprefixed attributes have no namespace; unprefixed elements
-    /// have the default one, if any.
-    private func namespace(of name: Name, isAttribute: Bool) throws(ParseError) -> String {
-        if name.colon == nil, isAttribute { return "" }
-        let prefix = name.prefix
-        let prefixHash = hash(prefix)
-        var index = bindings.count - 1
-        while index >= 0 {
-            if bindings[index].prefixHash == prefixHash, sameBytes(bindings[index].prefix, prefix) {
-                return bindings[index].uri
-            }
-            index -= 1
-        }
-        if name.colon == nil { return "" }
-        if isXML(prefix) { return XMLNode.xmlNamespace }
-        let kind = isAttribute ? "attribute" : "element"
-        throw error(
-            "undeclared namespace prefix '\(string(prefix))' in \(kind) '\(string(name.range))'", at: name.range.lowerBound)
     }
 
     /// A name at `position` that is a valid qualified name: no colon first, last or twice, and a

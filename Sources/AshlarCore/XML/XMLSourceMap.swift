@@ -24,7 +24,9 @@ struct XMLSourceMap {
             let before = source[index - 1 < 0 ? 0 : index - 1]
             if [0x20, 0x09, 0x0A, 0x0D].contains(before), source[index..<(index + name.count)].elementsEqual(name) {
                 var valueStart = index + name.count
-                while valueStart < source.count, [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "=")].contains(source[valueStart]) {
+                while valueStart < source.count,
+                    [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "=")].contains(source[valueStart])
+                {
                     valueStart += 1
                 }
                 // Point inside the quotes, at the value itself.

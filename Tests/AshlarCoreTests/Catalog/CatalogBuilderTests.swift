@@ -28,7 +28,8 @@ import Testing
                 let prefix = path.isEmpty ? "" : path + "/"
                 let below = files.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
                 let names = below.filter { !$0.contains("/") }.sorted(by: FileNameOrder.precedes)
-                let subfolders = Set(below.compactMap { $0.split(separator: "/").count > 1 ? String($0.split(separator: "/")[0]) : nil })
+                let subfolders = Set(
+                    below.compactMap { $0.split(separator: "/").count > 1 ? String($0.split(separator: "/")[0]) : nil })
                 return SourceFolder(
                     relativePath: path, fileNames: names,
                     subfolders: subfolders.sorted().map { folder(prefix + $0) })
@@ -51,12 +52,12 @@ import Testing
             [
                 "a.png.json": #"{"title": "From JSON"}"#,
                 "a.png.xmp": """
-                    <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
-                    <rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:Iptc4xmpCore="http://iptc.org/std/Iptc4xmpCore/1.0/xmlns/">
-                    <dc:title><rdf:Alt><rdf:li xml:lang="x-default">From XMP</rdf:li></rdf:Alt></dc:title>
-                    <Iptc4xmpCore:AltTextAccessibility><rdf:Alt><rdf:li xml:lang="x-default">Alt from XMP</rdf:li></rdf:Alt></Iptc4xmpCore:AltTextAccessibility>
-                    </rdf:Description></rdf:RDF></x:xmpmeta>
-                    """,
+                <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+                <rdf:Description xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:Iptc4xmpCore="http://iptc.org/std/Iptc4xmpCore/1.0/xmlns/">
+                <dc:title><rdf:Alt><rdf:li xml:lang="x-default">From XMP</rdf:li></rdf:Alt></dc:title>
+                <Iptc4xmpCore:AltTextAccessibility><rdf:Alt><rdf:li xml:lang="x-default">Alt from XMP</rdf:li></rdf:Alt></Iptc4xmpCore:AltTextAccessibility>
+                </rdf:Description></rdf:RDF></x:xmpmeta>
+                """,
             ], images: ["a.png"])
         let photo = catalog.root.photos.first
         #expect(photo?.metadata.title == "From JSON")
@@ -67,8 +68,10 @@ import Testing
 
     @Test func aSrcLeadingOutsideTheSourceIsAnError() {
         let catalog = Self.catalog(
-            ["remote.json": #"{"src": "../secret.png", "title": "T", "alt": "A"}"#,
-             "linked.json": #"{"src": "link.png", "title": "T", "alt": "A"}"#],
+            [
+                "remote.json": #"{"src": "../secret.png", "title": "T", "alt": "A"}"#,
+                "linked.json": #"{"src": "link.png", "title": "T", "alt": "A"}"#,
+            ],
             images: ["link.png"], outside: ["link.png"])
         #expect(
             catalog.diagnostics.map(\.description) == [

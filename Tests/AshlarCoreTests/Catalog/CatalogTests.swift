@@ -33,7 +33,10 @@ import Testing
 @Suite struct NaturalOrderTests {
     @Test func ordersNumbersByValue() {
         let names = ["IMG_10.jpg", "img_2.jpg", "IMG_1.jpg", "IMG_02.jpg", "a", "B", "IMG_2.jpg"]
-        #expect(names.sorted(by: NaturalOrder.precedes) == ["a", "B", "IMG_1.jpg", "IMG_2.jpg", "img_2.jpg", "IMG_02.jpg", "IMG_10.jpg"])
+        #expect(
+            names.sorted(by: NaturalOrder.precedes) == [
+                "a", "B", "IMG_1.jpg", "IMG_2.jpg", "img_2.jpg", "IMG_02.jpg", "IMG_10.jpg",
+            ])
     }
 
     @Test func isATotalOrder() {
@@ -49,7 +52,9 @@ import Testing
         metadata.title = title
         metadata.date = date.flatMap(PhotoDate.init(parsing:))
         metadata.order = order
-        return Photo(sourcePath: name, image: .output(name), primaryPath: name, name: name, slug: name, metadata: metadata, width: 1, height: 1)
+        return Photo(
+            sourcePath: name, image: .output(name), primaryPath: name, name: name, slug: name, metadata: metadata,
+            width: 1, height: 1)
     }
 
     @Test(arguments: [
@@ -105,9 +110,15 @@ import Testing
 
     @Test(arguments: [
         ("{\"title\": 3}", "a/album.json:1:11: error: 'title' must be a string, found 3"),
-        ("{\"sort\": \"size\"}", "a/album.json:1:10: error: 'sort' must be one of 'name', 'date', 'title', 'order', optionally with a leading '-', found \"size\""),
+        (
+            "{\"sort\": \"size\"}",
+            "a/album.json:1:10: error: 'sort' must be one of 'name', 'date', 'title', 'order', optionally with a leading '-', found \"size\""
+        ),
         ("{\"hidden\": \"yes\"}", "a/album.json:1:12: error: 'hidden' must be true or false, found \"yes\""),
-        ("{\"cover\": \"../x.jpg\"}", "a/album.json:1:11: error: 'cover' must name a photo in this album or below it, found \"../x.jpg\""),
+        (
+            "{\"cover\": \"../x.jpg\"}",
+            "a/album.json:1:11: error: 'cover' must name a photo in this album or below it, found \"../x.jpg\""
+        ),
         ("{\n  \"titel\": \"x\"}", "a/album.json:2:3: warning: 'titel' is not an album key; did you mean 'title'?"),
         ("[1]", "a/album.json:1:1: error: album.json must be a JSON object, found a list"),
         ("{\"title\": }", "a/album.json:1:11: error: expected a JSON value, found '}'"),

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AshlarCore
 
 @Suite struct ImageHeaderReaderTests {
@@ -8,34 +9,45 @@ import Testing
         var testDescription: String { file }
     }
 
-    static let imageCases: [ImageCase] = [
-        ImageCase(file: "images/plain.jpg", header: ImageHeader(format: .jpeg, width: 48, height: 32)),
-        ImageCase(file: "images/progressive.jpg", header: ImageHeader(format: .jpeg, width: 48, height: 32)),
-        ImageCase(
-            file: "images/exif-be.jpg",
-            header: ImageHeader(
-                format: .jpeg, width: 48, height: 32, orientation: 6,
-                date: PhotoDate(year: 2024, month: 6, day: 1, hour: 18, minute: 30, utcOffsetMinutes: 120),
-                description: "Cafe terrace")),
-        ImageCase(
-            file: "images/exif-le.jpg",
-            header: ImageHeader(
-                format: .jpeg, width: 48, height: 32, orientation: 8,
-                date: PhotoDate(year: 2023, month: 12, day: 24, hour: 23, minute: 59, second: 59),
-                description: "Ponte Sisto")),
-        ImageCase(file: "images/plain.png", header: ImageHeader(format: .png, width: 40, height: 30)),
-        ImageCase(file: "images/exif.png", header: ImageHeader(format: .png, width: 40, height: 30, orientation: 8)),
-        ImageCase(file: "images/really-a-png.jpg", header: ImageHeader(format: .png, width: 40, height: 30)),
-        ImageCase(file: "images/plain.gif", header: ImageHeader(format: .gif, width: 33, height: 17)),
-        ImageCase(file: "images/lossy.webp", header: ImageHeader(format: .webp, width: 50, height: 30)),
-        ImageCase(file: "images/lossless.webp", header: ImageHeader(format: .webp, width: 51, height: 31)),
-        ImageCase(file: "images/extended.webp", header: ImageHeader(format: .webp, width: 52, height: 32, orientation: 1)),
-        ImageCase(file: "images/plain.avif", header: ImageHeader(format: .avif, width: 64, height: 48)),
-        ImageCase(file: "images/rotated.avif", header: ImageHeader(format: .avif, width: 64, height: 48, orientation: 6)),
-        ImageCase(file: "exiftool/photo.jpg", header: ImageHeader(format: .jpeg, width: 60, height: 40, orientation: 6, date: PhotoDate(year: 2024, month: 6, day: 1, hour: 18, minute: 30, utcOffsetMinutes: 120))),
-    ] + (1...8).map { n in
-        ImageCase(file: "images/orientation-\(n).jpg", header: ImageHeader(format: .jpeg, width: 48, height: 32, orientation: n))
-    }
+    static let imageCases: [ImageCase] =
+        [
+            ImageCase(file: "images/plain.jpg", header: ImageHeader(format: .jpeg, width: 48, height: 32)),
+            ImageCase(file: "images/progressive.jpg", header: ImageHeader(format: .jpeg, width: 48, height: 32)),
+            ImageCase(
+                file: "images/exif-be.jpg",
+                header: ImageHeader(
+                    format: .jpeg, width: 48, height: 32, orientation: 6,
+                    date: PhotoDate(year: 2024, month: 6, day: 1, hour: 18, minute: 30, utcOffsetMinutes: 120),
+                    description: "Cafe terrace")),
+            ImageCase(
+                file: "images/exif-le.jpg",
+                header: ImageHeader(
+                    format: .jpeg, width: 48, height: 32, orientation: 8,
+                    date: PhotoDate(year: 2023, month: 12, day: 24, hour: 23, minute: 59, second: 59),
+                    description: "Ponte Sisto")),
+            ImageCase(file: "images/plain.png", header: ImageHeader(format: .png, width: 40, height: 30)),
+            ImageCase(
+                file: "images/exif.png", header: ImageHeader(format: .png, width: 40, height: 30, orientation: 8)),
+            ImageCase(file: "images/really-a-png.jpg", header: ImageHeader(format: .png, width: 40, height: 30)),
+            ImageCase(file: "images/plain.gif", header: ImageHeader(format: .gif, width: 33, height: 17)),
+            ImageCase(file: "images/lossy.webp", header: ImageHeader(format: .webp, width: 50, height: 30)),
+            ImageCase(file: "images/lossless.webp", header: ImageHeader(format: .webp, width: 51, height: 31)),
+            ImageCase(
+                file: "images/extended.webp", header: ImageHeader(format: .webp, width: 52, height: 32, orientation: 1)),
+            ImageCase(file: "images/plain.avif", header: ImageHeader(format: .avif, width: 64, height: 48)),
+            ImageCase(
+                file: "images/rotated.avif", header: ImageHeader(format: .avif, width: 64, height: 48, orientation: 6)),
+            ImageCase(
+                file: "exiftool/photo.jpg",
+                header: ImageHeader(
+                    format: .jpeg, width: 60, height: 40, orientation: 6,
+                    date: PhotoDate(year: 2024, month: 6, day: 1, hour: 18, minute: 30, utcOffsetMinutes: 120))),
+        ]
+        + (1...8).map { n in
+            ImageCase(
+                file: "images/orientation-\(n).jpg",
+                header: ImageHeader(format: .jpeg, width: 48, height: 32, orientation: n))
+        }
 
     @Test(arguments: imageCases)
     func readsFixtureHeaders(_ testCase: ImageCase) throws {
@@ -70,10 +82,14 @@ import Testing
     }
 
     /// A JPEG with `segments` inserted after SOI, then a baseline frame header of `width`×`height`.
-    static func jpeg(segments: [[UInt8]] = [], width: UInt16 = 48, height: UInt16 = 32, marker: UInt8 = 0xC0) -> [UInt8] {
+    static func jpeg(segments: [[UInt8]] = [], width: UInt16 = 48, height: UInt16 = 32, marker: UInt8 = 0xC0) -> [UInt8]
+    {
         var bytes: [UInt8] = [0xFF, 0xD8]
         for segment in segments { bytes += segment }
-        bytes += [0xFF, marker, 0x00, 0x11, 0x08, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF), 0x03]
+        bytes += [
+            0xFF, marker, 0x00, 0x11, 0x08, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8),
+            UInt8(width & 0xFF), 0x03,
+        ]
         bytes += [0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]
         bytes += [0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3F, 0x00, 0xFF, 0xD9]
         return bytes
@@ -86,8 +102,12 @@ import Testing
 
     /// A TIFF structure with IFD0 entries and an optional Exif IFD, in either byte order.
     static func tiff(bigEndian: Bool, orientation: UInt16?, description: String?, date: String?) -> [UInt8] {
-        func u16(_ v: UInt16) -> [UInt8] { bigEndian ? [UInt8(v >> 8), UInt8(v & 0xFF)] : [UInt8(v & 0xFF), UInt8(v >> 8)] }
-        func u32(_ v: UInt32) -> [UInt8] { bigEndian ? u16(UInt16(v >> 16)) + u16(UInt16(v & 0xFFFF)) : u16(UInt16(v & 0xFFFF)) + u16(UInt16(v >> 16)) }
+        func u16(_ v: UInt16) -> [UInt8] {
+            bigEndian ? [UInt8(v >> 8), UInt8(v & 0xFF)] : [UInt8(v & 0xFF), UInt8(v >> 8)]
+        }
+        func u32(_ v: UInt32) -> [UInt8] {
+            bigEndian ? u16(UInt16(v >> 16)) + u16(UInt16(v & 0xFFFF)) : u16(UInt16(v & 0xFFFF)) + u16(UInt16(v >> 16))
+        }
         var entries: [(UInt16, UInt16, UInt32, [UInt8])] = []
         if let description { entries.append((0x010E, 2, 0, Array(description.utf8) + [0])) }
         if let orientation { entries.append((0x0112, 3, 1, u16(orientation) + [0, 0])) }
@@ -101,11 +121,15 @@ import Testing
             if tag == 0x8769 {
                 exifIFDOffset = dataStart + data.count
                 let dateBytes = Array((date ?? "").utf8) + [0]
-                let exifIFD = u16(1) + u16(0x9003) + u16(2) + u32(UInt32(dateBytes.count)) + u32(UInt32(exifIFDOffset + 18)) + u32(0)
+                let exifIFD =
+                    u16(1) + u16(0x9003) + u16(2) + u32(UInt32(dateBytes.count)) + u32(UInt32(exifIFDOffset + 18))
+                    + u32(0)
                 data += exifIFD + dateBytes
                 body += u16(tag) + u16(type) + u32(1) + u32(UInt32(exifIFDOffset))
             } else if value.count <= 4 {
-                body += u16(tag) + u16(type) + u32(tag == 0x0112 ? 1 : UInt32(value.count)) + value + Array(repeating: 0, count: 4 - value.count)
+                body +=
+                    u16(tag) + u16(type) + u32(tag == 0x0112 ? 1 : UInt32(value.count)) + value
+                    + Array(repeating: 0, count: 4 - value.count)
             } else {
                 body += u16(tag) + u16(type) + u32(UInt32(value.count)) + u32(UInt32(dataStart + data.count))
                 data += value
@@ -118,7 +142,8 @@ import Testing
 
     @Test(arguments: [true, false])
     func readsHandBuiltExifInBothByteOrders(_ bigEndian: Bool) {
-        let exif = Self.tiff(bigEndian: bigEndian, orientation: 5, description: "Ça va, Zürich? 📷", date: "2022:02:28 07:08:09")
+        let exif = Self.tiff(
+            bigEndian: bigEndian, orientation: 5, description: "Ça va, Zürich? 📷", date: "2022:02:28 07:08:09")
         let bytes = Self.jpeg(segments: [Self.segment(0xE1, Array("Exif".utf8) + [0, 0] + exif)])
         #expect(
             ImageHeaderReader.read(bytes, path: "x.jpg")
@@ -132,25 +157,33 @@ import Testing
     @Test func ignoresBrokenExifButKeepsTheSize() {
         let exif = Array("Exif".utf8) + [0, 0] + [0x4D, 0x4D, 0x00, 0x2A, 0xFF, 0xFF, 0xFF, 0xF0]
         let bytes = Self.jpeg(segments: [Self.segment(0xE1, exif)])
-        #expect(ImageHeaderReader.read(bytes, path: "x.jpg") == .header(ImageHeader(format: .jpeg, width: 48, height: 32)))
+        #expect(
+            ImageHeaderReader.read(bytes, path: "x.jpg") == .header(ImageHeader(format: .jpeg, width: 48, height: 32)))
     }
 
     @Test func blankDescriptionAndZeroDateAreIgnored() {
         let exif = Self.tiff(bigEndian: true, orientation: 1, description: "      ", date: "0000:00:00 00:00:00")
         let bytes = Self.jpeg(segments: [Self.segment(0xE1, Array("Exif".utf8) + [0, 0] + exif)])
-        #expect(ImageHeaderReader.read(bytes, path: "x.jpg") == .header(ImageHeader(format: .jpeg, width: 48, height: 32)))
+        #expect(
+            ImageHeaderReader.read(bytes, path: "x.jpg") == .header(ImageHeader(format: .jpeg, width: 48, height: 32)))
     }
 
     @Test(arguments: [0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF] as [UInt8])
     func everyFrameMarkerGivesTheSize(_ marker: UInt8) {
         let bytes = Self.jpeg(width: 300, height: 200, marker: marker)
-        #expect(ImageHeaderReader.read(bytes, path: "x.jpg") == .header(ImageHeader(format: .jpeg, width: 300, height: 200)))
+        #expect(
+            ImageHeaderReader.read(bytes, path: "x.jpg") == .header(ImageHeader(format: .jpeg, width: 300, height: 200))
+        )
     }
 
     @Test func skipsHuffmanTablesAndFillBytes() {
         let dht = Self.segment(0xC4, Array(repeating: 0, count: 20))
-        let bytes = Self.jpeg(segments: [dht, [0xFF, 0xFF, 0xFF], Self.segment(0xCC, [1, 2]), Self.segment(0xFE, Array("comment".utf8))], width: 7, height: 9)
-        #expect(ImageHeaderReader.read(bytes, path: "x.jpg") == .header(ImageHeader(format: .jpeg, width: 7, height: 9)))
+        let bytes = Self.jpeg(
+            segments: [
+                dht, [0xFF, 0xFF, 0xFF], Self.segment(0xCC, [1, 2]), Self.segment(0xFE, Array("comment".utf8)),
+            ], width: 7, height: 9)
+        #expect(
+            ImageHeaderReader.read(bytes, path: "x.jpg") == .header(ImageHeader(format: .jpeg, width: 7, height: 9)))
     }
 
     @Test func asksForMoreWhenTheFrameHeaderFollowsLargeSegments() throws {
@@ -179,12 +212,22 @@ import Testing
         // VP8X with the EXIF flag, then a 5 MB image chunk before the EXIF chunk.
         let size: UInt32 = 5_000_000
         let vp8x = Array("VP8X".utf8) + [10, 0, 0, 0, 0x08, 0, 0, 0, 99, 0, 0, 49, 0, 0]
-        let vp8 = Array("VP8 ".utf8) + [UInt8(size & 0xFF), UInt8((size >> 8) & 0xFF), UInt8((size >> 16) & 0xFF), UInt8(size >> 24)]
+        let vp8 =
+            Array("VP8 ".utf8) + [
+                UInt8(size & 0xFF), UInt8((size >> 8) & 0xFF), UInt8((size >> 16) & 0xFF), UInt8(size >> 24),
+            ]
         let riffSize: UInt32 = 5_000_100
-        let riff = [UInt8(riffSize & 0xFF), UInt8((riffSize >> 8) & 0xFF), UInt8((riffSize >> 16) & 0xFF), UInt8(riffSize >> 24)]
+        let riff = [
+            UInt8(riffSize & 0xFF), UInt8((riffSize >> 8) & 0xFF), UInt8((riffSize >> 16) & 0xFF),
+            UInt8(riffSize >> 24),
+        ]
         let bytes = Array("RIFF".utf8) + riff + Array("WEBP".utf8) + vp8x + vp8 + Array(repeating: 0, count: 100)
-        #expect(ImageHeaderReader.read(bytes, path: "x.webp") == .header(ImageHeader(format: .webp, width: 100, height: 50)))
-        #expect(ImageHeaderReader.read(bytes, fileSize: bytes.count, path: "x.webp") == .failure(.error("truncated WebP header", path: "x.webp")))
+        #expect(
+            ImageHeaderReader.read(bytes, path: "x.webp") == .header(ImageHeader(format: .webp, width: 100, height: 50))
+        )
+        #expect(
+            ImageHeaderReader.read(bytes, fileSize: bytes.count, path: "x.webp")
+                == .failure(.error("truncated WebP header", path: "x.webp")))
     }
 
     @Test func webpExifFlagWithoutExifChunkStillGivesTheSize() {
@@ -193,7 +236,9 @@ import Testing
         let body = Array("WEBP".utf8) + vp8x + alph
         let size = UInt32(body.count)
         let bytes = Array("RIFF".utf8) + [UInt8(size & 0xFF), UInt8(size >> 8), 0, 0] + body
-        #expect(ImageHeaderReader.read(bytes, fileSize: bytes.count, path: "x.webp") == .header(ImageHeader(format: .webp, width: 100, height: 50)))
+        #expect(
+            ImageHeaderReader.read(bytes, fileSize: bytes.count, path: "x.webp")
+                == .header(ImageHeader(format: .webp, width: 100, height: 50)))
     }
 
     struct FailureCase: CustomTestStringConvertible, Sendable {
@@ -213,32 +258,75 @@ import Testing
         hugePNG.replaceSubrange(16..<20, with: [0xFF, 0xFF, 0xFF, 0xFF])
         png.replaceSubrange(12..<16, with: Array("IHDX".utf8))
         return [
-            FailureCase(name: "text file", bytes: Array("hello, world".utf8), message: "not a JPEG/PNG/GIF/WebP/AVIF image"),
+            FailureCase(
+                name: "text file", bytes: Array("hello, world".utf8), message: "not a JPEG/PNG/GIF/WebP/AVIF image"),
             FailureCase(name: "empty file", bytes: [], message: "the file is empty"),
-            FailureCase(name: "BMP", bytes: Array("BM".utf8) + Array(repeating: 0, count: 60), message: "not a JPEG/PNG/GIF/WebP/AVIF image"),
-            FailureCase(name: "HEIC", bytes: avif(brand: "heic", properties: [ispe(10, 10)]), message: "not a JPEG/PNG/GIF/WebP/AVIF image"),
-            FailureCase(name: "truncated in the middle of SOF", bytes: Array(plainJPEG.prefix(sof + 6)), message: "truncated JPEG header"),
+            FailureCase(
+                name: "BMP", bytes: Array("BM".utf8) + Array(repeating: 0, count: 60),
+                message: "not a JPEG/PNG/GIF/WebP/AVIF image"),
+            FailureCase(
+                name: "HEIC", bytes: avif(brand: "heic", properties: [ispe(10, 10)]),
+                message: "not a JPEG/PNG/GIF/WebP/AVIF image"),
+            FailureCase(
+                name: "truncated in the middle of SOF", bytes: Array(plainJPEG.prefix(sof + 6)),
+                message: "truncated JPEG header"),
             FailureCase(name: "SOI only", bytes: [0xFF, 0xD8, 0xFF], message: "truncated JPEG header"),
-            FailureCase(name: "APP1 longer than the file", bytes: [0xFF, 0xD8, 0xFF, 0xE1, 0xFF, 0xFF] + Array("Exif".utf8) + [0, 0, 0x4D, 0x4D], message: "truncated JPEG header"),
+            FailureCase(
+                name: "APP1 longer than the file",
+                bytes: [0xFF, 0xD8, 0xFF, 0xE1, 0xFF, 0xFF] + Array("Exif".utf8) + [0, 0, 0x4D, 0x4D],
+                message: "truncated JPEG header"),
             FailureCase(name: "JPEG zero width", bytes: jpeg(width: 0, height: 480), message: "JPEG header says 0×480"),
-            FailureCase(name: "JPEG scan before frame", bytes: [0xFF, 0xD8, 0xFF, 0xDA, 0x00, 0x02, 0xFF, 0xD9], message: "JPEG has no frame header before its image data"),
-            FailureCase(name: "JPEG end before frame", bytes: [0xFF, 0xD8, 0xFF, 0xD9], message: "JPEG ends before its frame header"),
-            FailureCase(name: "JPEG garbage between segments", bytes: [0xFF, 0xD8, 0xFF, 0xFE, 0x00, 0x02, 0x12, 0x34], message: "JPEG is damaged: expected a marker at byte 6"),
-            FailureCase(name: "JPEG segment length 1", bytes: [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x01, 0, 0, 0, 0], message: "JPEG segment at byte 2 has length 1"),
+            FailureCase(
+                name: "JPEG scan before frame", bytes: [0xFF, 0xD8, 0xFF, 0xDA, 0x00, 0x02, 0xFF, 0xD9],
+                message: "JPEG has no frame header before its image data"),
+            FailureCase(
+                name: "JPEG end before frame", bytes: [0xFF, 0xD8, 0xFF, 0xD9],
+                message: "JPEG ends before its frame header"),
+            FailureCase(
+                name: "JPEG garbage between segments", bytes: [0xFF, 0xD8, 0xFF, 0xFE, 0x00, 0x02, 0x12, 0x34],
+                message: "JPEG is damaged: expected a marker at byte 6"),
+            FailureCase(
+                name: "JPEG segment length 1", bytes: [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x01, 0, 0, 0, 0],
+                message: "JPEG segment at byte 2 has length 1"),
             FailureCase(name: "PNG zero width", bytes: zeroWidthPNG, message: "PNG header says 0×30"),
-            FailureCase(name: "PNG width 0xFFFFFFFF", bytes: hugePNG, message: "PNG header says 4294967295×30; images may be at most 100000 pixels on a side"),
+            FailureCase(
+                name: "PNG width 0xFFFFFFFF", bytes: hugePNG,
+                message: "PNG header says 4294967295×30; images may be at most 100000 pixels on a side"),
             FailureCase(name: "PNG without IHDR", bytes: png, message: "PNG does not start with an IHDR chunk"),
             FailureCase(name: "PNG signature only", bytes: pngSignature, message: "truncated PNG header"),
-            FailureCase(name: "GIF zero size", bytes: Array("GIF89a".utf8) + [0, 0, 0, 0], message: "GIF header says 0×0"),
+            FailureCase(
+                name: "GIF zero size", bytes: Array("GIF89a".utf8) + [0, 0, 0, 0], message: "GIF header says 0×0"),
             FailureCase(name: "GIF truncated", bytes: Array("GIF89a".utf8) + [1, 0], message: "truncated GIF header"),
-            FailureCase(name: "WebP unknown first chunk", bytes: Array("RIFF".utf8) + [30, 0, 0, 0] + Array("WEBPABCD".utf8) + Array(repeating: 0, count: 14), message: "WebP has no VP8, VP8L or VP8X chunk first"),
-            FailureCase(name: "WebP lossy without start code", bytes: Array("RIFF".utf8) + [30, 0, 0, 0] + Array("WEBPVP8 ".utf8) + Array(repeating: 0, count: 14), message: "WebP lossy frame has no start code"),
-            FailureCase(name: "WebP lossless bad signature", bytes: Array("RIFF".utf8) + [30, 0, 0, 0] + Array("WEBPVP8L".utf8) + Array(repeating: 0, count: 9), message: "WebP lossless header has the wrong signature"),
-            FailureCase(name: "WebP extended huge canvas", bytes: Array("RIFF".utf8) + [30, 0, 0, 0] + Array("WEBPVP8X".utf8) + [10, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0x0F, 0, 0], message: "WebP header says 16777216×16; images may be at most 100000 pixels on a side"),
-            FailureCase(name: "AVIF without ispe", bytes: avif(properties: [irot(1)]), message: "AVIF has no image size ('ispe') for its primary image"),
-            FailureCase(name: "AVIF zero size", bytes: avif(properties: [ispe(0, 48)]), message: "AVIF header says 0×48"),
-            FailureCase(name: "AVIF child box overflowing meta", bytes: avif(properties: [[0, 0, 0, 64] + Array("ispe".utf8) + [0, 0, 0, 0]]), message: "AVIF metadata is damaged"),
-            FailureCase(name: "AVIF box size smaller than its header", bytes: avif(properties: []).prefix(24) + [0, 0, 0, 4] + Array("free".utf8), message: "AVIF box 'free' at byte 24 has size 4"),
+            FailureCase(
+                name: "WebP unknown first chunk",
+                bytes: Array("RIFF".utf8) + [30, 0, 0, 0] + Array("WEBPABCD".utf8) + Array(repeating: 0, count: 14),
+                message: "WebP has no VP8, VP8L or VP8X chunk first"),
+            FailureCase(
+                name: "WebP lossy without start code",
+                bytes: Array("RIFF".utf8) + [30, 0, 0, 0] + Array("WEBPVP8 ".utf8) + Array(repeating: 0, count: 14),
+                message: "WebP lossy frame has no start code"),
+            FailureCase(
+                name: "WebP lossless bad signature",
+                bytes: Array("RIFF".utf8) + [30, 0, 0, 0] + Array("WEBPVP8L".utf8) + Array(repeating: 0, count: 9),
+                message: "WebP lossless header has the wrong signature"),
+            FailureCase(
+                name: "WebP extended huge canvas",
+                bytes: Array("RIFF".utf8) + [30, 0, 0, 0] + Array("WEBPVP8X".utf8) + [
+                    10, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0x0F, 0, 0,
+                ], message: "WebP header says 16777216×16; images may be at most 100000 pixels on a side"),
+            FailureCase(
+                name: "AVIF without ispe", bytes: avif(properties: [irot(1)]),
+                message: "AVIF has no image size ('ispe') for its primary image"),
+            FailureCase(
+                name: "AVIF zero size", bytes: avif(properties: [ispe(0, 48)]), message: "AVIF header says 0×48"),
+            FailureCase(
+                name: "AVIF child box overflowing meta",
+                bytes: avif(properties: [[0, 0, 0, 64] + Array("ispe".utf8) + [0, 0, 0, 0]]),
+                message: "AVIF metadata is damaged"),
+            FailureCase(
+                name: "AVIF box size smaller than its header",
+                bytes: avif(properties: []).prefix(24) + [0, 0, 0, 4] + Array("free".utf8),
+                message: "AVIF box 'free' at byte 24 has size 4"),
         ]
     }
 
@@ -260,20 +348,27 @@ import Testing
         #expect(ImageHeaderReader.read([0xFF], path: "x") == .needsMoreBytes(16))
         #expect(ImageHeaderReader.read(Array("RIFF".utf8), path: "x") == .needsMoreBytes(16))
         #expect(ImageHeaderReader.read([0, 0, 0, 0x20, 0x66], path: "x") == .needsMoreBytes(16))
-        #expect(ImageHeaderReader.read([0xFF], fileSize: 1, path: "x") == .failure(.error("not a JPEG/PNG/GIF/WebP/AVIF image", path: "x")))
-        #expect(ImageHeaderReader.read(Array("GIF7".utf8), path: "x") == .failure(.error("not a JPEG/PNG/GIF/WebP/AVIF image", path: "x")))
+        #expect(
+            ImageHeaderReader.read([0xFF], fileSize: 1, path: "x")
+                == .failure(.error("not a JPEG/PNG/GIF/WebP/AVIF image", path: "x")))
+        #expect(
+            ImageHeaderReader.read(Array("GIF7".utf8), path: "x")
+                == .failure(.error("not a JPEG/PNG/GIF/WebP/AVIF image", path: "x")))
     }
 
     static func box(_ type: String, _ payload: [UInt8]) -> [UInt8] {
         let size = UInt32(payload.count + 8)
-        return [UInt8(size >> 24), UInt8((size >> 16) & 0xFF), UInt8((size >> 8) & 0xFF), UInt8(size & 0xFF)] + Array(type.utf8) + payload
+        return [UInt8(size >> 24), UInt8((size >> 16) & 0xFF), UInt8((size >> 8) & 0xFF), UInt8(size & 0xFF)]
+            + Array(type.utf8) + payload
     }
 
     static func be32(_ value: UInt32) -> [UInt8] {
         [UInt8(value >> 24), UInt8((value >> 16) & 0xFF), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)]
     }
 
-    static func ispe(_ width: UInt32, _ height: UInt32) -> [UInt8] { box("ispe", [0, 0, 0, 0] + be32(width) + be32(height)) }
+    static func ispe(_ width: UInt32, _ height: UInt32) -> [UInt8] {
+        box("ispe", [0, 0, 0, 0] + be32(width) + be32(height))
+    }
     static func irot(_ angle: UInt8) -> [UInt8] { box("irot", [angle]) }
     static func imir(_ axis: UInt8) -> [UInt8] { box("imir", [axis]) }
 
@@ -295,20 +390,26 @@ import Testing
         return ftyp + mdat + box("meta", meta)
     }
 
-    @Test(arguments: [
-        ([], 1), ([irot(1)], 8), ([irot(2)], 3), ([irot(3)], 6), ([imir(0)], 2), ([irot(1), imir(0)], 7),
-        ([irot(3), imir(0)], 5), ([imir(1)], 4),
-    ] as [([[UInt8]], Int)])
+    @Test(
+        arguments: [
+            ([], 1), ([irot(1)], 8), ([irot(2)], 3), ([irot(3)], 6), ([imir(0)], 2), ([irot(1), imir(0)], 7),
+            ([irot(3), imir(0)], 5), ([imir(1)], 4),
+        ] as [([[UInt8]], Int)])
     func avifTransformsBecomeExifOrientations(_ transforms: [[UInt8]], _ orientation: Int) {
         let bytes = Self.avif(properties: [Self.ispe(640, 480)] + transforms)
-        #expect(ImageHeaderReader.read(bytes, path: "x.avif") == .header(ImageHeader(format: .avif, width: 640, height: 480, orientation: orientation)))
+        #expect(
+            ImageHeaderReader.read(bytes, path: "x.avif")
+                == .header(ImageHeader(format: .avif, width: 640, height: 480, orientation: orientation)))
     }
 
     @Test func avifUsesThePrimaryItemsProperties() {
         let bytes = Self.avif(
-            brand: "avis", properties: [Self.ispe(32, 32), Self.irot(2), Self.ispe(1920, 1080), Self.irot(1)], primary: 2,
+            brand: "avis", properties: [Self.ispe(32, 32), Self.irot(2), Self.ispe(1920, 1080), Self.irot(1)],
+            primary: 2,
             associations: [(1, [0x81, 2]), (2, [0x83, 0x84])], mdatFirst: 3000)
-        #expect(ImageHeaderReader.read(bytes, path: "x.avif") == .header(ImageHeader(format: .avif, width: 1920, height: 1080, orientation: 8)))
+        #expect(
+            ImageHeaderReader.read(bytes, path: "x.avif")
+                == .header(ImageHeader(format: .avif, width: 1920, height: 1080, orientation: 8)))
         // ftyp (24 bytes) and mdat (3008) come first: the reader asks for the next box's header.
         #expect(ImageHeaderReader.read(Array(bytes.prefix(100)), path: "x.avif") == .needsMoreBytes(24 + 3008 + 16))
         #expect(ImageHeaderReader.read(Array(bytes.prefix(3048)), path: "x.avif") == .needsMoreBytes(bytes.count))

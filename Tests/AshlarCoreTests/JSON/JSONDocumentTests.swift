@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AshlarCore
 
 @Suite struct JSONDocumentTests {
@@ -100,20 +101,35 @@ import Testing
         SyntaxCase("high then non-low", #"["\ud83d\u0041"]"#, "unpaired surrogate in \\u escape", 1, 3),
         SyntaxCase("leading zero", "[01]", "invalid number: leading zeros are not allowed", 1, 2),
         SyntaxCase("bare minus", "[-]", "invalid number: expected a digit after '-', found ']'", 1, 2),
-        SyntaxCase("minus infinity", "[-Infinity]", "invalid number: expected a digit after '-', found 'Infinity'", 1, 2),
+        SyntaxCase(
+            "minus infinity", "[-Infinity]", "invalid number: expected a digit after '-', found 'Infinity'", 1, 2),
         SyntaxCase("dot without digits", "[1.]", "invalid number: expected a digit after '.'", 1, 2),
         SyntaxCase("empty exponent", "[1e+]", "invalid number: expected a digit in the exponent", 1, 2),
         SyntaxCase("number too large", "[1e400]", "number 1e400 is out of range", 1, 2),
-        SyntaxCase("number of 400 digits", "[1" + String(repeating: "0", count: 400) + "]", "number 1" + String(repeating: "0", count: 39) + "… is out of range", 1, 2),
+        SyntaxCase(
+            "number of 400 digits", "[1" + String(repeating: "0", count: 400) + "]",
+            "number 1" + String(repeating: "0", count: 39) + "… is out of range", 1, 2),
         SyntaxCase("plus sign", "[+1]", "expected a JSON value, found '+'", 1, 2),
         SyntaxCase("comment", "{// no\n}", "expected a key in double quotes, found '/'", 1, 2),
-        SyntaxCase("invalid UTF-8 in string", [0x5B, 0x22, 0x61, 0xC3, 0x28, 0x22, 0x5D], "invalid UTF-8 in a string", 1, 4),
-        SyntaxCase("invalid UTF-8 outside string", [0x5B, 0xFF, 0x5D], "expected a JSON value, found invalid UTF-8 byte 0xFF", 1, 2),
-        SyntaxCase("curly quotes", "{\u{201C}a\u{201D}: 1}", "expected a key in double quotes, found '\u{201C}' (U+201C)", 1, 2),
-        SyntaxCase("second byte order mark", [0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF, 0x7B, 0x7D], "expected a JSON value, found U+FEFF", 1, 1),
-        SyntaxCase("UTF-16 with a byte order mark", [0xFF, 0xFE, 0x7B, 0x00, 0x7D, 0x00], "JSON must be encoded as UTF-8; this file looks like UTF-16", 1, 1),
-        SyntaxCase("UTF-16 without one", [0x00, 0x7B, 0x00, 0x7D], "JSON must be encoded as UTF-8; this file looks like UTF-16", 1, 1),
-        SyntaxCase("control character outside string", [0x5B, 0x01, 0x5D], "expected a JSON value, found character 0x1", 1, 2),
+        SyntaxCase(
+            "invalid UTF-8 in string", [0x5B, 0x22, 0x61, 0xC3, 0x28, 0x22, 0x5D], "invalid UTF-8 in a string", 1, 4),
+        SyntaxCase(
+            "invalid UTF-8 outside string", [0x5B, 0xFF, 0x5D], "expected a JSON value, found invalid UTF-8 byte 0xFF",
+            1, 2),
+        SyntaxCase(
+            "curly quotes", "{\u{201C}a\u{201D}: 1}", "expected a key in double quotes, found '\u{201C}' (U+201C)", 1, 2
+        ),
+        SyntaxCase(
+            "second byte order mark", [0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF, 0x7B, 0x7D],
+            "expected a JSON value, found U+FEFF", 1, 1),
+        SyntaxCase(
+            "UTF-16 with a byte order mark", [0xFF, 0xFE, 0x7B, 0x00, 0x7D, 0x00],
+            "JSON must be encoded as UTF-8; this file looks like UTF-16", 1, 1),
+        SyntaxCase(
+            "UTF-16 without one", [0x00, 0x7B, 0x00, 0x7D],
+            "JSON must be encoded as UTF-8; this file looks like UTF-16", 1, 1),
+        SyntaxCase(
+            "control character outside string", [0x5B, 0x01, 0x5D], "expected a JSON value, found character 0x1", 1, 2),
         SyntaxCase(
             "too deep", String(repeating: "[", count: JSONDocument.maximumDepth + 1),
             "nesting deeper than 256 levels", 1, 257),

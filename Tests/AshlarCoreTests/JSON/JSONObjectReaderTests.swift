@@ -94,7 +94,8 @@ import Testing
             "templates/theme.json:1:14: warning: 'page' is given more than once; the last one is used"),
         Case(
             .theme, "unknown key", #"{"page": {"padding": {"mn": 4}}}"#,
-            "templates/theme.json:1:23: warning: 'page.padding.mn' is not a theme key; did you mean 'page.padding.min'?"),
+            "templates/theme.json:1:23: warning: 'page.padding.mn' is not a theme key; did you mean 'page.padding.min'?"
+        ),
         Case(
             .theme, "huge number", #"{"page": {"maxWidth": 123456789012345678901234567890}}"#,
             "templates/theme.json:1:23: error: 'page.maxWidth' must be a number from 320 to 100000, "
@@ -118,7 +119,8 @@ import Testing
         Case(
             .sidecar, "unknown key in a nested object", #"{"renditions": [{"src": "a@8w.jpg", "widht": 8}]}"#,
             "a.jpg.json:1:17: error: 'renditions[0]' is missing 'width'",
-            "a.jpg.json:1:37: warning: 'renditions[0].widht' is not a rendition key; did you mean 'renditions[0].width'?"),
+            "a.jpg.json:1:37: warning: 'renditions[0].widht' is not a rendition key; did you mean 'renditions[0].width'?"
+        ),
         Case(
             .sidecar, "huge number", #"{"width": 9007199254740993}"#,
             "a.jpg.json:1:11: error: 'width' must be at most 100000, found 9007199254740993"),
@@ -186,13 +188,15 @@ import Testing
             ])
     }
 
-    @Test(arguments: [
-        ("3", "3"), ("-0.5e-3", "-0.5e-3"), ("1E+400", nil), ("9007199254740993", "9007199254740993"),
-        ("1" + String(repeating: "0", count: 40), "1" + String(repeating: "0", count: 39) + "…"),
-        (String(repeating: "9", count: 40), String(repeating: "9", count: 40)),
-        (#""abc""#, #""abc""#), (#""a\"b\n""#, #""a\"b\n""#), ("true", "true"), ("false", "false"), ("null", "null"),
-        ("[1]", "a list"), (#"{"a": 1}"#, "an object"),
-    ] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("3", "3"), ("-0.5e-3", "-0.5e-3"), ("1E+400", nil), ("9007199254740993", "9007199254740993"),
+            ("1" + String(repeating: "0", count: 40), "1" + String(repeating: "0", count: 39) + "…"),
+            (String(repeating: "9", count: 40), String(repeating: "9", count: 40)),
+            (#""abc""#, #""abc""#), (#""a\"b\n""#, #""a\"b\n""#), ("true", "true"), ("false", "false"),
+            ("null", "null"),
+            ("[1]", "a list"), (#"{"a": 1}"#, "an object"),
+        ] as [(String, String?)])
     func foundQuotesWhatWasTyped(_ json: String, _ expected: String?) throws {
         guard let expected else {
             #expect(throws: JSONSyntaxError.self) { try JSONDocument(text: json) }

@@ -42,7 +42,8 @@ import Testing
         let geometry = ColumnGeometry(breakpoint: Breakpoint(minWidth: 900, columns: 4), gap: 12)
         #expect(abs(geometry.gap * 900 - 12) < 1e-12)
         #expect(abs(geometry.gap * 1800 - 24) < 1e-12)
-        let total = Double(geometry.columnCount) * geometry.columnWidth + Double(geometry.columnCount - 1) * geometry.gap
+        let total =
+            Double(geometry.columnCount) * geometry.columnWidth + Double(geometry.columnCount - 1) * geometry.gap
         #expect(abs(total - 1) < 1e-12)
     }
 
@@ -68,8 +69,8 @@ import Testing
     private func randomAspectRatio(using random: inout SeededGenerator) -> Double {
         switch Int.random(in: 0..<5, using: &random) {
         case 0: [1.5, 1.0, 2.0 / 3.0, 4.0 / 3.0, 0.75, 16.0 / 9.0][Int.random(in: 0..<6, using: &random)]
-        case 1: Double.random(in: 2.5...6, using: &random)  // panoramas
-        case 2: Double.random(in: 0.2...0.5, using: &random)  // very tall
+        case 1: Double.random(in: 2.5...6, using: &random) // panoramas
+        case 2: Double.random(in: 0.2...0.5, using: &random) // very tall
         default: Double.random(in: 0.5...2.2, using: &random)
         }
     }
@@ -115,7 +116,9 @@ struct LayoutChecker {
             #expect(box.left + box.width <= galleryWidth + tolerance)
         }
         for column in 0..<columns {
-            #expect(abs(layout.geometry.left(ofColumn: column) * galleryWidth - Double(column) * (columnWidth + gap)) < tolerance)
+            #expect(
+                abs(layout.geometry.left(ofColumn: column) * galleryWidth - Double(column) * (columnWidth + gap))
+                    < tolerance)
         }
 
         // Tops never decrease in reading order.

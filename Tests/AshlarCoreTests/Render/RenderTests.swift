@@ -6,7 +6,8 @@ import Testing
 @Suite struct CSSNumberTests {
     @Test(arguments: [
         (0.0, "0"), (-0.0, "0"), (1.0, "1"), (1.5, "1.5"), (0.333333333, "0.3333"), (2.00004, "2"),
-        (2.00005, "2.0001"), (-12.25, "-12.25"), (123456.78901, "123456.789"), (1e-9, "0"), (.nan, "0"), (.infinity, "0"),
+        (2.00005, "2.0001"), (-12.25, "-12.25"), (123456.78901, "123456.789"), (1e-9, "0"), (.nan, "0"),
+        (.infinity, "0"),
         (9.3e18, "9300000000000000000"), (-1e19, "-10000000000000000000"),
         (0x1p80, "1208925819614629174706176"),
     ])
@@ -16,7 +17,8 @@ import Testing
 
     /// A sidecar's `"focalLength": 1e308` once trapped converting to `Int64`.
     @Test func formatsTheLargestNumbersExactly() {
-        let largest = "179769313486231570814527423731704356798070567525844996598917476803157260780028538760589558632766878171540458953514382464234321326889464182768467546703537516986049910576551282076245490090389328944075868508455133942304583236903222948165808559332123348274797826204144723168738177180919299881250404026184124858368"
+        let largest =
+            "179769313486231570814527423731704356798070567525844996598917476803157260780028538760589558632766878171540458953514382464234321326889464182768467546703537516986049910576551282076245490090389328944075868508455133942304583236903222948165808559332123348274797826204144723168738177180919299881250404026184124858368"
         #expect(CSSNumber.format(.greatestFiniteMagnitude, digits: 1) == largest)
         #expect(CSSNumber.format(-.greatestFiniteMagnitude) == "-" + largest)
     }
@@ -53,7 +55,9 @@ import Testing
         var metadata = PhotoMetadata()
         metadata.title = title
         metadata.alt = alt
-        return Photo(sourcePath: name, image: .output(name), primaryPath: name, name: name, slug: Slug.make(from: name), metadata: metadata, width: width, height: height)
+        return Photo(
+            sourcePath: name, image: .output(name), primaryPath: name, name: name, slug: Slug.make(from: name),
+            metadata: metadata, width: width, height: height)
     }
 
     @Test func sidecarTextIsEscapedNeverInterpreted() throws {
@@ -66,12 +70,19 @@ import Testing
     }
 
     @Test func tilesCarryTheirPlaceAtEveryBreakpoint() throws {
-        let album = Album(sourcePath: "", outputPath: "", title: "A", photos: [
-            photo("a.jpg", title: nil, alt: "A"), photo("b.jpg", title: nil, alt: "B", width: 200, height: 300),
-        ])
+        let album = Album(
+            sourcePath: "", outputPath: "", title: "A",
+            photos: [
+                photo("a.jpg", title: nil, alt: "A"), photo("b.jpg", title: nil, alt: "B", width: 200, height: 300),
+            ])
         let html = try renderer().renderAlbumPage(album, ancestors: [])
-        #expect(html.contains(#"id="a-jpg" aria-posinset="1" aria-setsize="2" style="--a:300/200;--c1:0;--y1:0;--c2:0;--y2:0;--c3:0;--y3:0;--c4:0;--y4:0""#))
-        #expect(html.contains(#"id="b-jpg" aria-posinset="2" aria-setsize="2" style="--a:200/300;--c1:1;--y1:0;--c2:1;--y2:0"#))
+        #expect(
+            html.contains(
+                #"id="a-jpg" aria-posinset="1" aria-setsize="2" style="--a:300/200;--c1:0;--y1:0;--c2:0;--y2:0;--c3:0;--y3:0;--c4:0;--y4:0""#
+            ))
+        #expect(
+            html.contains(
+                #"id="b-jpg" aria-posinset="2" aria-setsize="2" style="--a:200/300;--c1:1;--y1:0;--c2:1;--y2:0"#))
         #expect(html.contains(#"<ol class="gallery-list" role="list" aria-label="Photos in A" style="--h1:"#))
     }
 
@@ -133,18 +144,24 @@ import Testing
     /// The parse error is the one diagnostic: rendering does not add "photo:0:0: error: no template named 'photo'".
     /// Its pages are not rendered, and keep whatever the previous build wrote.
     @Test func aBrokenPageTemplateLeavesOutItsPagesQuietly() throws {
-        let theme = Theme.builtIn.overriding(with: ["photo.mustache": (Array("{{#x}}".utf8), "templates/photo.mustache")])
+        let theme = Theme.builtIn.overriding(with: [
+            "photo.mustache": (Array("{{#x}}".utf8), "templates/photo.mustache")
+        ])
         let (library, diagnostics) = theme.library()
         #expect(diagnostics.map(\.description) == ["templates/photo.mustache:1:1: error: unclosed section 'x'"])
         var metadata = PhotoMetadata()
         metadata.title = "A"
-        let photo = Photo(sourcePath: "a.png", image: .output("a.png"), primaryPath: "a.png", name: "a.png", slug: "a", metadata: metadata, width: 3, height: 2)
+        let photo = Photo(
+            sourcePath: "a.png", image: .output("a.png"), primaryPath: "a.png", name: "a.png", slug: "a",
+            metadata: metadata, width: 3, height: 2)
         let rendered = SiteRenderer(configuration: SiteConfiguration(), theme: theme, library: library)
             .render(root: Album(sourcePath: "", outputPath: "", title: "T", photos: [photo]))
         #expect(rendered.diagnostics.isEmpty, "\(rendered.diagnostics)")
         #expect(rendered.files.map(\.path).sorted() == ["a.png", "a/index.html", "assets/ashlar.css", "index.html"])
         #expect(rendered.files.first { $0.path == "a/index.html" }?.contents == .keepPrevious)
-        #expect(Diagnostic(TemplateError(path: "photo", line: 0, column: 0, reason: "no template named 'photo'")).description == "photo: error: no template named 'photo'")
+        #expect(
+            Diagnostic(TemplateError(path: "photo", line: 0, column: 0, reason: "no template named 'photo'"))
+                .description == "photo: error: no template named 'photo'")
     }
 
     @Test func invalidUTF8IsAnErrorAtTheByte() {

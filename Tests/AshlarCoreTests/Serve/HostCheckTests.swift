@@ -6,7 +6,8 @@ import Testing
 /// A preview on a loopback address answers only to loopback names (no DNS rebinding).
 @Suite struct HostCheckTests {
     @Test(arguments: [
-        ("localhost:8000", "localhost"), ("LOCALHOST", "localhost"), ("127.0.0.1:80", "127.0.0.1"), ("[::1]:8000", "::1"),
+        ("localhost:8000", "localhost"), ("LOCALHOST", "localhost"), ("127.0.0.1:80", "127.0.0.1"),
+        ("[::1]:8000", "::1"),
         ("[::1]", "::1"), (" evil.example:8000 ", "evil.example"), ("", ""),
     ])
     func hostNames(field: String, name: String) {
@@ -26,8 +27,11 @@ import Testing
         ("evil.example:8000", true), ("127.0.0.1.nip.io", true), ("localhost.evil.example", true),
     ])
     func requestsForOtherNamesAreRefused(host: String, refused: Bool) {
-        let paths = SitePaths(source: URL(fileURLWithPath: "/nonexistent-source"), output: URL(fileURLWithPath: "/nonexistent-output"), displaySource: "s")
-        let server = PreviewServer(builder: SiteBuilder(paths: paths), allowedHosts: PreviewServer.allowedHosts(listeningOn: "127.0.0.1"))
+        let paths = SitePaths(
+            source: URL(fileURLWithPath: "/nonexistent-source"), output: URL(fileURLWithPath: "/nonexistent-output"),
+            displaySource: "s")
+        let server = PreviewServer(
+            builder: SiteBuilder(paths: paths), allowedHosts: PreviewServer.allowedHosts(listeningOn: "127.0.0.1"))
         let request = HTTPRequestHead(method: "GET", target: "/", minorVersion: 1, headers: [("Host", host)])
         let response = server.respond(to: request)
         #expect((response.status == .forbidden) == refused, "\(host): \(response.status)")

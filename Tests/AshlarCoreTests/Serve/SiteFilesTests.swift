@@ -7,15 +7,20 @@ import Testing
     private func makeSite() throws -> (URL, URL) {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("sitefiles-\(UUID().uuidString)")
         let root = base.appendingPathComponent("site")
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("album/photo"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("album/photo"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appendingPathComponent("empty"), withIntermediateDirectories: true)
         try Data("home".utf8).write(to: root.appendingPathComponent("index.html"))
         try Data("album".utf8).write(to: root.appendingPathComponent("album/index.html"))
         try Data("img".utf8).write(to: root.appendingPathComponent("album/a b.jpg"))
         try Data("secret".utf8).write(to: base.appendingPathComponent("secret.txt"))
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("out.txt").path, withDestinationPath: "../secret.txt")
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("outdir").path, withDestinationPath: base.path)
-        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("in.jpg").path, withDestinationPath: "album/a b.jpg")
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("out.txt").path, withDestinationPath: "../secret.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("outdir").path, withDestinationPath: base.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appendingPathComponent("in.jpg").path, withDestinationPath: "album/a b.jpg")
         return (base, root)
     }
 
@@ -79,7 +84,9 @@ import Testing
         let second = try SiteSkeleton(includeTheme: true).write(into: folder)
         #expect(second.kept.count == 4)
         #expect(second.created.count == Theme.builtIn.files.count)
-        #expect(try String(contentsOf: folder.appendingPathComponent("ashlar.json"), encoding: .utf8) == "{\"title\": \"Mine\"}")
+        #expect(
+            try String(contentsOf: folder.appendingPathComponent("ashlar.json"), encoding: .utf8)
+                == "{\"title\": \"Mine\"}")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("templates/album.mustache").path))
     }
 }

@@ -1,11 +1,13 @@
 import Testing
+
 @testable import AshlarCore
 
 @Suite struct ExposureTimeTests {
-    @Test(arguments: [
-        (0.004, "1/250"), (1.0 / 8000, "1/8000"), (0.25, "1/4"), (0.5, "0.5"), (1, "1"), (2.5, "2.5"),
-        (30, "30"), (0.3333, "0.3"),
-    ] as [(Double, String)])
+    @Test(
+        arguments: [
+            (0.004, "1/250"), (1.0 / 8000, "1/8000"), (0.25, "1/4"), (0.5, "0.5"), (1, "1"), (2.5, "2.5"),
+            (30, "30"), (0.3333, "0.3"),
+        ] as [(Double, String)])
     func textForSeconds(_ seconds: Double, _ text: String) {
         #expect(ExposureTime.text(seconds: seconds) == text)
     }
@@ -53,11 +55,12 @@ import Testing
         #expect(ExifOrientation.value(exiftoolText: "Rotate 45") == nil)
     }
 
-    @Test(arguments: [
-        (0, nil, 1), (1, nil, 8), (2, nil, 3), (3, nil, 6),
-        (0, 0, 2), (1, 0, 7), (2, 0, 4), (3, 0, 5),
-        (0, 1, 4), (1, 1, 5), (2, 1, 2), (3, 1, 7),
-    ] as [(Int, Int?, Int)])
+    @Test(
+        arguments: [
+            (0, nil, 1), (1, nil, 8), (2, nil, 3), (3, nil, 6),
+            (0, 0, 2), (1, 0, 7), (2, 0, 4), (3, 0, 5),
+            (0, 1, 4), (1, 1, 5), (2, 1, 2), (3, 1, 7),
+        ] as [(Int, Int?, Int)])
     func heifTransforms(_ rotation: Int, _ axis: Int?, _ expected: Int) {
         #expect(ExifOrientation.value(heifRotation: rotation, mirrorAxis: axis) == expected)
     }

@@ -22,4 +22,3 @@ enum Fixture {
             .map { "\(subfolder)/\($0)" }
     }
 }
-

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AshlarCore
 
 /// Truncated and mutated inputs never trap, and what the readers say about them stays sensible.
@@ -45,7 +46,8 @@ import Testing
             switch partial {
             case .header: #expect(partial == complete, "prefix of \(length) bytes")
             case .needsMoreBytes(let needed): #expect(needed > length, "prefix of \(length) bytes")
-            case .failure(let diagnostic): Issue.record("prefix of \(length) bytes of a valid file failed: \(diagnostic)")
+            case .failure(let diagnostic):
+                Issue.record("prefix of \(length) bytes of a valid file failed: \(diagnostic)")
             }
             // The file really ends here.
             let truncated = ImageHeaderReader.read(prefix, fileSize: length, path: "x")
@@ -68,7 +70,8 @@ import Testing
             while case .needsMoreBytes(let needed) = result, rounds < 100 {
                 rounds += 1
                 length = min(needed, bytes.count)
-                result = ImageHeaderReader.read(Array(bytes.prefix(length)), fileSize: needed >= bytes.count ? bytes.count : nil, path: "x")
+                result = ImageHeaderReader.read(
+                    Array(bytes.prefix(length)), fileSize: needed >= bytes.count ? bytes.count : nil, path: "x")
             }
             #expect(result == complete, "starting from \(start) bytes")
         }
@@ -85,24 +88,34 @@ import Testing
                 // Mostly hit the header, where the readers look.
                 let limit = Bool.random(using: &generator) ? min(bytes.count, 64) : bytes.count
                 let index = Int.random(in: 0..<limit, using: &generator)
-                bytes[index] = Bool.random(using: &generator) ? UInt8.random(in: 0...255, using: &generator) : [0, 0xFF, 0x7F, 0x80][Int.random(in: 0...3, using: &generator)]
+                bytes[index] =
+                    Bool.random(using: &generator)
+                    ? UInt8.random(in: 0...255, using: &generator)
+                    : [0, 0xFF, 0x7F, 0x80][Int.random(in: 0...3, using: &generator)]
             }
             if Int.random(in: 0..<4, using: &generator) == 0 {
                 bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &generator)))
             }
-            expectSensible(ImageHeaderReader.read(bytes, fileSize: bytes.count, path: "x"), prefixLength: bytes.count, fileSize: bytes.count)
+            expectSensible(
+                ImageHeaderReader.read(bytes, fileSize: bytes.count, path: "x"), prefixLength: bytes.count,
+                fileSize: bytes.count)
             expectSensible(ImageHeaderReader.read(bytes, path: "x"), prefixLength: bytes.count, fileSize: nil)
         }
     }
 
     @Test func randomBytesNeverTrap() {
         var generator = SeededGenerator(seed: 42)
-        let magics: [[UInt8]] = [[0xFF, 0xD8, 0xFF], ImageHeaderReader.pngSignature, Array("GIF89a".utf8), Array("RIFF\0\0\0\0WEBP".utf8), [0, 0, 0, 0x18] + Array("ftypavif".utf8)]
+        let magics: [[UInt8]] = [
+            [0xFF, 0xD8, 0xFF], ImageHeaderReader.pngSignature, Array("GIF89a".utf8), Array("RIFF\0\0\0\0WEBP".utf8),
+            [0, 0, 0, 0x18] + Array("ftypavif".utf8),
+        ]
         for round in 0..<2000 {
             let count = Int.random(in: 0...200, using: &generator)
             let noise = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
             let bytes = magics[round % magics.count] + noise
-            expectSensible(ImageHeaderReader.read(bytes, fileSize: bytes.count, path: "x"), prefixLength: bytes.count, fileSize: bytes.count)
+            expectSensible(
+                ImageHeaderReader.read(bytes, fileSize: bytes.count, path: "x"), prefixLength: bytes.count,
+                fileSize: bytes.count)
         }
     }
 

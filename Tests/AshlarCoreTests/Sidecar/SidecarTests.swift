@@ -1,15 +1,17 @@
 import Testing
+
 @testable import AshlarCore
 
 @Suite struct SidecarTests {
-    @Test(arguments: [
-        ("a.jpg.json", "{\"title\": \"x\"}", Sidecar.Format.ashlar),
-        ("a.json", "\u{FEFF}\n  [{\"Title\": \"x\"}]", .exiftool),
-        ("a.json", "  \r\n[]", .exiftool),
-        ("a.json", "", .ashlar),
-        ("a.XMP", "{}", .xmp),
-        ("a.jpg.xmp", "<x:xmpmeta/>", .xmp),
-    ] as [(String, String, Sidecar.Format)])
+    @Test(
+        arguments: [
+            ("a.jpg.json", "{\"title\": \"x\"}", Sidecar.Format.ashlar),
+            ("a.json", "\u{FEFF}\n  [{\"Title\": \"x\"}]", .exiftool),
+            ("a.json", "  \r\n[]", .exiftool),
+            ("a.json", "", .ashlar),
+            ("a.XMP", "{}", .xmp),
+            ("a.jpg.xmp", "<x:xmpmeta/>", .xmp),
+        ] as [(String, String, Sidecar.Format)])
     func detectsTheFormat(_ path: String, _ text: String, _ format: Sidecar.Format) {
         #expect(Sidecar.format(path: path, bytes: Array(text.utf8)) == format)
     }
@@ -23,7 +25,9 @@ import Testing
 
     @Test func sizeLimitIsOneMebibyte() {
         #expect(Sidecar.maximumSize == 1_048_576)
-        #expect(Sidecar.sizeDiagnostic(byteCount: 2_000_000, path: "big.json")?.description == "big.json: error: sidecar is larger than 1 MiB (2000000 bytes)")
+        #expect(
+            Sidecar.sizeDiagnostic(byteCount: 2_000_000, path: "big.json")?.description
+                == "big.json: error: sidecar is larger than 1 MiB (2000000 bytes)")
     }
 
     @Test func mergingPutsSidecarsOverTheImageHeader() throws {

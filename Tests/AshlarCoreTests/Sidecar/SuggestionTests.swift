@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AshlarCore
 
 @Suite struct SuggestionTests {
@@ -24,7 +25,9 @@ import Testing
         #expect(Suggestion.closest(to: "anything", among: []) == nil)
     }
 
-    @Test(arguments: [("ab", "ba", 1), ("abc", "acb", 1), ("kitten", "sitting", 3), ("", "abc", 3), ("same", "same", 0)])
+    @Test(arguments: [
+        ("ab", "ba", 1), ("abc", "acb", 1), ("kitten", "sitting", 3), ("", "abc", 3), ("same", "same", 0),
+    ])
     func editDistance(_ a: String, _ b: String, _ distance: Int) {
         #expect(Suggestion.editDistance(Array(a.unicodeScalars), Array(b.unicodeScalars), limit: 5) == distance)
     }

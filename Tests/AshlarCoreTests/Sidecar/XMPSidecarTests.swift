@@ -1,4 +1,5 @@
 import Testing
+
 @testable import AshlarCore
 
 @Suite struct XMPSidecarTests {
@@ -80,15 +81,20 @@ import Testing
     }
 
     /// `x-default` wins whatever the site's language; the site's language picks among the rest.
-    @Test(arguments: [
-        (nil, "Campo de' Fiori at dusk"), ("en", "Campo de' Fiori at dusk"), ("it", "Campo de' Fiori at dusk"),
-        ("it-IT", "Campo de' Fiori at dusk"), ("fr", "Campo de' Fiori at dusk"),
-    ] as [(String?, String)])
+    @Test(
+        arguments: [
+            (nil, "Campo de' Fiori at dusk"), ("en", "Campo de' Fiori at dusk"), ("it", "Campo de' Fiori at dusk"),
+            ("it-IT", "Campo de' Fiori at dusk"), ("fr", "Campo de' Fiori at dusk"),
+        ] as [(String?, String)])
     func xDefaultComesFirst(_ language: String?, _ title: String) throws {
         #expect(try read("lightroom.xmp", language: language).metadata.title == title)
     }
 
-    @Test(arguments: [(nil, "Weihnachten in Rom"), ("en", "Christmas in Rome"), ("en-US", "Christmas in Rome"), ("de", "Weihnachten in Rom")] as [(String?, String)])
+    @Test(
+        arguments: [
+            (nil, "Weihnachten in Rom"), ("en", "Christmas in Rome"), ("en-US", "Christmas in Rome"),
+            ("de", "Weihnachten in Rom"),
+        ] as [(String?, String)])
     func withoutXDefaultTheFirstIsTheFallback(_ language: String?, _ title: String) throws {
         #expect(try read("odd-prefixes.xmp", language: language).metadata.title == title)
     }
@@ -103,7 +109,10 @@ import Testing
                 "bad-values.xmp:11:4: warning: 'exif:FNumber' must be a positive number, found \"f/2.8\"",
                 "bad-values.xmp:12:4: warning: 'exif:DateTimeOriginal' must be a date like \"2024-06-01T18:30:00\", found \"last summer\"",
             ])
-        #expect(reading.diagnostics.map(\.key) == ["tiff:ImageWidth", "tiff:Orientation", "xmp:Rating", "exif:FNumber", "exif:DateTimeOriginal"])
+        #expect(
+            reading.diagnostics.map(\.key) == [
+                "tiff:ImageWidth", "tiff:Orientation", "xmp:Rating", "exif:FNumber", "exif:DateTimeOriginal",
+            ])
         #expect(!reading.hasErrors)
         #expect(reading.metadata.width == 640, "falls back to exif:PixelXDimension")
         #expect(reading.metadata.orientation == nil)
@@ -116,11 +125,19 @@ import Testing
     }
 
     static let refusals: [RefusalCase] = [
-        RefusalCase(file: "dtd.xmp", description: "dtd.xmp:2:1: error: XMP must not contain a DTD or entity declarations"),
-        RefusalCase(file: "external-entity.xmp", description: "external-entity.xmp:2:1: error: XMP must not contain a DTD or entity declarations"),
-        RefusalCase(file: "entity-bomb.xmp", description: "entity-bomb.xmp:2:1: error: XMP must not contain a DTD or entity declarations"),
-        RefusalCase(file: "truncated.xmp", description: "truncated.xmp:3:3: error: malformed XMP: unclosed element 'rdf:Description'"),
-        RefusalCase(file: "not-xmp.xmp", description: "not-xmp.xmp: error: not an XMP packet: there is no rdf:RDF element"),
+        RefusalCase(
+            file: "dtd.xmp", description: "dtd.xmp:2:1: error: XMP must not contain a DTD or entity declarations"),
+        RefusalCase(
+            file: "external-entity.xmp",
+            description: "external-entity.xmp:2:1: error: XMP must not contain a DTD or entity declarations"),
+        RefusalCase(
+            file: "entity-bomb.xmp",
+            description: "entity-bomb.xmp:2:1: error: XMP must not contain a DTD or entity declarations"),
+        RefusalCase(
+            file: "truncated.xmp",
+            description: "truncated.xmp:3:3: error: malformed XMP: unclosed element 'rdf:Description'"),
+        RefusalCase(
+            file: "not-xmp.xmp", description: "not-xmp.xmp: error: not an XMP packet: there is no rdf:RDF element"),
     ]
 
     @Test(arguments: refusals)
@@ -138,18 +155,39 @@ import Testing
     }
 
     static let syntaxCases: [SyntaxCase] = [
-        SyntaxCase(name: "empty", xml: "", description: "a.xmp:1:1: error: malformed XMP: the document has no root element"),
-        SyntaxCase(name: "text", xml: "hello", description: "a.xmp:1:1: error: malformed XMP: unexpected text before the root element"),
-        SyntaxCase(name: "mismatched tag", xml: "<a>\n <b>\n</a>", description: "a.xmp:3:1: error: malformed XMP: mismatched end tag '</a>'; expected '</b>'"),
-        SyntaxCase(name: "unquoted attribute", xml: "<a x=1/>", description: "a.xmp:1:6: error: malformed XMP: the value of attribute 'x' must be in quotes"),
-        SyntaxCase(name: "undefined entity", xml: "<a>&nope;</a>", description: "a.xmp:1:4: error: malformed XMP: undefined entity '&nope;'"),
-        SyntaxCase(name: "repeated attribute", xml: "<a x='1' x='2'/>", description: "a.xmp:1:10: error: malformed XMP: duplicate attribute 'x'"),
-        SyntaxCase(name: "content after root", xml: "<a/><b/>", description: "a.xmp:1:5: error: malformed XMP: a second root element '<b>'; a document has only one"),
-        SyntaxCase(name: "unbound prefix", xml: "<a:b/>", description: "a.xmp:1:2: error: malformed XMP: undeclared namespace prefix 'a' in element 'a:b'"),
+        SyntaxCase(
+            name: "empty", xml: "", description: "a.xmp:1:1: error: malformed XMP: the document has no root element"),
+        SyntaxCase(
+            name: "text", xml: "hello",
+            description: "a.xmp:1:1: error: malformed XMP: unexpected text before the root element"),
+        SyntaxCase(
+            name: "mismatched tag", xml: "<a>\n <b>\n</a>",
+            description: "a.xmp:3:1: error: malformed XMP: mismatched end tag '</a>'; expected '</b>'"),
+        SyntaxCase(
+            name: "unquoted attribute", xml: "<a x=1/>",
+            description: "a.xmp:1:6: error: malformed XMP: the value of attribute 'x' must be in quotes"),
+        SyntaxCase(
+            name: "undefined entity", xml: "<a>&nope;</a>",
+            description: "a.xmp:1:4: error: malformed XMP: undefined entity '&nope;'"),
+        SyntaxCase(
+            name: "repeated attribute", xml: "<a x='1' x='2'/>",
+            description: "a.xmp:1:10: error: malformed XMP: duplicate attribute 'x'"),
+        SyntaxCase(
+            name: "content after root", xml: "<a/><b/>",
+            description: "a.xmp:1:5: error: malformed XMP: a second root element '<b>'; a document has only one"),
+        SyntaxCase(
+            name: "unbound prefix", xml: "<a:b/>",
+            description: "a.xmp:1:2: error: malformed XMP: undeclared namespace prefix 'a' in element 'a:b'"),
         SyntaxCase(name: "UTF-16", xml: "\u{FEFF}<a/>", description: "a.xmp: error: XMP must be encoded as UTF-8"),
-        SyntaxCase(name: "UTF-7 declared", xml: "<?xml version='1.0' encoding='UTF-7'?>\n<a/>", description: "a.xmp:1:1: error: XMP must be encoded as UTF-8, found encoding 'UTF-7'"),
-        SyntaxCase(name: "lowercase doctype", xml: "<a/>\n  <!doctype a>", description: "a.xmp:2:3: error: XMP must not contain a DTD or entity declarations"),
-        SyntaxCase(name: "deep nesting", xml: String(repeating: "<a>", count: 100) + String(repeating: "</a>", count: 100), description: "a.xmp:1:193: error: malformed XMP: element 'a' nests deeper than 64 levels"),
+        SyntaxCase(
+            name: "UTF-7 declared", xml: "<?xml version='1.0' encoding='UTF-7'?>\n<a/>",
+            description: "a.xmp:1:1: error: XMP must be encoded as UTF-8, found encoding 'UTF-7'"),
+        SyntaxCase(
+            name: "lowercase doctype", xml: "<a/>\n  <!doctype a>",
+            description: "a.xmp:2:3: error: XMP must not contain a DTD or entity declarations"),
+        SyntaxCase(
+            name: "deep nesting", xml: String(repeating: "<a>", count: 100) + String(repeating: "</a>", count: 100),
+            description: "a.xmp:1:193: error: malformed XMP: element 'a' nests deeper than 64 levels"),
     ]
 
     @Test(arguments: syntaxCases)
@@ -168,7 +206,10 @@ import Testing
 
     @Test func refusesOversizedXMP() {
         let bytes = Array(repeating: UInt8(ascii: " "), count: Sidecar.maximumSize + 1)
-        #expect(XMPSidecar.read(bytes, path: "a.xmp").diagnostics.map(\.message) == ["sidecar is larger than 1 MiB (1048577 bytes)"])
+        #expect(
+            XMPSidecar.read(bytes, path: "a.xmp").diagnostics.map(\.message) == [
+                "sidecar is larger than 1 MiB (1048577 bytes)"
+            ])
     }
 
     @Test func mutatedXMPNeverTraps() throws {
@@ -178,7 +219,8 @@ import Testing
         for _ in 0..<300 {
             var bytes = original
             for _ in 0..<Int.random(in: 1...3, using: &generator) {
-                bytes[Int.random(in: 0..<bytes.count, using: &generator)] = interesting[Int.random(in: 0..<interesting.count, using: &generator)]
+                bytes[Int.random(in: 0..<bytes.count, using: &generator)] =
+                    interesting[Int.random(in: 0..<interesting.count, using: &generator)]
             }
             let reading = XMPSidecar.read(bytes, path: "m.xmp")
             for diagnostic in reading.diagnostics {

@@ -14,7 +14,9 @@ import Testing
             "index.html": "h:3",
         ]
         manifest.albums = ["b": "s2", "a": "s1"]
-        manifest.diagnostics = [Diagnostic(.warning, path: "a/x.json", line: 2, column: 5, key: "alt", message: "'alt' is \"empty\"")]
+        manifest.diagnostics = [
+            Diagnostic(.warning, path: "a/x.json", line: 2, column: 5, key: "alt", message: "'alt' is \"empty\"")
+        ]
         return manifest
     }
 
@@ -57,7 +59,8 @@ import Testing
 
     /// A damaged manifest in the output folder once trapped converting 1e300 to `Int`.
     @Test func numbersOutOfRangeAreDroppedNotTrappedOn() throws {
-        let json = #"{"ashlar": 1, "photoCount": 1e300, "albumCount": -2.5, "files": {}, "diagnostics": [{"severity": "error", "path": "a", "line": -1e300, "column": 1e19, "message": "m"}]}"#
+        let json =
+            #"{"ashlar": 1, "photoCount": 1e300, "albumCount": -2.5, "files": {}, "diagnostics": [{"severity": "error", "path": "a", "line": -1e300, "column": 1e19, "message": "m"}]}"#
         let manifest = try #require(BuildManifest.read(Array(json.utf8)))
         #expect(manifest.counts == (0, 0))
         #expect(manifest.diagnostics == [.error("m", path: "a")])

@@ -54,7 +54,8 @@ final class FoundationXMLReference: NSObject, XMLParserDelegate {
             let (prefix, local) = Self.split(name)
             // Unprefixed attributes belong to no namespace.
             let namespace = prefix.isEmpty ? "" : scope[prefix] ?? ""
-            resolved.append(AshlarCore.XMLNode.Attribute(namespace: namespace, name: local, qualifiedName: name, value: value))
+            resolved.append(
+                AshlarCore.XMLNode.Attribute(namespace: namespace, name: local, qualifiedName: name, value: value))
         }
         stack.append(
             AshlarCore.XMLNode(
@@ -77,9 +78,9 @@ final class FoundationXMLReference: NSObject, XMLParserDelegate {
         stack[stack.count - 1].text += string
     }
 
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+    func parser(_ parser: XMLParser, foundCDATA block: Data) {
         guard !stack.isEmpty else { return }
-        stack[stack.count - 1].text += String(decoding: CDATABlock, as: UTF8.self)
+        stack[stack.count - 1].text += String(decoding: block, as: UTF8.self)
     }
 
     func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
@@ -97,7 +98,9 @@ final class FoundationXMLReference: NSObject, XMLParserDelegate {
         fail(parser, "DTD")
     }
 
-    func parser(_ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?) {
+    func parser(
+        _ parser: XMLParser, foundExternalEntityDeclarationWithName name: String, publicID: String?, systemID: String?
+    ) {
         fail(parser, "DTD")
     }
 
@@ -112,7 +115,8 @@ final class FoundationXMLReference: NSObject, XMLParserDelegate {
 
     private func fail(_ parser: XMLParser, _ reason: String) {
         if error == nil {
-            error = AshlarCore.XMLNode.ParseError(reason: reason, line: max(1, parser.lineNumber), column: max(1, parser.columnNumber))
+            error = AshlarCore.XMLNode.ParseError(
+                reason: reason, line: max(1, parser.lineNumber), column: max(1, parser.columnNumber))
         }
         parser.abortParsing()
     }

@@ -35,22 +35,35 @@ import Testing
     static let xmlNS = AshlarCore.XMLNode.xmlNamespace
 
     static let trees: [TreeCase] = [
-        TreeCase(name: "attributes in either quotes", xml: "<a x = \"1\" y\t=\n'2' z='\"' w=\"'\"/>", tree: #"a @x="1" @y="2" @z="\"" @w="\'""#),
-        TreeCase(name: "nested elements and text between them", xml: "<a>x<b>y<c/></b>z</a>", tree: #"a "xz" (b "y" (c))"#),
-        TreeCase(name: "predefined entities", xml: "<a t='&lt;&gt;&amp;&quot;&apos;'>&lt;&gt;&amp;&quot;&apos;</a>", tree: #"a @t="<>&\"\'" "<>&\"\'""#),
-        TreeCase(name: "character references", xml: "<a t='&#65;&#x42;'>&#10;&#x1F600;&#xe9;</a>", tree: #"a @t="AB" "\n😀é""#),
+        TreeCase(
+            name: "attributes in either quotes", xml: "<a x = \"1\" y\t=\n'2' z='\"' w=\"'\"/>",
+            tree: #"a @x="1" @y="2" @z="\"" @w="\'""#),
+        TreeCase(
+            name: "nested elements and text between them", xml: "<a>x<b>y<c/></b>z</a>", tree: #"a "xz" (b "y" (c))"#),
+        TreeCase(
+            name: "predefined entities", xml: "<a t='&lt;&gt;&amp;&quot;&apos;'>&lt;&gt;&amp;&quot;&apos;</a>",
+            tree: #"a @t="<>&\"\'" "<>&\"\'""#),
+        TreeCase(
+            name: "character references", xml: "<a t='&#65;&#x42;'>&#10;&#x1F600;&#xe9;</a>", tree: #"a @t="AB" "\n😀é""#
+        ),
         TreeCase(name: "CDATA is text as written", xml: "<a>1<![CDATA[<b>&amp;]]]]>2</a>", tree: #"a "1<b>&amp;]]2""#),
         TreeCase(
             name: "comments and processing instructions are skipped",
-            xml: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- before --><?pi data?>\n<a>1<!-- c -->2<?pi x?>3</a>\n<!-- after -->\n<?after x?>\n",
+            xml:
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- before --><?pi data?>\n<a>1<!-- c -->2<?pi x?>3</a>\n<!-- after -->\n<?after x?>\n",
             tree: #"a "123""#),
-        TreeCase(name: "a full XML declaration", xml: "<?xml version='1.0' encoding='utf8' standalone=\"yes\" ?>\n<a/>", tree: "a"),
-        TreeCase(name: "processing instructions without data", xml: "<?pi?><a>1<?pi?>2</a><?pi?>", tree: #"a "12""#, comparable: false),
+        TreeCase(
+            name: "a full XML declaration", xml: "<?xml version='1.0' encoding='utf8' standalone=\"yes\" ?>\n<a/>",
+            tree: "a"),
+        TreeCase(
+            name: "processing instructions without data", xml: "<?pi?><a>1<?pi?>2</a><?pi?>", tree: #"a "12""#,
+            comparable: false),
         TreeCase(name: "self-closing elements", xml: "<a><b/><c /><d\n/></a>", tree: "a (b) (c) (d)"),
         TreeCase(name: "byte order mark", xml: "\u{FEFF}<a/>", tree: "a"),
         TreeCase(
             name: "xpacket wrapper",
-            xml: "<?xpacket begin=\"\u{FEFF}\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n<a/>\n<?xpacket end=\"w\"?>", tree: "a"),
+            xml: "<?xpacket begin=\"\u{FEFF}\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>\n<a/>\n<?xpacket end=\"w\"?>",
+            tree: "a"),
         TreeCase(
             name: "prefixes resolve to URIs and declarations are not attributes",
             xml: "<p:a xmlns:p='urn:p' p:x='1' y='2'/>", tree: #"{urn:p}a @{urn:p}x="1" @y="2""#),
@@ -70,7 +83,9 @@ import Testing
             name: "attribute values normalize whitespace but not references",
             xml: "<a x='1\t2\n3\r\n4&#10;5&#9;6'/>", tree: #"a @x="1 2 3 4\n5\t6""#),
         TreeCase(name: "non-ASCII names", xml: "<é:ü xmlns:é='urn:e' é:ö='1'/>", tree: #"{urn:e}ü @{urn:e}ö="1""#),
-        TreeCase(name: "names with digits, dots, hyphens and underscores", xml: "<_a.b-1 c_2.3-x='1'/>", tree: #"_a.b-1 @c_2.3-x="1""#),
+        TreeCase(
+            name: "names with digits, dots, hyphens and underscores", xml: "<_a.b-1 c_2.3-x='1'/>",
+            tree: #"_a.b-1 @c_2.3-x="1""#),
         TreeCase(name: "whitespace in end tags", xml: "<a></a \n>", tree: "a"),
         TreeCase(name: "comment with single hyphens", xml: "<a><!-- a - b -></a>--></a>", tree: "a"),
     ]
@@ -120,7 +135,8 @@ import Testing
         ErrorCase("<a/>\nx", "unexpected text after the root element", 2, 1),
         ErrorCase("<a/><b/>", "a second root element '<b>'; a document has only one", 1, 5),
         ErrorCase("<a>\n <b>\n</a>", "mismatched end tag '</a>'; expected '</b>'", 3, 1),
-        ErrorCase("<rdf:Seq xmlns:rdf='urn:r'>\n  </rdf:Bag>", "mismatched end tag '</rdf:Bag>'; expected '</rdf:Seq>'", 2, 3),
+        ErrorCase(
+            "<rdf:Seq xmlns:rdf='urn:r'>\n  </rdf:Bag>", "mismatched end tag '</rdf:Bag>'; expected '</rdf:Seq>'", 2, 3),
         ErrorCase("<a>éé</b>", "mismatched end tag '</b>'; expected '</a>'", 1, 6),
         ErrorCase("</a>", "unexpected end tag '</a>'", 1, 1),
         ErrorCase("<a>", "unclosed element 'a'", 1, 1),
@@ -133,7 +149,8 @@ import Testing
         ErrorCase("<a x='1' x='2'/>", "duplicate attribute 'x'", 1, 10),
         ErrorCase("<a xmlns:p='u' xmlns:p='v'/>", "duplicate attribute 'xmlns:p'", 1, 16),
         ErrorCase(
-            "<a xmlns:p='u' xmlns:q='u' p:x='1' q:x='2'/>", "attributes 'p:x' and 'q:x' have the same namespace and name", 1, 36),
+            "<a xmlns:p='u' xmlns:q='u' p:x='1' q:x='2'/>",
+            "attributes 'p:x' and 'q:x' have the same namespace and name", 1, 36),
         ErrorCase("<a \"x\"/>", "unexpected character '\"' in start tag '<a'", 1, 4),
         ErrorCase("<a / >", "expected '>' after '/' in start tag '<a'", 1, 4),
         ErrorCase("< a/>", "expected an element name after '<'", 1, 2),
@@ -149,7 +166,9 @@ import Testing
         ErrorCase("<a>&#xD800;</a>", "character reference '&#xD800;' is not an XML character", 1, 4),
         ErrorCase("<a>&#0;</a>", "character reference '&#0;' is not an XML character", 1, 4),
         ErrorCase("<a>&#x110000;</a>", "character reference '&#x110000;' is not an XML character", 1, 4),
-        ErrorCase("<a>&#99999999999999999999;</a>", "character reference '&#99999999999999999999;' is not an XML character", 1, 4),
+        ErrorCase(
+            "<a>&#99999999999999999999;</a>", "character reference '&#99999999999999999999;' is not an XML character",
+            1, 4),
         ErrorCase("<a>]]></a>", "']]>' is not allowed in text", 1, 4),
         ErrorCase("<a:b/>", "undeclared namespace prefix 'a' in element 'a:b'", 1, 2),
         ErrorCase("<a p:x='1'/>", "undeclared namespace prefix 'p' in attribute 'p:x'", 1, 4),
@@ -168,8 +187,12 @@ import Testing
         ErrorCase("<a><![CDATA[x", "unexpected end of file in a CDATA section", 1, 14),
         ErrorCase("<![CDATA[x]]><a/>", "unexpected CDATA section outside the root element", 1, 1),
         ErrorCase("<a><?pi x", "unexpected end of file in a processing instruction", 1, 10),
-        ErrorCase("<a/><?xml version='1.0'?>", "the XML declaration '<?xml' is allowed only at the start of the document", 1, 5),
-        ErrorCase(" <?xml version='1.0'?><a/>", "the XML declaration '<?xml' is allowed only at the start of the document", 1, 2),
+        ErrorCase(
+            "<a/><?xml version='1.0'?>", "the XML declaration '<?xml' is allowed only at the start of the document", 1,
+            5),
+        ErrorCase(
+            " <?xml version='1.0'?><a/>", "the XML declaration '<?xml' is allowed only at the start of the document", 1,
+            2),
         ErrorCase("<a:-b xmlns:a='u'/>", "invalid qualified name 'a:-b'", 1, 2),
         ErrorCase("<?xml: x?><a/>", "processing instruction target 'xml:' must not contain ':'", 1, 3),
         ErrorCase("<?XML version='1.0'?><a/>", "the XML declaration must be written '<?xml'", 1, 1),
@@ -177,9 +200,13 @@ import Testing
         ErrorCase("<?xml version:'1.0'?><a/>", "invalid XML declaration: expected '='", 1, 14),
         ErrorCase("<?xml version=1.0?><a/>", "invalid XML declaration: expected a version like '1.0' in quotes", 1, 15),
         ErrorCase("<?xml version='2.0'?><a/>", "invalid XML declaration: unknown version '2.0'", 1, 16),
-        ErrorCase("<?xml version='1.0' encoding='8bit'?><a/>", "invalid XML declaration: invalid encoding name '8bit'", 1, 31),
-        ErrorCase("<?xml version='1.0' encoding='latin1'?><a/>", "unsupported encoding 'latin1'; only UTF-8 is read", 1, 31),
-        ErrorCase("<?xml version='1.0' standalone='maybe'?><a/>", "invalid XML declaration: standalone must be 'yes' or 'no'", 1, 33),
+        ErrorCase(
+            "<?xml version='1.0' encoding='8bit'?><a/>", "invalid XML declaration: invalid encoding name '8bit'", 1, 31),
+        ErrorCase(
+            "<?xml version='1.0' encoding='latin1'?><a/>", "unsupported encoding 'latin1'; only UTF-8 is read", 1, 31),
+        ErrorCase(
+            "<?xml version='1.0' standalone='maybe'?><a/>", "invalid XML declaration: standalone must be 'yes' or 'no'",
+            1, 33),
         ErrorCase("<?xml version='1.0' encoding='UTF-8'x?><a/>", "invalid XML declaration: expected '?>'", 1, 37),
         ErrorCase("<?xml version='1.0'", "unexpected end of file in the XML declaration", 1, 20),
         ErrorCase("<? x?><a/>", "expected a processing instruction target after '<?'", 1, 3),
@@ -219,7 +246,9 @@ import Testing
     @Test(arguments: errors)
     func reportsErrorsWithTheirPlace(_ testCase: ErrorCase) {
         let result = XMLReader.read(testCase.xml)
-        #expect(result.failure == AshlarCore.XMLNode.ParseError(reason: testCase.reason, line: testCase.line, column: testCase.column))
+        #expect(
+            result.failure
+                == AshlarCore.XMLNode.ParseError(reason: testCase.reason, line: testCase.line, column: testCase.column))
     }
 
     @Test func sixtyFourLevelsAreAllowed() throws {
@@ -235,7 +264,9 @@ import Testing
 
     @Test func xmpParseErrorsSayMalformedXMP() {
         let result = AshlarCore.XMLNode.parse(Array("<a>".utf8))
-        #expect(result.failure == AshlarCore.XMLNode.ParseError(reason: "malformed XMP: unclosed element 'a'", line: 1, column: 1))
+        #expect(
+            result.failure
+                == AshlarCore.XMLNode.ParseError(reason: "malformed XMP: unclosed element 'a'", line: 1, column: 1))
     }
 
     // Robustness.
@@ -310,8 +341,10 @@ import Testing
     static func canonical(_ node: AshlarCore.XMLNode) -> Canonical {
         Canonical(
             namespace: node.namespace, name: node.name,
-            attributes: node.attributes.map { "{\($0.namespace)}\($0.name) \($0.qualifiedName)=\($0.value.debugDescription)" }
-                .sorted(),
+            attributes: node.attributes.map {
+                "{\($0.namespace)}\($0.name) \($0.qualifiedName)=\($0.value.debugDescription)"
+            }
+            .sorted(),
             text: node.text, children: node.children.map(canonical))
     }
 
@@ -378,7 +411,9 @@ import Testing
             // libxml2 also refuses namespace names that are not valid URIs; this reader does not check them.
             if case .failure(let error) = reference, error.reason.hasSuffix("(libxml2 error 99)") { continue }
             guard case .success(let old) = reference else {
-                Issue.record("only the new reader accepts round \(round): \(reference) \(String(decoding: bytes[max(0, index - 30)..<min(bytes.count, index + 30)], as: UTF8.self).debugDescription) \(String(decoding: bytes.prefix(60), as: UTF8.self).debugDescription)")
+                Issue.record(
+                    "only the new reader accepts round \(round): \(reference) \(String(decoding: bytes[max(0, index - 30)..<min(bytes.count, index + 30)], as: UTF8.self).debugDescription) \(String(decoding: bytes.prefix(60), as: UTF8.self).debugDescription)"
+                )
                 continue
             }
             #expect(Self.canonical(node) == Self.canonical(old), "round \(round)")

@@ -36,12 +36,15 @@ enum Ashlar {
     /// Runs `ashlar` with `arguments` in `folder`; with a `timeLimit`, it is killed after that many
     /// seconds (see `Run.timedOut`).
     @discardableResult
-    static func run(_ arguments: [String], in folder: URL? = nil, executable: URL? = nil, timeLimit: Double? = nil) throws -> Run {
+    static func run(_ arguments: [String], in folder: URL? = nil, executable: URL? = nil, timeLimit: Double? = nil)
+        throws -> Run
+    {
         try run(executable ?? binary, arguments, in: folder, timeLimit: timeLimit)
     }
 
     static func run(
-        _ executable: URL, _ arguments: [String], in folder: URL? = nil, environment: [String: String]? = nil, timeLimit: Double? = nil
+        _ executable: URL, _ arguments: [String], in folder: URL? = nil, environment: [String: String]? = nil,
+        timeLimit: Double? = nil
     ) throws -> Run {
         let process = Process()
         process.executableURL = executable
@@ -134,7 +137,8 @@ final class TemporaryFolder: Sendable {
     /// Copies a folder into this one.
     func copy(_ source: URL, to relative: String) throws {
         let destination = url.appendingPathComponent(relative)
-        try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: source, to: destination)
     }
 }

@@ -14,7 +14,8 @@ enum Axe {
     /// The accessibility tests run when Chromium, chromedriver and axe.min.js are there; in CI
     /// (`CI=true`) their absence is a failure, not a skip.
     static var isAvailable: Bool {
-        let installed = Chromium.executable != nil && WebDriver.chromedriver != nil
+        let installed =
+            Chromium.executable != nil && WebDriver.chromedriver != nil
             && script.map { FileManager.default.fileExists(atPath: $0.path) } == true
         return RequiredTool.runs(whenInstalled: installed)
     }
@@ -43,7 +44,10 @@ enum Axe {
             for node in nodes {
                 text += "\n    \(node.target): \(node.html.prefix(300))"
                 if let summary = node.failureSummary {
-                    text += "\n      " + summary.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+                    text +=
+                        "\n      "
+                        + summary.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(
+                            separator: " ")
                 }
             }
             return text

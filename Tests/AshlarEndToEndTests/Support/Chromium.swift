@@ -3,7 +3,10 @@ import Foundation
 /// Headless Chromium (Debian's `chromium`), used to measure what a visitor's browser really lays out.
 enum Chromium {
     static let executable: URL? = {
-        let candidates = [ProcessInfo.processInfo.environment["CHROMIUM"], "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
+        let candidates = [
+            ProcessInfo.processInfo.environment["CHROMIUM"], "/usr/bin/chromium", "/usr/bin/chromium-browser",
+            "/usr/bin/google-chrome",
+        ]
         for case let path? in candidates where FileManager.default.isExecutableFile(atPath: path) {
             return URL(fileURLWithPath: path)
         }
@@ -28,13 +31,16 @@ enum Chromium {
         let html = try String(contentsOf: page, encoding: .utf8)
         let probe = page.deletingLastPathComponent().appendingPathComponent("__measure-\(UUID().uuidString).html")
         // The script may return a value or a promise (to wait for images, say).
-        let injected = "<script>addEventListener('load', () => { Promise.resolve((async function(){\(script)})()).then(result => { const pre = document.createElement('pre'); pre.id = 'measure'; pre.textContent = JSON.stringify(result); document.body.append(pre); }); });</script>"
+        let injected =
+            "<script>addEventListener('load', () => { Promise.resolve((async function(){\(script)})()).then(result => { const pre = document.createElement('pre'); pre.id = 'measure'; pre.textContent = JSON.stringify(result); document.body.append(pre); }); });</script>"
         guard let closing = html.range(of: "</body>", options: .backwards) else {
             throw MeasureError(message: "no </body> in \(page.path)")
         }
-        try (html.replacingCharacters(in: closing, with: injected + "</body>")).write(to: probe, atomically: false, encoding: .utf8)
+        try (html.replacingCharacters(in: closing, with: injected + "</body>")).write(
+            to: probe, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: probe) }
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("ashlar-chromium-\(UUID().uuidString)")
+        let profile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ashlar-chromium-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: profile) }
         let run = try Ashlar.run(
             executable,
@@ -46,7 +52,8 @@ enum Chromium {
         guard let start = run.stdout.range(of: "<pre id=\"measure\">"),
             let end = run.stdout.range(of: "</pre>", range: start.upperBound..<run.stdout.endIndex)
         else {
-            throw MeasureError(message: "chromium gave no measurement (status \(run.status)): \(run.stderr.suffix(2000))")
+            throw MeasureError(
+                message: "chromium gave no measurement (status \(run.status)): \(run.stderr.suffix(2000))")
         }
         return String(run.stdout[start.upperBound..<end.lowerBound])
             .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")

@@ -17,7 +17,8 @@ enum NuChecker {
     /// The validator tests run when Java and vnu.jar are there; in CI (`CI=true`) their absence
     /// is a failure, not a skip.
     static var isAvailable: Bool {
-        RequiredTool.runs(whenInstalled: java != nil && jar.map { FileManager.default.fileExists(atPath: $0.path) } == true)
+        RequiredTool.runs(
+            whenInstalled: java != nil && jar.map { FileManager.default.fileExists(atPath: $0.path) } == true)
     }
 
     /// One message of `--format json`. `url` is turned into a path relative to the checked root.
@@ -46,8 +47,10 @@ enum NuChecker {
 
         /// Like a compiler: `site/album/index.html:25:1: error: message`, then the extract.
         var description: String {
-            let place = [url ?? "?", (firstLine ?? lastLine).map(String.init), (firstColumn ?? lastColumn).map(String.init)]
-                .compactMap { $0 }.joined(separator: ":")
+            let place = [
+                url ?? "?", (firstLine ?? lastLine).map(String.init), (firstColumn ?? lastColumn).map(String.init),
+            ]
+            .compactMap { $0 }.joined(separator: ":")
             let severity = isError ? "error" : (subType ?? type)
             var text = "\(place): \(severity): \(message)"
             if let extract { text += "\n    " + extract.replacingOccurrences(of: "\n", with: "⏎") }
@@ -73,7 +76,10 @@ enum NuChecker {
         struct Report: Decodable { var messages: [Message] }
         // vnu exits 1 when it found errors; only output that is not a report is a failure here.
         guard let report = try? JSONDecoder().decode(Report.self, from: Data(run.stdout.utf8)) else {
-            throw Failure(description: "vnu.jar gave no JSON report (status \(run.status)): \(run.stdout.prefix(1000)) \(run.stderr.suffix(2000))")
+            throw Failure(
+                description:
+                    "vnu.jar gave no JSON report (status \(run.status)): \(run.stdout.prefix(1000)) \(run.stderr.suffix(2000))"
+            )
         }
         let prefixes = ["file:" + root.path + "/", root.absoluteString]
         return report.messages.map { message in
@@ -96,7 +102,8 @@ enum PythonPackage {
             spec = importlib.util.find_spec(sys.argv[1])
             print(os.path.join(list(spec.submodule_search_locations)[0], sys.argv[2]) if spec else "")
             """
-        guard let run = try? ChildProcess.run(python, ["-c", script, package, name], timeout: 30), run.status == 0 else { return nil }
+        guard let run = try? ChildProcess.run(python, ["-c", script, package, name], timeout: 30), run.status == 0
+        else { return nil }
         let path = run.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !path.isEmpty, FileManager.default.fileExists(atPath: path) else { return nil }
         return URL(fileURLWithPath: path)
@@ -147,7 +154,10 @@ enum ChildProcess {
             // SIGKILL, as a child inherits the test process's blocked signals and may never see SIGTERM.
             kill(process.processIdentifier, SIGKILL)
             _ = exited.wait(timeout: .now() + 5)
-            throw Timeout(description: "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) ran over \(Int(timeout)) s and was stopped")
+            throw Timeout(
+                description:
+                    "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) ran over \(Int(timeout)) s and was stopped"
+            )
         }
         let output = (try? Data(contentsOf: stdoutFile)) ?? Data()
         let errors = (try? Data(contentsOf: stderrFile)) ?? Data()

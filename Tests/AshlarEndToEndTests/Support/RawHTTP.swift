@@ -27,7 +27,9 @@ final class RawHTTP {
         address.sin_port = UInt16(port).bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let status = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard status == 0 else {
             close(descriptor)
@@ -48,7 +50,9 @@ final class RawHTTP {
     func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
-            let sent = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
+            let sent = bytes.withUnsafeBytes {
+                Glibc.send(descriptor, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+            }
             guard sent > 0 else { throw Failure(description: "send failed: \(String(cString: strerror(errno)))") }
             offset += sent
         }
@@ -64,11 +68,14 @@ final class RawHTTP {
         buffer.removeFirst(end!)
         var lines = headText.components(separatedBy: "\r\n")
         let statusLine = lines.removeFirst().split(separator: " ")
-        guard statusLine.count >= 2, let status = Int(statusLine[1]) else { throw Failure(description: "bad status line: \(headText)") }
+        guard statusLine.count >= 2, let status = Int(statusLine[1]) else {
+            throw Failure(description: "bad status line: \(headText)")
+        }
         var headers: [String: String] = [:]
         for line in lines where !line.isEmpty {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         var body: [UInt8] = []
         if !head, status != 304 {
@@ -99,7 +106,10 @@ final class RawHTTP {
     func fill() throws {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-        guard count > 0 else { throw Failure(description: count == 0 ? "connection closed" : "read failed: \(String(cString: strerror(errno)))") }
+        guard count > 0 else {
+            throw Failure(
+                description: count == 0 ? "connection closed" : "read failed: \(String(cString: strerror(errno)))")
+        }
         buffer += chunk[..<count]
     }
 
@@ -111,7 +121,8 @@ final class RawHTTP {
 
     private func find(_ pattern: [UInt8]) -> Int? {
         guard buffer.count >= pattern.count else { return nil }
-        for index in 0...(buffer.count - pattern.count) where buffer[index..<index + pattern.count].elementsEqual(pattern) {
+        for index in 0...(buffer.count - pattern.count)
+        where buffer[index..<index + pattern.count].elementsEqual(pattern) {
             return index
         }
         return nil

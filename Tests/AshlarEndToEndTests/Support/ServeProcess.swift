@@ -34,7 +34,8 @@ final class ServeProcess: Sendable {
     /// Starts `ashlar serve --port 0 ARGUMENTS…` in `folder` (or with the arguments' own port
     /// when `replacingPort`) and waits until it prints its URL.
     init(
-        _ arguments: [String], in folder: TemporaryFolder, environment: [String: String] = [:], replacingPort: Bool = false,
+        _ arguments: [String], in folder: TemporaryFolder, environment: [String: String] = [:],
+        replacingPort: Bool = false,
         timeout: Double = 60
     ) throws {
         let process = Process()

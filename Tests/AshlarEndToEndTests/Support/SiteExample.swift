@@ -11,10 +11,13 @@ enum SiteExample {
 
     /// Built lazily, once; the folder lives until the test process ends.
     static let built: Result<Built, BuildFailure> = {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("ashlar-site-example-\(UUID().uuidString)")
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ashlar-site-example-\(UUID().uuidString)")
         do {
             let run = try Ashlar.run(["build", source.path, "--output", output.path])
-            guard run.status == 0 else { return .failure(BuildFailure(message: "ashlar build exited \(run.status): \(run.stderr)")) }
+            guard run.status == 0 else {
+                return .failure(BuildFailure(message: "ashlar build exited \(run.status): \(run.stderr)"))
+            }
             return .success(Built(output: output, run: run))
         } catch {
             return .failure(BuildFailure(message: "\(error)"))

@@ -55,7 +55,9 @@ enum SiteLinks {
 
     static func links(page: String, html: String) -> [Link] {
         html.matches(of: /\s(href|src|srcset)="([^"]*)"/).map { match in
-            Link(page: page, attribute: String(match.output.1), raw: String(match.output.2), value: unescape(String(match.output.2)))
+            Link(
+                page: page, attribute: String(match.output.1), raw: String(match.output.2),
+                value: unescape(String(match.output.2)))
         }
     }
 
@@ -65,7 +67,9 @@ enum SiteLinks {
             for candidate in link.value.split(separator: ",", omittingEmptySubsequences: false) {
                 let trimmed = candidate.trimmingCharacters(in: .whitespaces)
                 guard let match = trimmed.wholeMatch(of: /(\S+) [0-9]+w/) else {
-                    return ["\(link): srcset candidate '\(trimmed)' is not 'URL WIDTHw' (a comma or space in a URL must be encoded)"]
+                    return [
+                        "\(link): srcset candidate '\(trimmed)' is not 'URL WIDTHw' (a comma or space in a URL must be encoded)"
+                    ]
                 }
                 urls.append(String(match.output.1))
             }
@@ -133,7 +137,9 @@ enum SiteLinks {
             let named = ["amp": "&", "lt": "<", "gt": ">", "quot": "\"", "apos": "'"]
             if let character = named[String(name)] {
                 result += character
-            } else if name.hasPrefix("#x"), let code = UInt32(name.dropFirst(2), radix: 16), let scalar = Unicode.Scalar(code) {
+            } else if name.hasPrefix("#x"), let code = UInt32(name.dropFirst(2), radix: 16),
+                let scalar = Unicode.Scalar(code)
+            {
                 result.unicodeScalars.append(scalar)
             } else if name.hasPrefix("#"), let code = UInt32(name.dropFirst()), let scalar = Unicode.Scalar(code) {
                 result.unicodeScalars.append(scalar)

@@ -8,7 +8,7 @@ enum TinyPNG {
         var raw: [UInt8] = []
         raw.reserveCapacity((width * 3 + 1) * height)
         for _ in 0..<height {
-            raw.append(0)  // filter: none
+            raw.append(0) // filter: none
             for _ in 0..<width { raw += [red, green, blue] }
         }
         return Data(PNGFile.encode(width: width, height: height, bitDepth: 8, colourType: 2, scanlines: raw))

@@ -17,7 +17,10 @@ import Foundation
 final class WebDriver {
     /// `chromedriver` from `CHROMEDRIVER`, else the usual Debian places.
     static let chromedriver: URL? = {
-        let candidates = [ProcessInfo.processInfo.environment["CHROMEDRIVER"], "/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"]
+        let candidates = [
+            ProcessInfo.processInfo.environment["CHROMEDRIVER"], "/usr/bin/chromedriver",
+            "/usr/lib/chromium/chromedriver",
+        ]
         for case let path? in candidates where FileManager.default.isExecutableFile(atPath: path) {
             return URL(fileURLWithPath: path)
         }
@@ -63,7 +66,8 @@ final class WebDriver {
             throw Failure(description: "chromedriver is not installed (run .ci/install-browser-tools)")
         }
         guard Chromium.executable != nil else { throw Chromium.Unavailable() }
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("ashlar-chromedriver-\(UUID().uuidString).log")
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ashlar-chromedriver-\(UUID().uuidString).log")
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
         let output = try FileHandle(forWritingTo: log)
         defer { try? output.close() }
@@ -109,7 +113,9 @@ final class WebDriver {
                 problem = "\(error)"
             }
             if Date() > deadline || !process.isRunning {
-                let failure = Failure(description: "chromedriver on port \(driver.port) never became ready (\(problem)): \(driver.logTail)")
+                let failure = Failure(
+                    description:
+                        "chromedriver on port \(driver.port) never became ready (\(problem)): \(driver.logTail)")
                 driver.quit()
                 throw failure
             }
@@ -151,12 +157,16 @@ final class WebDriver {
     /// `Emulation.setEmulatedMedia`, through chromedriver); it holds across navigations.
     func emulateColorScheme(_ scheme: String) throws {
         let features: [[String: Any]] = [["name": "prefers-color-scheme", "value": scheme]]
-        try request("POST", try sessionPath("/goog/cdp/execute"), ["cmd": "Emulation.setEmulatedMedia", "params": ["features": features]], timeout: 15)
+        try request(
+            "POST", try sessionPath("/goog/cdp/execute"),
+            ["cmd": "Emulation.setEmulatedMedia", "params": ["features": features]], timeout: 15)
     }
 
     /// Makes the page lay itself out for `print` (or `screen`), as `Emulation.setEmulatedMedia` does.
     func emulateMediaType(_ type: String) throws {
-        try request("POST", try sessionPath("/goog/cdp/execute"), ["cmd": "Emulation.setEmulatedMedia", "params": ["media": type]], timeout: 15)
+        try request(
+            "POST", try sessionPath("/goog/cdp/execute"),
+            ["cmd": "Emulation.setEmulatedMedia", "params": ["media": type]], timeout: 15)
     }
 
     /// Runs `script` as a function body and returns what it returns (decoded JSON).
@@ -198,7 +208,9 @@ final class WebDriver {
 
     /// Sends one command and returns its `value`; a WebDriver error becomes a `Failure` naming it.
     @discardableResult
-    private func request(_ method: String, _ path: String, _ body: [String: Any]? = nil, timeout: TimeInterval) throws -> Any? {
+    private func request(_ method: String, _ path: String, _ body: [String: Any]? = nil, timeout: TimeInterval) throws
+        -> Any?
+    {
         let payload = try body.map { try JSONSerialization.data(withJSONObject: $0) }
         let (status, data) = try exchange(method, path, payload, timeout: timeout)
         let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
@@ -213,7 +225,8 @@ final class WebDriver {
     }
 
     /// One HTTP/1.1 request on a fresh connection to chromedriver, closed after the response.
-    private func exchange(_ method: String, _ path: String, _ body: Data?, timeout: TimeInterval) throws -> (Int, Data) {
+    private func exchange(_ method: String, _ path: String, _ body: Data?, timeout: TimeInterval) throws -> (Int, Data)
+    {
         let deadline = Date().addingTimeInterval(timeout)
         func failure(_ what: String) -> Failure {
             Failure(description: "\(method) \(path): \(what) (errno \(errno): \(String(cString: strerror(errno))))")
@@ -234,16 +247,21 @@ final class WebDriver {
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else { throw failure("cannot connect to chromedriver on port \(port)") }
 
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\nAccept: application/json\r\n"
+        var head =
+            "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\nAccept: application/json\r\n"
         if let body { head += "Content-Type: application/json; charset=utf-8\r\nContent-Length: \(body.count)\r\n" }
         var outgoing = [UInt8](Data(head.utf8) + Data("\r\n".utf8) + (body ?? Data()))
         var sent = 0
         while sent < outgoing.count {
-            let count = outgoing.withUnsafeMutableBytes { send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL)) }
+            let count = outgoing.withUnsafeMutableBytes {
+                send(fd, $0.baseAddress! + sent, $0.count - sent, Int32(MSG_NOSIGNAL))
+            }
             if count > 0 {
                 sent += count
             } else if count < 0, errno == EAGAIN || errno == EINTR, Date() < deadline {
@@ -265,14 +283,18 @@ final class WebDriver {
                 break
             } else if errno == EAGAIN || errno == EINTR {
                 if Date() > deadline {
-                    throw Failure(description: "\(method) \(path): no complete answer from chromedriver within \(Int(timeout)) s")
+                    throw Failure(
+                        description: "\(method) \(path): no complete answer from chromedriver within \(Int(timeout)) s")
                 }
             } else {
                 throw failure("recv")
             }
         }
         guard let response = Self.parse(incoming, complete: true) else {
-            throw Failure(description: "\(method) \(path): chromedriver closed the connection mid-answer: \(String(decoding: incoming.prefix(500), as: UTF8.self))")
+            throw Failure(
+                description:
+                    "\(method) \(path): chromedriver closed the connection mid-answer: \(String(decoding: incoming.prefix(500), as: UTF8.self))"
+            )
         }
         return response
     }
@@ -281,7 +303,11 @@ final class WebDriver {
     /// chunked encoding, or the connection's end when `complete`).
     private static func parse(_ data: Data, complete: Bool = false) -> (Int, Data)? {
         let bytes = [UInt8](data)
-        guard let end = bytes.indices.dropLast(3).first(where: { bytes[$0] == 13 && bytes[$0 + 1] == 10 && bytes[$0 + 2] == 13 && bytes[$0 + 3] == 10 }) else {
+        guard
+            let end = bytes.indices.dropLast(3).first(where: {
+                bytes[$0] == 13 && bytes[$0 + 1] == 10 && bytes[$0 + 2] == 13 && bytes[$0 + 3] == 10
+            })
+        else {
             return nil
         }
         let lines = String(decoding: bytes[0..<end], as: UTF8.self).components(separatedBy: "\r\n")
@@ -290,7 +316,9 @@ final class WebDriver {
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()] = line[
+                line.index(after: colon)...
+            ].trimmingCharacters(in: .whitespaces)
         }
         let body = Array(bytes[(end + 4)...])
         if let length = headers["content-length"].flatMap(Int.init) {
@@ -300,8 +328,12 @@ final class WebDriver {
             var decoded = Data()
             var index = 0
             while true {
-                guard let lineEnd = body[index...].indices.dropLast().first(where: { body[$0] == 13 && body[$0 + 1] == 10 }),
-                    let size = Int(String(decoding: body[index..<lineEnd], as: UTF8.self).prefix { $0 != ";" }, radix: 16)
+                guard
+                    let lineEnd = body[index...].indices.dropLast().first(where: {
+                        body[$0] == 13 && body[$0 + 1] == 10
+                    }),
+                    let size = Int(
+                        String(decoding: body[index..<lineEnd], as: UTF8.self).prefix { $0 != ";" }, radix: 16)
                 else { return nil }
                 if size == 0 { return (status, decoded) }
                 let start = lineEnd + 2

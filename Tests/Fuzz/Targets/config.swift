@@ -14,7 +14,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let theme = Theme(files: ["theme.json": Theme.ThemeFile(bytes: bytes, displayPath: "fuzz", isOverride: true)])
     let (geometry, themeDiagnostics) = theme.pageGeometry()
     checkDiagnostics(themeDiagnostics, path: "fuzz")
-    require(geometry.paddingMax >= geometry.paddingMin, "padding max \(geometry.paddingMax) < min \(geometry.paddingMin)")
+    require(
+        geometry.paddingMax >= geometry.paddingMin, "padding max \(geometry.paddingMax) < min \(geometry.paddingMin)")
 
     let (configuration, diagnostics) = SiteConfiguration.read(bytes: bytes, path: "fuzz")
     checkDiagnostics(diagnostics, path: "fuzz")

@@ -22,7 +22,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
             require(!head.method.isEmpty && !head.target.isEmpty, "empty method or target")
             require(!head.target.utf8.contains { $0 <= 0x20 || $0 >= 0x7F }, "target with space or control bytes")
             for field in head.headers {
-                require(!field.value.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 }, "CR, LF or NUL in a header value")
+                require(
+                    !field.value.utf8.contains { $0 == 0x0D || $0 == 0x0A || $0 == 0 },
+                    "CR, LF or NUL in a header value")
             }
             _ = head.keepAlive
             _ = head.hasBody
@@ -40,7 +42,9 @@ private func checkPath(_ target: String) {
     for segment in path.segments {
         require(!segment.isEmpty, "an empty segment")
         require(segment != "." && segment != "..", "a '\(segment)' segment")
-        require(!segment.contains("/") && !segment.contains("\\") && !segment.contains("\0"), "separator or NUL in '\(segment)'")
+        require(
+            !segment.contains("/") && !segment.contains("\\") && !segment.contains("\0"),
+            "separator or NUL in '\(segment)'")
         require(!segment.hasPrefix(".") || segment == ".well-known", "hidden segment '\(segment)'")
     }
     let location = path.encoded(trailingSlash: true)

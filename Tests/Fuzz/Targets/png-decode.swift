@@ -16,7 +16,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     }
     let image = decoded.image
     require(image.pixels.count == image.width * image.height * image.format.channels, "pixel count")
-    guard let info = try? PNGDecoder.info(bytes) else { require(false, "decodes but info fails"); return 0 }
+    guard let info = try? PNGDecoder.info(bytes) else {
+        require(false, "decodes but info fails")
+        return 0
+    }
     require(info.width == image.width && info.height == image.height, "info size differs")
     require(info.outputFormat == image.format, "info format differs")
     if image.width * image.height <= 1 << 16 {

@@ -1,5 +1,6 @@
-@testable import AshlarCore
 import AshlarTemplate
+
+@testable import AshlarCore
 
 /// A theme's templates, parsed as `Theme.library()` parses them and rendered as the site
 /// renderer renders a page. The input is up to four templates separated by NUL bytes: `page`,
