@@ -70,6 +70,9 @@ struct JSONObjectReader {
     private var members: [JSONMember] = []
     /// The keys of `members`: the object's known keys, in the order they first appear.
     private(set) var keys: [String] = []
+    /// The UTF-8 length of each of `keys`: most keys differ in length, and comparing integers
+    /// costs no reference counting.
+    private var keyLengths: [Int] = []
     /// Positions in `members` by key, for objects too large to search one by one (exiftool's).
     private var positions: [String: Int]?
     private var findings: [Finding]
@@ -105,6 +108,7 @@ struct JSONObjectReader {
         let given = object.members ?? []
         members.reserveCapacity(given.count)
         keys.reserveCapacity(given.count)
+        keyLengths.reserveCapacity(given.count)
         for member in given {
             let key = member.key
             if !known.contains(key), let names = known.names {
@@ -118,6 +122,7 @@ struct JSONObjectReader {
             guard let position = position(of: key) else {
                 members.append(member)
                 keys.append(key)
+                keyLengths.append(key.utf8.count)
                 if positions != nil {
                     positions?[key] = members.count - 1
                 } else if members.count > Self.largestSearchedObject {
@@ -139,14 +144,9 @@ struct JSONObjectReader {
 
     private func position(of key: String) -> Int? {
         if let positions { return positions[key] }
-        return keys.firstIndex { Self.same($0, key) }
-    }
-
-    /// Whether two keys are equal. Most keys differ in length, which is much quicker to compare
-    /// than the strings themselves.
-    @inline(__always)
-    private static func same(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && a == b
+        let length = key.utf8.count
+        for index in keyLengths.indices where keyLengths[index] == length && keys[index] == key { return index }
+        return nil
     }
 
     /// The key path of a member of this object.
