@@ -84,18 +84,28 @@ import Testing
         #expect(try Self.tree(folder.url.appendingPathComponent("outside")) == outside, "files outside the output were removed")
     }
 
-    /// A flag the swapping thread reads.
-    final class Stop: Sendable {
-        let requested = Mutex(false)
+    /// What the swapping thread is told, and what it did.
+    final class Swapper: Sendable {
+        let stop = Mutex(false)
+        let swaps = Mutex(0)
+    }
+
+    /// How many files a build has staged so far (its staging folder's `files/`).
+    static func stagedCount(_ output: URL) -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []
+        return names.filter { $0.hasPrefix(".ashlar-staging-") }.reduce(0) { count, name in
+            count + ((try? FileManager.default.contentsOfDirectory(atPath: output.appendingPathComponent(name + "/files").path))?.count ?? 0)
+        }
     }
 
     /// While a large rebuild runs, an album folder of the output is swapped again and again for
-    /// a link to an empty folder outside. Whatever the build makes of it (it may fail), nothing
-    /// is ever written through the link.
+    /// a link to a folder outside that mirrors its folders (empty). The swapping starts once
+    /// half the pages are staged, so that it overlaps the final renames. Whatever the build
+    /// makes of it (it may fail), no file is ever written through the link.
     @Test func swappingAFolderForALinkDuringABuildWritesNothingOutside() throws {
         let folder = try TemporaryFolder("ashlar-jail-race")
-        let albums = 6
-        let photos = 2_400
+        let albums = 3
+        let photos = 1_500
         for index in 0..<photos {
             let path = "site/album-\(index % albums)/IMG_\(index).png"
             try folder.write(TinyPNG.headerOnly(width: 800 + index % 400, height: 600), to: path)
@@ -105,39 +115,47 @@ import Testing
         let output = site.appendingPathComponent("_site")
         let first = try Ashlar.run(["build", site.path])
         try #require(first.status == 0, "\(first.stderr)")
+        let album = output.appendingPathComponent("album-0")
         let outside = folder.url.appendingPathComponent("outside")
-        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
-        let album = output.appendingPathComponent("album-0").path
+        for (relative, data) in try Self.tree(album) where data == nil {
+            try FileManager.default.createDirectory(at: outside.appendingPathComponent(relative), withIntermediateDirectories: true)
+        }
+        let empty = try Self.tree(outside)
+        try #require(empty.count > 100 && empty.values.allSatisfy { $0 == nil })
         let aside = output.appendingPathComponent("album-0-aside").path
-        for round in 1...3 {
+        var swaps = 0
+        for round in 1...2 {
             // A new site title changes every page: each is written again in its old folder.
             try folder.write(#"{"title": "Round \#(round)"}"#, to: "site/ashlar.json")
-            let stop = Stop()
-            let swapper = Thread {
+            let swapper = Swapper()
+            let thread = Thread { [album = album.path] in
+                while !swapper.stop.withLock({ $0 }), Self.stagedCount(output) < photos / 2 { usleep(2_000) }
                 var swapped = false
-                while !stop.requested.withLock({ $0 }) {
+                while !swapper.stop.withLock({ $0 }) {
                     if swapped {
                         unlink(album)
                         rename(aside, album)
-                    } else {
-                        rename(album, aside)
-                        symlink(outside.path, album)
+                    } else if rename(album, aside) == 0, symlink(outside.path, album) == 0 {
+                        swapper.swaps.withLock { $0 += 1 }
                     }
                     swapped.toggle()
-                    usleep(swapped ? 700 : 300)
+                    usleep(300)
                 }
                 if swapped { unlink(album) }
                 rename(aside, album)
             }
-            swapper.start()
+            thread.start()
             let run = try Ashlar.run(["build", site.path], timeLimit: 300)
-            stop.requested.withLock { $0 = true }
-            while !swapper.isFinished { usleep(1_000) }
+            swapper.stop.withLock { $0 = true }
+            while !thread.isFinished { usleep(1_000) }
+            swaps += swapper.swaps.withLock { $0 }
             #expect(!run.wasSignalled, "crashed:\n\(run.stderr)")
-            let written = try FileManager.default.contentsOfDirectory(atPath: outside.path)
+            let after = try Self.tree(outside)
+            let written = after.filter { $0.value != nil || empty[$0.key] == nil }.keys.sorted()
             #expect(written.isEmpty, "round \(round) wrote \(written.count) files through the link: \(written.prefix(5))")
             if !written.isEmpty { break }
         }
+        #expect(swaps > 0, "the folder was never swapped while a build ran")
     }
 }
 
