@@ -191,18 +191,59 @@ final class OutputDirectory: Sendable {
     /// the `errno` when the folder cannot be reached without following a link.
     private func withFolder(_ folder: String, creating: Bool = false, _ body: (Int32) -> Int32?) -> Int32? {
         let descriptor: Int32
-        switch state.withLock({ $0.acquire(folder, creating: creating) }) {
-        case .folder(let open): descriptor = open
-        case .failed(let code): return code
+        switch state.withLock({ $0.start(folder) }) {
+        case .failed(let code):
+            return code
+        case .kept(let open):
+            descriptor = open
+        case .walk(let base, let baseKey, let start):
+            // The system calls happen outside the lock, so that both cores walk at once; `base`
+            // is in use (see `start`), so nothing closes it meanwhile.
+            let (opened, failure) = Self.walk(folder, from: base, at: start, creating: creating)
+            let kept = state.withLock { $0.finish(folder, opened: opened, base: base, baseKey: baseKey) }
+            guard let kept else { return failure }
+            descriptor = kept
         }
         defer { state.withLock { $0.release(folder, descriptor) } }
         return body(descriptor)
     }
+
+    /// Opens each segment of `folder` from `start` on, one at a time from `base`, with
+    /// `O_DIRECTORY | O_NOFOLLOW` (`O_PATH`: only a handle to walk from, no read permission
+    /// needed); with `creating`, missing segments are made on the way. Returns each folder opened
+    /// (output-relative, descriptor), and the `errno` that stopped the walk short of `folder`.
+    private static func walk(
+        _ folder: String, from base: Int32, at start: String.Index, creating: Bool
+    ) -> ([(String, Int32)], Int32?) {
+        var opened: [(String, Int32)] = []
+        var base = base
+        var start = start
+        let flags = pathOnly | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
+        while true {
+            let slash = folder[start...].utf8.firstIndex(of: UInt8(ascii: "/")) ?? folder.endIndex
+            let segment = String(folder[start..<slash])
+            var descriptor = openat(base, segment, flags)
+            if descriptor < 0, errno == ENOENT, creating, mkdirat(base, segment, 0o755) == 0 || errno == EEXIST {
+                descriptor = openat(base, segment, flags)
+            }
+            guard descriptor >= 0 else { return (opened, errno) }
+            opened.append((String(folder[..<slash]), descriptor))
+            if slash == folder.endIndex { return (opened, nil) }
+            base = descriptor
+            start = folder.utf8.index(after: slash)
+        }
+    }
 }
 
-/// The outcome of reaching a folder: its descriptor, or the `errno` that stopped the walk.
-private enum Reached {
-    case folder(Int32)
+/// `O_PATH`, which Glibc's Swift module leaves out (it needs `_GNU_SOURCE`); this is its value on
+/// x86-64, ARM and most other Linux architectures.
+private let pathOnly: Int32 = 0o10000000
+
+/// Where reaching a folder starts: kept already, or a walk from a folder in use (the root, or a
+/// kept ancestor given a user until the walk is done), or nowhere.
+private enum Start {
+    case kept(Int32)
+    case walk(base: Int32, baseKey: String?, start: String.Index)
     case failed(Int32)
 }
 
@@ -220,64 +261,52 @@ private struct Handles {
         var lastUse: Int
     }
 
-    /// A descriptor of `folder`, walked from its nearest kept ancestor (or the root) one segment
-    /// at a time with `O_NOFOLLOW`; with `creating`, missing segments are made on the way.
-    /// The caller must `release` it.
-    mutating func acquire(_ folder: String, creating: Bool) -> Reached {
+    /// `folder`'s descriptor when it is kept (with one more user, for `release`), else where to
+    /// walk to it from: its nearest kept ancestor (given a user until `finish`) or the root.
+    mutating func start(_ folder: String) -> Start {
         guard root >= 0 else { return .failed(ENOENT) }
-        if folder.isEmpty { return .folder(root) }
+        if folder.isEmpty { return .kept(root) }
         clock += 1
         if var kept = folders[folder] {
             kept.users += 1
             kept.lastUse = clock
             folders[folder] = kept
-            return .folder(kept.descriptor)
+            return .kept(kept.descriptor)
         }
-        // The walk starts at the nearest kept ancestor, or the root. Each folder it stands on is
-        // in use (kept with a user, or not kept and closed once the next one is open), so that
-        // making room in the cache cannot close it.
-        var base = root
-        var baseKey: String?
-        var start = folder.startIndex
         var end = folder.endIndex
         while let slash = folder[..<end].utf8.lastIndex(of: UInt8(ascii: "/")) {
             let ancestor = String(folder[..<slash])
             if let kept = folders[ancestor] {
-                base = kept.descriptor
-                baseKey = ancestor
                 folders[ancestor] = Kept(descriptor: kept.descriptor, users: kept.users + 1, lastUse: clock)
-                start = folder.utf8.index(after: slash)
-                break
+                return .walk(base: kept.descriptor, baseKey: ancestor, start: folder.utf8.index(after: slash))
             }
             end = slash
         }
-        while true {
-            let slash = folder[start...].utf8.firstIndex(of: UInt8(ascii: "/")) ?? folder.endIndex
-            let segment = String(folder[start..<slash])
-            var descriptor = openat(base, segment, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            if descriptor < 0, errno == ENOENT, creating, mkdirat(base, segment, 0o755) == 0 || errno == EEXIST {
-                descriptor = openat(base, segment, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            }
-            let failure = errno
-            let key = String(folder[..<slash])
-            let isKept = descriptor >= 0 && keep(key, descriptor)
-            if let baseKey {
-                release(baseKey, base)
-            } else if base != root {
-                close(base)
-            }
-            guard descriptor >= 0 else { return .failed(failure) }
-            if slash == folder.endIndex {
-                if !isKept { retired[descriptor] = 1 }
-                return .folder(descriptor)
-            }
-            base = descriptor
-            baseKey = isKept ? key : nil
-            start = folder.utf8.index(after: slash)
-        }
+        return .walk(base: root, baseKey: nil, start: folder.startIndex)
     }
 
-    /// Done with a descriptor from `acquire`.
+    /// Keeps what a walk opened, as far as there is room, and ends the walk's use of its base.
+    /// Returns `folder`'s descriptor with one user (for `release`), or nil when the walk fell
+    /// short. A folder another thread kept meanwhile keeps its descriptor; the walk's is closed,
+    /// or, for `folder` itself, closed by `release`.
+    mutating func finish(_ folder: String, opened: [(String, Int32)], base: Int32, baseKey: String?) -> Int32? {
+        if let baseKey { release(baseKey, base) }
+        var reached: Int32?
+        for (path, descriptor) in opened {
+            let isTarget = path.utf8.count == folder.utf8.count
+            if folders[path] == nil, keep(path, descriptor, users: isTarget ? 1 : 0) {
+                // Kept.
+            } else if isTarget {
+                retired[descriptor] = 1
+            } else {
+                close(descriptor)
+            }
+            if isTarget { reached = descriptor }
+        }
+        return reached
+    }
+
+    /// Done with a descriptor from `start` or `finish`.
     mutating func release(_ folder: String, _ descriptor: Int32) {
         if folder.isEmpty { return }
         if let kept = folders[folder], kept.descriptor == descriptor {
@@ -292,9 +321,9 @@ private struct Handles {
         }
     }
 
-    /// Keeps a descriptor, with one user, closing the least recently used one not in use to make
-    /// room; false when all are in use.
-    private mutating func keep(_ folder: String, _ descriptor: Int32) -> Bool {
+    /// Keeps a descriptor, closing the least recently used one not in use to make room; false
+    /// when all are in use.
+    private mutating func keep(_ folder: String, _ descriptor: Int32, users: Int) -> Bool {
         if folders.count >= OutputDirectory.cacheSize {
             var oldest: (folder: String, kept: Kept)?
             for (folder, kept) in folders where kept.users == 0 && kept.lastUse < oldest?.kept.lastUse ?? .max {
@@ -304,7 +333,7 @@ private struct Handles {
             close(oldest.kept.descriptor)
             folders[oldest.folder] = nil
         }
-        folders[folder] = Kept(descriptor: descriptor, users: 1, lastUse: clock)
+        folders[folder] = Kept(descriptor: descriptor, users: users, lastUse: clock)
         return true
     }
 

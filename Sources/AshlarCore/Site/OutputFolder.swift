@@ -17,10 +17,13 @@ struct OutputFolder: Sendable {
     /// one is refused unless `force` is set: Ashlar will not mix its files with someone else's.
     func open(force: Bool) throws(BuildError) -> BuildManifest? {
         try checkFolders()
+        // A folder that is not there yet (or a file in the way, which making it will report) has
+        // nothing to read.
         switch directory.openRoot(creating: false) {
         case nil: break
-        case ENOENT?: return nil
-        case let failure?: throw BuildError(.io, path: paths.output.path, message: "cannot read: \(SystemError.message(failure))")
+        case ENOENT?, ENOTDIR?: return nil
+        case let failure?:
+            throw BuildError(.io, path: paths.output.path, message: "cannot read: \(SystemError.message(failure))")
         }
         OutputStager.removeLeftovers(in: directory)
         let file = paths.outputFile(BuildManifest.fileName)

@@ -68,7 +68,8 @@ final class OutputStager: Sendable {
             for folder in folders {
                 guard let failure = directory.makeFolder(folder), failure != EEXIST else { continue }
                 if let failure = directory.makeFolders(folder) {
-                    throw BuildError(.io, path: display(ofStaged: folder), message: "cannot create folder: \(SystemError.message(failure))")
+                    let message = "cannot create folder: \(SystemError.message(failure))"
+                    throw BuildError(.io, path: display(ofStaged: folder), message: message)
                 }
             }
             try write(file, to: temporary)
@@ -93,7 +94,9 @@ final class OutputStager: Sendable {
 
     /// The output path a file or folder of the staging folder stands for, for messages.
     private func display(ofStaged path: String) -> String {
-        guard let staging = state.withLock({ $0.staging }), path.hasPrefix(staging + "/new/") else { return paths.outputFile(path) }
+        guard let staging = state.withLock({ $0.staging }), path.hasPrefix(staging + "/new/") else {
+            return paths.outputFile(path)
+        }
         return paths.outputFile(String(path.dropFirst(staging.count + 5)))
     }
 
@@ -117,7 +120,9 @@ final class OutputStager: Sendable {
             if linkImages {
                 let failure = directory.link(sourcePath, to: temporary)
                 if failure == nil { return }
-                if failure == ENOENT, makeStagedFolder(of: temporary), directory.link(sourcePath, to: temporary) == nil { return }
+                if failure == ENOENT, makeStagedFolder(of: temporary), directory.link(sourcePath, to: temporary) == nil {
+                    return
+                }
             }
             guard let data = FileManager.default.contents(atPath: sourcePath) else {
                 throw BuildError(.io, path: paths.display(source), message: "cannot read: the file is gone or unreadable")

@@ -41,14 +41,16 @@ struct StagingPlan {
         if let staging {
             for folder in roots {
                 if let code = directory.rename(staging + "/new/" + folder, to: folder) {
-                    throw BuildError(.io, path: paths.outputFile(folder), message: "cannot write: \(SystemError.message(code))")
+                    let message = "cannot write: \(SystemError.message(code))"
+                    throw BuildError(.io, path: paths.outputFile(folder), message: message)
                 }
             }
         }
         for (index, entry) in beside.enumerated() {
             if let code = directory.rename(entry.temporary, to: entry.destination) {
                 beside.removeFirst(index)
-                throw BuildError(.io, path: paths.outputFile(entry.destination), message: "cannot write: \(SystemError.message(code))")
+                let message = "cannot write: \(SystemError.message(code))"
+                throw BuildError(.io, path: paths.outputFile(entry.destination), message: message)
             }
         }
         beside.removeAll()
