@@ -44,6 +44,16 @@ struct Renderer {
     /// Renders the root template.
     mutating func render() throws(TemplateError) {
         try render(root.nodes)
+        // Text and variables are not counted as work; a page that ends in one huge value is
+        // caught here.
+        guard output.count <= outputLimit else {
+            throw TemplateError(path: chain.first ?? "", line: 1, column: 1, reason: Self.outputLimitReason(outputLimit))
+        }
+    }
+
+    /// The output limit was hit: the page itself is too large, whatever made it so.
+    static func outputLimitReason(_ limit: Int) -> String {
+        "rendering stopped: the page is larger than the output limit of \(limit >> 20) MiB"
     }
 
     mutating func render(_ nodes: [Node]) throws(TemplateError) {
@@ -148,15 +158,17 @@ struct Renderer {
     /// One more step of work; throws past the limits on work and output.
     private mutating func count(at location: Node.Location) throws(TemplateError) {
         work += 1
-        guard work <= workLimit, output.count <= outputLimit else {
-            let what =
-                work > workLimit
-                ? "more than \(workLimit) sections, list items and partials" : "more than \(outputLimit >> 20) MiB of output"
+        guard work <= workLimit else {
             throw TemplateError(
                 path: location.path, line: location.line, column: location.column,
-                reason: "rendering stopped after \(what); sections nested over lists multiply the work: "
-                    + Self.describe(chain)
+                reason: "rendering stopped after more than \(workLimit) sections, list items and partials; "
+                    + "sections nested over lists multiply the work: " + Self.describe(chain)
             )
+        }
+        guard output.count <= outputLimit else {
+            throw TemplateError(
+                path: location.path, line: location.line, column: location.column,
+                reason: Self.outputLimitReason(outputLimit))
         }
     }
 

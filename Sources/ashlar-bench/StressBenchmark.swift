@@ -14,6 +14,8 @@ struct StressBenchmark {
         var name: String
         /// The most memory the build may take, in MiB.
         var budget: Double
+        /// Photos the source holds; a build that publishes fewer fails.
+        var photos: Int
         var make: () throws -> SiteFolder
     }
 
@@ -50,13 +52,13 @@ struct StressBenchmark {
 
     var cases: [Case] {
         [
-            Case(name: "\(Count.format(photos)) photos in one album", budget: 600) {
+            Case(name: "\(Count.format(photos)) photos in one album", budget: 600, photos: photos) {
                 SiteFolder(root: try SyntheticSite(photos: photos, albums: 1, xmpEvery: 0).root)
             },
-            Case(name: "10,000 photos in one album", budget: 150) {
+            Case(name: "10,000 photos in one album", budget: 150, photos: 10_000) {
                 SiteFolder(root: try SyntheticSite(photos: 10_000, albums: 1, xmpEvery: 0).root)
             },
-            Case(name: "a folder nested 100 deep", budget: 150) {
+            Case(name: "a folder nested 100 deep", budget: 150, photos: 100) {
                 let site = try SiteFolder.empty()
                 var path = ""
                 for level in 1...100 {
@@ -65,7 +67,7 @@ struct StressBenchmark {
                 }
                 return site
             },
-            Case(name: "200-character file names", budget: 150) {
+            Case(name: "200-character file names", budget: 150, photos: 100) {
                 let site = try SiteFolder.empty()
                 for index in 0..<100 {
                     let stem = String(format: "%03d ", index) + String(repeating: "a very long file name ", count: 10).prefix(192)
@@ -73,7 +75,7 @@ struct StressBenchmark {
                 }
                 return site
             },
-            Case(name: "100,000-character titles", budget: 150) {
+            Case(name: "100,000-character titles", budget: 150, photos: 100) {
                 // The site's title (on every page) and one photo's title and caption, among 100 photos.
                 let site = try SiteFolder.empty()
                 let title = String(String(repeating: "A title <&> ", count: 8_334).prefix(100_000))
@@ -89,18 +91,20 @@ struct StressBenchmark {
 
     /// Builds every case; false when any failed.
     func run() throws -> Bool {
-        print("stress: each case built cold in a process of its own, \(ProcessInfo.processInfo.activeProcessorCount) cores")
+        print("stress: each case built with no previous output, in a process of its own, \(ProcessInfo.processInfo.activeProcessorCount) cores")
         var passed = true
         for stressCase in cases {
             print("  \(stressCase.name)")
             let site = try stressCase.make()
             defer { site.remove() }
-            let (status, signalled, seconds, peak) = try Self.runBuild(site.root)
+            let (status, signalled, seconds, peak, built) = try Self.runBuild(site.root)
             var verdict = "ok"
             if signalled {
                 verdict = "FAILED: killed by signal \(status)"
             } else if status != 0 {
                 verdict = "FAILED: exit \(status)"
+            } else if built < stressCase.photos {
+                verdict = "FAILED: \(Count.format(built)) photos built of the \(Count.format(stressCase.photos)) generated"
             } else if peak > stressCase.budget {
                 verdict = "FAILED: over the budget of \(Measure.format(stressCase.budget, 0)) MiB"
             }
@@ -111,8 +115,8 @@ struct StressBenchmark {
     }
 
     /// Runs `ashlar-bench stress-build SOURCE`, echoes what it prints, and returns its exit status
-    /// (or the signal that killed it), the wall time, and the peak memory it reported.
-    static func runBuild(_ source: URL) throws -> (status: Int32, signalled: Bool, seconds: Double, peakMiB: Double) {
+    /// (or the signal that killed it), the wall time, and the peak memory and photo count it reported.
+    static func runBuild(_ source: URL) throws -> (status: Int32, signalled: Bool, seconds: Double, peakMiB: Double, photos: Int) {
         guard let executable = Bundle.main.executablePath else { throw StressError("cannot find my own executable") }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -125,19 +129,23 @@ struct StressBenchmark {
         process.waitUntilExit()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         var peak = Double.infinity
+        var photos = 0
         for line in text.split(separator: "\n") {
             if line.hasPrefix(peakPrefix), let value = Double(line.dropFirst(peakPrefix.count)) {
                 peak = value
+            } else if line.hasPrefix(photosPrefix), let value = Int(line.dropFirst(photosPrefix.count)) {
+                photos = value
             } else {
                 print(line)
             }
         }
-        return (process.terminationStatus, process.terminationReason == .uncaughtSignal, seconds, peak)
+        return (process.terminationStatus, process.terminationReason == .uncaughtSignal, seconds, peak, photos)
     }
 
     static let peakPrefix = "peak-memory-mib: "
+    static let photosPrefix = "photos-built: "
 
-    /// `ashlar-bench stress-build SOURCE`: one cold build into `SOURCE/_site`, as `ashlar build`
+    /// `ashlar-bench stress-build SOURCE`: one build into an empty `SOURCE/_site`, as `ashlar build`
     /// does it; prints a summary, and exits 1 when the build stops or reports an error.
     static func build(_ source: String) -> Int32 {
         let root = URL(fileURLWithPath: source)
@@ -149,6 +157,7 @@ struct StressBenchmark {
             }
             print("    \(Count.format(result.photoCount)) photos, \(Count.format(result.pageCount)) pages, \(Count.format(result.filesWritten)) files written, \(result.warningCount) warnings, \(result.errorCount) errors")
             print(peakPrefix + String(Measure.ownPeakMemoryMiB))
+            print(photosPrefix + String(result.photoCount))
             return result.errorCount == 0 ? 0 : 1
         } catch {
             FileHandle.standardError.write(Data("    \(error.description)\n".utf8))

@@ -1,18 +1,21 @@
 import AshlarCore
 import Foundation
 
-/// `ashlar init [DIR] [--theme]`: a site skeleton that builds as it is. Never overwrites a file.
-enum InitCommand {
-    static let spec = CommandSpec(
-        name: "init",
-        abstract: "Create a new site: ashlar.json and an example album (never overwrites a file).",
-        arguments: [.init(name: "DIR", help: "Where to create the site; created if missing.", defaultValue: ".")],
-        options: [
-            .init(long: "theme", short: nil, valueName: nil, help: "Also copy the default theme into DIR/templates/ to customise it.")
-        ])
+/// `ashlar init`: a site skeleton that builds as it is. Never overwrites a file.
+struct InitCommand: Command, Equatable {
+    var folder = "."
+    var theme = false
 
-    static func run(_ arguments: ParsedArguments) -> Int32 {
-        let folder = arguments.positional(0, default: ".")
+    static let name = "init"
+    static let abstract = "Create a new site: ashlar.json and an example album (never overwrites a file)."
+    static let arguments: [ArgumentDeclaration<Self>] = [
+        .init(name: "DIR", help: "Where to create the site; created if missing.", field: \.folder)
+    ]
+    static let options: [OptionDeclaration<Self>] = [
+        .flag(\.theme, long: "theme", help: "Also copy the default theme into DIR/templates/ to customise it.")
+    ]
+
+    func run() -> Int32 {
         let url = URL(fileURLWithPath: folder)
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
@@ -21,7 +24,7 @@ enum InitCommand {
         }
         let outcome: SiteSkeleton.Outcome
         do {
-            outcome = try SiteSkeleton(includeTheme: arguments.flags.contains("theme")).write(into: url)
+            outcome = try SiteSkeleton(includeTheme: theme).write(into: url)
         } catch {
             Output.error(error.description)
             return 1

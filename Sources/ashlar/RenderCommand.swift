@@ -1,21 +1,26 @@
 import AshlarCore
 
-/// `ashlar render TEMPLATE [--data FILE.json] [--partials DIR]`: the template author's tool.
-enum RenderCommand {
-    static let spec = CommandSpec(
-        name: "render",
-        abstract: "Render one template with JSON data to standard output.",
-        arguments: [.init(name: "TEMPLATE", help: "The template file.", defaultValue: nil)],
-        options: [
-            .init(long: "data", short: "d", valueName: "FILE", help: "JSON data to render with.", defaultValue: "{}"),
-            .init(long: "partials", short: "p", valueName: "DIR", help: "Where {{> name}} finds name.mustache.", defaultValue: "the template's folder"),
-        ])
+/// `ashlar render`: one template with JSON data, the template author's tool.
+struct RenderCommand: Command, Equatable {
+    var template = ""
+    var data: String?
+    var partials: String?
 
-    static func run(_ arguments: ParsedArguments) -> Int32 {
-        let renderer = TemplateFileRenderer(
-            templatePath: arguments.positional(0, default: ""),
-            dataPath: arguments.values["data"],
-            partialsFolder: arguments.values["partials"])
+    static let name = "render"
+    static let abstract = "Render one template with JSON data to standard output."
+    static let arguments: [ArgumentDeclaration<Self>] = [
+        .init(name: "TEMPLATE", help: "The template file.", isRequired: true, field: \.template)
+    ]
+    static let options: [OptionDeclaration<Self>] = [
+        .string(
+            \.data, long: "data", short: "d", placeholder: "FILE", help: "JSON data to render with.", default: "{}"),
+        .string(
+            \.partials, long: "partials", short: "p", placeholder: "DIR", help: "Where {{> name}} finds name.mustache.",
+            default: "the template's folder"),
+    ]
+
+    func run() -> Int32 {
+        let renderer = TemplateFileRenderer(templatePath: template, dataPath: data, partialsFolder: partials)
         switch renderer.render() {
         case .success(let text):
             Output.write(text)

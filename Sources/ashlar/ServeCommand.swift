@@ -3,64 +3,72 @@ import Dispatch
 import Foundation
 import Synchronization
 
-/// What Ctrl-C does: whatever has been set up so far, then a clean exit.
+/// What Ctrl-C does: a clean exit before the server runs; once it runs, stopping it, after which
+/// the main thread says so and exits (one exit, so "Stopped." is never cut off).
 final class Shutdown: Sendable {
-    private let cleanup = Mutex<(@Sendable () -> Void)?>(nil)
+    private let stopServer = Mutex<(@Sendable () -> Void)?>(nil)
 
     func set(_ action: @escaping @Sendable () -> Void) {
-        cleanup.withLock { $0 = action }
+        stopServer.withLock { $0 = action }
     }
 
     func run() {
-        cleanup.withLock { $0 }?()
+        if let stop = stopServer.withLock({ $0 }) {
+            stop()
+            return
+        }
         Output.print("Stopped.")
         exit(0)
     }
 }
 
-/// `ashlar serve [SOURCE] [--port 8000] [--host 127.0.0.1] [--open] [-o DIR] [--config FILE]`.
-enum ServeCommand {
+/// `ashlar serve`: builds, serves the site locally, and rebuilds and reloads on every change.
+struct ServeCommand: Command, Equatable {
     static let defaultPort = 8000
+    static let defaultHost = "127.0.0.1"
 
-    static let spec = CommandSpec(
-        name: "serve",
-        abstract: "Build the site, serve it locally, and rebuild and reload on every change.",
-        arguments: [.init(name: "SOURCE", help: "The folder of photos and sidecars.", defaultValue: ".")],
-        options: [
-            .init(long: "port", short: "p", valueName: "PORT", help: "The port; if the default is taken, the next free one. 0 picks any free port.", defaultValue: String(defaultPort)),
-            .init(long: "host", short: nil, valueName: "HOST", help: "The address to listen on; 0.0.0.0 or :: for every interface.", defaultValue: "127.0.0.1"),
-            .init(long: "open", short: nil, valueName: nil, help: "Open the site in the default browser."),
-            .init(long: "output", short: "o", valueName: "DIR", help: "Where to write the site.", defaultValue: "SOURCE/_site"),
-            .init(long: "config", short: nil, valueName: "FILE", help: "The configuration file.", defaultValue: "SOURCE/ashlar.json"),
-            .init(long: "clean", short: nil, valueName: nil, help: "Remove what the last build wrote, then build from scratch."),
-            .init(long: "force", short: nil, valueName: nil, help: "Build into a folder that holds files Ashlar did not write."),
-        ])
+    var source = "."
+    /// Nil means the default port, or the next free one when it is taken.
+    var port: Int?
+    var host = defaultHost
+    var open = false
+    var site = SiteOptions()
 
-    static func run(_ arguments: ParsedArguments) -> Int32 {
-        let explicitPort = arguments.values["port"]
-        guard let port = Int(explicitPort ?? String(defaultPort)), (0...65535).contains(port) else {
-            return AshlarCommand.usageError("'--port' must be a number from 0 to 65535, found '\(explicitPort ?? "")'")
-        }
-        let host = arguments.values["host"] ?? "127.0.0.1"
+    static let name = "serve"
+    static let abstract = "Build the site, serve it locally, and rebuild and reload on every change."
+    static let arguments: [ArgumentDeclaration<Self>] = [.source(\.source)]
+    static let options: [OptionDeclaration<Self>] =
+        [
+            .integer(
+                \.port, in: 0...65535, long: "port", short: "p", placeholder: "PORT",
+                help: "The port; if the default is taken, the next free one. 0 picks any free port.",
+                default: String(defaultPort)),
+            .string(
+                \.host, long: "host", placeholder: "HOST",
+                help: "The address to listen on; 0.0.0.0 or :: for every interface.", default: defaultHost),
+            .flag(\.open, long: "open", help: "Open the site in the default browser."),
+        ] + SiteOptions.options(in: \.site)
+
+    func run() -> Int32 {
         let shutdown = Shutdown()
-        stopOnSignals { shutdown.run() }
-        let builder = BuildCommand.makeBuilder(arguments)
+        Self.stopOnSignals { shutdown.run() }
+        let builder = site.builder(source: source)
         let preview = PreviewServer(builder: builder, allowedHosts: PreviewServer.allowedHosts(listeningOn: host))
-        let outputDisplay = arguments.values["output"] ?? builder.paths.display("_site")
+        let outputDisplay = site.output ?? builder.paths.display("_site")
 
         // The first build: a problem with the folders themselves ends the command; content
         // errors are shown in the browser until fixed.
         let started = Date()
-        let first = preview.rebuild(clean: arguments.flags.contains("clean"))
+        let first = preview.rebuild(clean: site.clean)
         if case .failed(let error) = first, error.kind == .usage {
             Output.error(error.description)
             return 64
         }
-        report(first, output: outputDisplay, started: started)
+        Self.report(first, output: outputDisplay, started: started)
 
         let socket: ListeningSocket
         do {
-            socket = try listen(host: host, port: port, explicit: explicitPort != nil)
+            socket = try Self.listen(host: host, port: port ?? Self.defaultPort, explicit: port != nil)
         } catch {
             Output.error("ashlar: error: \(error.message)")
             return 1
@@ -72,21 +80,24 @@ enum ServeCommand {
             socket.close()
         }
 
-        let configFolder = arguments.values["config"].map { URL(fileURLWithPath: $0).standardizedFileURL.deletingLastPathComponent().path }
+        let configFolder = site.config.map {
+            URL(fileURLWithPath: $0).standardizedFileURL.deletingLastPathComponent().path
+        }
         let tree = WatchedTree(
             source: builder.paths.source.path, output: builder.paths.output.path,
             extraFolders: configFolder.map { [$0] } ?? [])
         let watcher = SourceWatchers.make(tree)
         Thread.detachNewThread {
-            preview.watch(with: watcher) { outcome in report(outcome, output: outputDisplay, started: nil) }
+            preview.watch(with: watcher) { outcome in Self.report(outcome, output: outputDisplay, started: nil) }
         }
 
         Output.print("Serving \(builder.paths.display("")) at \(socket.url) (watching with \(watcher.summary); Ctrl-C to stop)")
         if host == "0.0.0.0" || host == "::" {
             Output.error("ashlar: warning: listening on every network interface; anyone on your network can see the site")
         }
-        if arguments.flags.contains("open") { openBrowser(socket.url) }
+        if open { Self.openBrowser(socket.url) }
         server.run()
+        Output.print("Stopped.")
         return 0
     }
 

@@ -79,6 +79,17 @@ import Testing
             let html = try String(contentsOf: output.appendingPathComponent(page), encoding: .utf8)
             #expect(!html.contains("\u{FEFF}"), "\(page) holds a byte order mark")
         }
+        // Whatever the sidecars hold, every XML file (feed.xml, sitemap.xml) is well-formed, and
+        // nothing hidden (a path segment starting with '.') is published but the manifest.
+        for path in try FileManager.default.subpathsOfDirectory(atPath: output.path) {
+            if path.hasSuffix(".xml") {
+                let parser = XMLParser(data: FileManager.default.contents(atPath: output.appendingPathComponent(path).path) ?? Data())
+                #expect(parser.parse(), "\(path) is not well-formed: \(parser.parserError.map { "\($0)" } ?? "")")
+            }
+            if path != ".ashlar-manifest.json" {
+                #expect(!path.split(separator: "/").contains { $0.hasPrefix(".") }, "\(path) is hidden, yet published")
+            }
+        }
         if let secret = Self.passwdLine {
             for path in try FileManager.default.subpathsOfDirectory(atPath: output.path) {
                 let data = FileManager.default.contents(atPath: output.appendingPathComponent(path).path) ?? Data()

@@ -4,8 +4,7 @@ import Testing
 /// Opens the built site-example in headless Chromium and checks the layout the browser really
 /// draws: the configured columns at each breakpoint, no overlaps, tops that never decrease in
 /// reading order, a gallery as tall as its tallest column, no horizontal scroll.
-@Suite(.enabled(if: Chromium.isAvailable, "needs chromium"))
-struct BrowserGeometryTests {
+@Suite struct BrowserGeometryTests {
     struct Measurement: Decodable {
         var galleries: [Gallery]
         var scrollWidth: Double
@@ -58,7 +57,16 @@ struct BrowserGeometryTests {
 
     static let breakpoints: [(minWidth: Double, columns: Int)] = [(0, 2), (600, 3), (900, 4), (1300, 5)]
 
-    @Test(arguments: cases)
+    /// The cases come from the built pages; none would make the browser test pass unseen.
+    @Test func everyAlbumPageIsACase() throws {
+        let built = try SiteExample.built.get()
+        let albums = Set(Self.cases.map(\.page))
+        #expect(albums.count >= 5, "album pages found by 'gallery-list': \(albums.sorted())")
+        #expect(albums.contains("index.html") && albums.contains("nature/index.html"), "\(albums.sorted())")
+        #expect(SiteExample.pages(in: built.output).count > albums.count)
+    }
+
+    @Test(.enabled(if: Chromium.isAvailable, "needs chromium"), arguments: cases)
     func galleryGeometryHoldsInARealBrowser(_ testCase: Case) throws {
         let built = try SiteExample.built.get()
         let page = built.output.appendingPathComponent(testCase.page)

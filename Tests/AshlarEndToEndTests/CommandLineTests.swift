@@ -48,6 +48,13 @@ import Testing
         (["check", "--strict=yes"], "ashlar: error: '--strict' takes no value"),
         (["serve", "--prot", "80"], "ashlar: error: unknown option '--prot' for 'ashlar serve'; did you mean '--port'?"),
         (["serve", "--port", "70000"], "ashlar: error: '--port' must be a number from 0 to 65535, found '70000'"),
+        (
+            ["serve", "-p", "x"],
+            "ashlar: error: '--port' must be a number from 0 to 65535, found 'x'\n"
+                + "Usage: ashlar serve [options] [SOURCE]\nSee 'ashlar help serve'.\n"
+        ),
+        (["build", "--help=x"], "ashlar: error: '--help' takes no value\nUsage: ashlar build [options] [SOURCE]\n"),
+        (["render"], "ashlar: error: 'ashlar render' needs TEMPLATE\nUsage: ashlar render [options] TEMPLATE\n"),
         (["init", "--themes"], "ashlar: error: unknown option '--themes' for 'ashlar init'; did you mean '--theme'?"),
         ([], "ashlar"),
     ])

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Printed, an album is a list of its photos, one under another in reading order, with titles.
-@Suite(.enabled(if: Axe.isAvailable, "needs chromium and chromedriver: run .ci/install-browser-tools"), .serialized)
+@Suite(.enabled(if: WebDriver.isAvailable, "needs chromium and chromedriver: run .ci/install-browser-tools"), .serialized)
 struct PrintTests {
     @Test func albumsPrintAsAListOfPhotos() throws {
         let built = try SiteExample.built.get()

@@ -38,13 +38,14 @@ import Testing
 
     static var specIsPresent: Bool { FileManager.default.fileExists(atPath: specFolder.path) }
 
-    @Test(.enabled(if: specIsPresent, "needs ../shared/mustache-spec"))
-    func everyRequiredModuleIsPresent() {
+    @Test(.enabled(if: RequiredTool.runs(whenInstalled: specIsPresent), "needs ../shared/mustache-spec"))
+    func everyRequiredModuleIsPresent() throws {
+        try RequiredTool.require(Self.specIsPresent, "the Mustache spec is not at \(Self.specFolder.path)")
         let counts = Dictionary(grouping: Self.cases, by: \.module).mapValues(\.count)
         for module in Self.modules { #expect((counts[module] ?? 0) > 0, "no cases read from \(module).json") }
     }
 
-    @Test(.enabled(if: specIsPresent, "needs ../shared/mustache-spec"), arguments: cases)
+    @Test(.enabled(if: RequiredTool.runs(whenInstalled: specIsPresent), "needs ../shared/mustache-spec"), arguments: cases)
     func rendersTheSpecCaseExactly(_ spec: SpecCase) throws {
         let folder = try TemporaryFolder("ashlar-render")
         try folder.write(spec.template, to: "template/main.mustache")

@@ -61,6 +61,7 @@ import Testing
             """
         let json = try Chromium.measure(page: folder.url.appendingPathComponent("_site/index.html"), width: viewport, script: script)
         let values = try JSONDecoder().decode([Double].self, from: Data(json.utf8))
+        try #require(values.count == 3, "the script returned \(json)")
         #expect(abs(values[0] - values[1]) < 1, "sizes says \(values[0]) px, the tile is \(values[1]) px at a \(values[2]) px viewport")
     }
 }

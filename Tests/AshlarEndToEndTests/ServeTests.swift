@@ -304,7 +304,7 @@ import Testing
     }
 
     /// 200 connections at once, 10,000 requests and more, zero errors (wrk, installed by CI).
-    @Test(.enabled(if: ServeTests.wrk != nil || ProcessInfo.processInfo.environment["CI"] != nil))
+    @Test(.enabled(if: RequiredTool.runs(whenInstalled: ServeTests.wrk != nil), "needs wrk"))
     func holdsTwoHundredConnections() throws {
         let wrk = try #require(Self.wrk, "wrk is not installed (apt-get install wrk)")
         let folder = try makeSite()

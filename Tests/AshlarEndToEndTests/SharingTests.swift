@@ -86,7 +86,7 @@ import Testing
         try folder.write(#"{"baseURL": "example.com/photos"}"#, to: "ashlar.json")
         let run = try Ashlar.run(["build", folder.url.path])
         #expect(run.status == 1)
-        #expect(run.stderr.contains("ashlar.json:1:13: error: 'baseURL' must be an absolute http(s) URL such as \"https://example.com/photos/\", found \"example.com/photos\""), "\(run.stderr)")
+        #expect(run.stderr.contains("ashlar.json:1:13: error: 'baseURL' must be an absolute http(s) URL such as \"https://example.com/photos/\", with spaces and other characters percent-encoded, found \"example.com/photos\""), "\(run.stderr)")
     }
 
     private func parses(_ xml: String) throws -> Bool {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The theme is usable from 320 px to 2560 px: nothing is wider than the viewport.
-@Suite(.enabled(if: Axe.isAvailable, "needs chromium and chromedriver: run .ci/install-browser-tools"), .serialized)
+@Suite(.enabled(if: WebDriver.isAvailable, "needs chromium and chromedriver: run .ci/install-browser-tools"), .serialized)
 struct ViewportTests {
     @Test(arguments: AccessibilityTests.siteExamplePages)
     func noHorizontalScrollFrom320To2560(page: String) throws {

@@ -29,7 +29,15 @@ struct RobustnessTests {
         var library = try TemplateLibrary(sources: ["page": "{{#items}}{{text}}{{/items}}"])
         library.outputLimit = 1 << 20
         let items = TemplateValue.array(Array(repeating: ["text": .string(String(repeating: "a", count: 10_000))], count: 1_000))
-        #expect(throws: TemplateError.self) { try library.render("page", with: ["items": items]) }
+        let error = #expect(throws: TemplateError.self) { try library.render("page", with: ["items": items]) }
+        #expect(error?.reason == "rendering stopped: the page is larger than the output limit of 1 MiB")
+        // One value larger than the limit, with nothing rendered after it.
+        let huge = TemplateValue.string(String(repeating: "b", count: (1 << 20) + 1))
+        let single = try TemplateLibrary(sources: ["page": "{{text}}"])
+        var limited = single
+        limited.outputLimit = 1 << 20
+        let last = #expect(throws: TemplateError.self) { try limited.render("page", with: ["text": huge]) }
+        #expect(last?.reason == "rendering stopped: the page is larger than the output limit of 1 MiB")
         library.outputLimit = 16 << 20
         #expect(try library.render("page", with: ["items": items]).utf8.count == 10_000_000)
     }
@@ -119,7 +127,13 @@ struct RobustnessTests {
         do {
             let template = try Template(source: source, path: "odd")
             let library = TemplateLibrary(templates: ["odd": template, "p": template, "x": template])
-            _ = try? library.render("odd", with: ["a": true, "x": "odd", ".": "dot"])
+            do {
+                // Rendering gives output, or an error that says where and why.
+                _ = try library.render("odd", with: ["a": true, "x": "odd", ".": "dot"])
+            } catch {
+                #expect(error.line >= 1)
+                #expect(!error.reason.isEmpty)
+            }
         } catch {
             #expect(error.line >= 1)
             #expect(error.column >= 1)

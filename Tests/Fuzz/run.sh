@@ -19,21 +19,26 @@ TARGETS=(
     "xmp           16384 xml"
     "jpeg           8192 -"
     "png            4096 -"
+    "png-decode     8192 -"
+    "inflate        8192 -"
     "gif            4096 -"
     "webp           4096 -"
     "avif           4096 -"
     "exif           4096 -"
     "template       8192 mustache"
     "config         4096 json"
-    "http           8192 http"
+    "http          40000 http"
+    "manifest      16384 json"
+    "jpeg-rewrite  16384 -"
 )
 
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 fuzz="$root/Tests/Fuzz"
 build="${FUZZ_BUILD:-$root/.build-fuzz}"
 artifacts="$fuzz/artifacts"
-# -O keeps Swift's bounds and overflow checks; -g gives the sanitizer reports line numbers.
-swift_flags=(-O -g -enable-testing -sanitize=fuzzer,address -parse-as-library)
+# -O keeps Swift's bounds and overflow checks; -g gives the sanitizer reports line numbers; the
+# package name lets the modules see each other's `package` declarations, as SwiftPM does.
+swift_flags=(-O -g -enable-testing -sanitize=fuzzer,address -parse-as-library -package-name Ashlar)
 
 usage() {
     sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//' >&2

@@ -1,8 +1,8 @@
 /// Alt text that says nothing: a file name or a camera's automatic name (`IMG_2041`, `DSC01234`,
 /// `P1010042.JPG`), which a screen reader would read out as noise.
-public enum AltTextLint {
+package enum AltTextLint {
     /// Whether `alt` is only a file name or camera-generated name; `fileName` is the photo's own.
-    public static func isMeaningless(_ alt: String, fileName: String) -> Bool {
+    package static func isMeaningless(_ alt: String, fileName: String) -> Bool {
         let text = trimmed(alt)
         guard !text.isEmpty else { return true }
         // Three or more words are a description, not a name.

@@ -7,7 +7,7 @@ extension CatalogBuilder {
         var settings = AlbumSettings()
         if folder.fileNames.contains("album.json") {
             let relative = folder.path(of: "album.json")
-            if let bytes = readSmallFile(relative, diagnostics: &diagnostics) {
+            if let bytes = readSmallFile(relative, kind: "album.json", diagnostics: &diagnostics) {
                 let (read, albumDiagnostics) = AlbumSettings.read(bytes, path: source.display(relative))
                 settings = read
                 diagnostics += albumDiagnostics

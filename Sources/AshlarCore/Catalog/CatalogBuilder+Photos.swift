@@ -11,7 +11,7 @@ extension CatalogBuilder {
         var failed = false
         for (index, sidecar) in sidecars.enumerated() {
             let relative = job.folder.path(of: sidecar)
-            guard let bytes = readSmallFile(relative, diagnostics: &diagnostics) else {
+            guard let bytes = readSmallFile(relative, kind: "sidecar", diagnostics: &diagnostics) else {
                 failed = true
                 continue
             }
@@ -65,6 +65,7 @@ extension CatalogBuilder {
             return PhotoReading(photo: nil, diagnostics: diagnostics)
         }
         if metadata.hidden == true { return PhotoReading(photo: nil, diagnostics: diagnostics) }
+        PhotoTextLimits.apply(to: &metadata, path: source.display(primary), diagnostics: &diagnostics)
         PhotoLint.check(metadata, name: job.files.name, path: source.display(primary), diagnostics: &diagnostics)
         var photo = Photo(
             sourcePath: sourcePath, image: image, primaryPath: primary, name: job.files.name, slug: "",

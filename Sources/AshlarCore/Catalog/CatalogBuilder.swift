@@ -54,12 +54,13 @@ struct CatalogBuilder: Sendable {
         for child in draft.children { collectJobs(child, into: &jobs) }
     }
 
-    /// Reads a file of at most `Sidecar.maximumSize` bytes; reports and returns nil otherwise.
-    func readSmallFile(_ relative: String, diagnostics: inout [Diagnostic]) -> [UInt8]? {
+    /// Reads a file of at most `SmallFile.maximumSize` bytes; reports and returns nil otherwise.
+    /// `kind` names the file in that report.
+    func readSmallFile(_ relative: String, kind: String, diagnostics: inout [Diagnostic]) -> [UInt8]? {
         let path = source.display(relative)
-        switch source.read(relative, upTo: Sidecar.maximumSize + 1) {
+        switch source.read(relative, upTo: SmallFile.maximumSize + 1) {
         case .success(let read):
-            if let tooLarge = Sidecar.sizeDiagnostic(byteCount: read.size, path: path) {
+            if let tooLarge = SmallFile.sizeDiagnostic(byteCount: read.size, path: path, kind: kind) {
                 diagnostics.append(tooLarge)
                 return nil
             }

@@ -1,7 +1,7 @@
 /// Orders names as people read them: `IMG_2` before `IMG_10`, ignoring ASCII case, with a
 /// byte-wise comparison as the final tie-break so the order is total and deterministic.
-public enum NaturalOrder {
-    public static func precedes(_ a: String, _ b: String) -> Bool {
+package enum NaturalOrder {
+    package static func precedes(_ a: String, _ b: String) -> Bool {
         let result = compare(a, b)
         if result != 0 { return result < 0 }
         return FileNameOrder.precedes(a, b)

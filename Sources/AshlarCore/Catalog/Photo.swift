@@ -1,23 +1,23 @@
 /// A photo as the site shows it: where its image is, what it is called, how it is shaped.
-public struct Photo: Sendable, Equatable {
+package struct Photo: Sendable, Equatable {
     /// The image's path relative to the source root, or nil for a photo hosted elsewhere.
-    public var sourcePath: String?
+    package var sourcePath: String?
     /// The image as the browser fetches it: a path relative to the output root, or an
     /// absolute `http(s)` URL.
-    public var image: ImageLocation
+    package var image: ImageLocation
     /// The sidecar or image file a diagnostic about this photo names, relative to the source root.
-    public var primaryPath: String
+    package var primaryPath: String
     /// The file name the photo is known by (for natural sorting and fallbacks).
-    public var name: String
-    public var slug: String
-    public var metadata: PhotoMetadata
+    package var name: String
+    package var slug: String
+    package var metadata: PhotoMetadata
     /// Display size in pixels, after orientation.
-    public var width: Int
-    public var height: Int
+    package var width: Int
+    package var height: Int
     /// Smaller copies for `srcset`, narrowest first.
-    public var renditions: [PhotoRendition] = []
+    package var renditions: [PhotoRendition] = []
 
-    public init(
+    package init(
         sourcePath: String?, image: ImageLocation, primaryPath: String, name: String, slug: String,
         metadata: PhotoMetadata, width: Int, height: Int
     ) {
@@ -31,10 +31,10 @@ public struct Photo: Sendable, Equatable {
         self.height = height
     }
 
-    public var aspectRatio: Double { Double(width) / Double(height) }
+    package var aspectRatio: Double { Double(width) / Double(height) }
 
     /// The image's file name: the local file's, or the last path segment of a remote URL.
-    public var imageFileName: String {
+    package var imageFileName: String {
         switch image {
         case .output(let path), .referenced(let path): sourcePath.map { String(Self.lastSegment($0[...]) ?? "") } ?? path
         case .remote(let url):
@@ -57,14 +57,14 @@ public struct Photo: Sendable, Equatable {
 }
 
 /// A smaller copy of a photo, as the site publishes it.
-public struct PhotoRendition: Sendable, Equatable {
-    public var image: ImageLocation
+package struct PhotoRendition: Sendable, Equatable {
+    package var image: ImageLocation
     /// The file to copy, relative to the source root; nil for a remote URL.
-    public var sourcePath: String?
+    package var sourcePath: String?
     /// Width in pixels, for the `w` descriptor.
-    public var width: Int
+    package var width: Int
 
-    public init(image: ImageLocation, sourcePath: String?, width: Int) {
+    package init(image: ImageLocation, sourcePath: String?, width: Int) {
         self.image = image
         self.sourcePath = sourcePath
         self.width = width
@@ -72,7 +72,7 @@ public struct PhotoRendition: Sendable, Equatable {
 }
 
 /// Where the browser finds an image.
-public enum ImageLocation: Sendable, Equatable {
+package enum ImageLocation: Sendable, Equatable {
     /// A path relative to the output root, `/`-separated, not percent-encoded.
     case output(String)
     /// An absolute `http` or `https` URL, used as given.

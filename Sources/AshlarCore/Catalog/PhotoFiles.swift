@@ -1,31 +1,31 @@
 /// The files of one photo in a folder: the image, its sidecars, its renditions. Found by name
 /// alone, before anything is read.
-public struct PhotoFiles: Sendable, Equatable {
+package struct PhotoFiles: Sendable, Equatable {
     /// The image file's name, or nil for a sidecar-only photo (hosted elsewhere, or via `src`).
-    public var imageName: String?
+    package var imageName: String?
     /// JSON sidecars, strongest first: `NAME.EXT.json`, then `NAME.json`.
-    public var jsonSidecars: [String] = []
+    package var jsonSidecars: [String] = []
     /// XMP sidecars, strongest first: `NAME.EXT.xmp`, then `NAME.xmp`.
-    public var xmpSidecars: [String] = []
+    package var xmpSidecars: [String] = []
     /// Smaller copies found by the naming convention `NAME@800w.EXT`.
-    public var renditions: [String] = []
+    package var renditions: [String] = []
 
-    public init(imageName: String?) {
+    package init(imageName: String?) {
         self.imageName = imageName
     }
 
     /// The name the photo is known by: its image, or its first sidecar.
-    public var name: String {
+    package var name: String {
         imageName ?? jsonSidecars.first ?? xmpSidecars.first ?? ""
     }
 
     /// The image extensions Ashlar treats as photos (compared case-insensitively).
-    public static let imageExtensions = ImageFormat.allFileExtensions
+    package static let imageExtensions = ImageFormat.allFileExtensions
 
     /// Groups a folder's file names into photos. `album.json` is not a photo; files that are
     /// neither images nor sidecars are ignored. Returns the photos in file-name order, and the
     /// names that could not be attributed unambiguously with a reason each.
-    public static func group(fileNames: [String]) -> (photos: [PhotoFiles], unattributed: [(name: String, reason: String)]) {
+    package static func group(fileNames: [String]) -> (photos: [PhotoFiles], unattributed: [(name: String, reason: String)]) {
         let names = Set(fileNames)
         var images: [String] = []
         var renditionsByImage: [String: [String]] = [:]

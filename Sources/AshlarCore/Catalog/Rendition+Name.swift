@@ -1,7 +1,7 @@
 extension Rendition {
     /// The width a file name states with an `@<digits>w` suffix before its extension
     /// (`IMG_1@800w.jpg` -> 800), when it is a plausible width.
-    public static func width(fromName name: String) -> Int? {
+    package static func width(fromName name: String) -> Int? {
         let bytes = Array(name.utf8)
         let fileStart = (bytes.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1
         let file = bytes[fileStart...]

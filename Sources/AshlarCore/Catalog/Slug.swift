@@ -1,9 +1,9 @@
 import Foundation
 
 /// URL-safe names: lowercase ASCII letters, digits and single hyphens.
-public enum Slug {
+package enum Slug {
     /// `Île de Ré 2024` → `ile-de-re-2024`. Empty results become `fallback`.
-    public static func make(from text: String, fallback: String = "untitled") -> String {
+    package static func make(from text: String, fallback: String = "untitled") -> String {
         // Folding accents away needs Foundation; plain ASCII (most file names) does not.
         let folded = text.utf8.allSatisfy { $0 < 0x80 }
             ? text : text.folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: nil)
@@ -32,7 +32,7 @@ public enum Slug {
 
     /// Makes each name unique among `taken`, deterministically: `sunset`, `sunset-2`, `sunset-3`.
     /// Returns the unique slug; the caller warns when it differs from the wanted one.
-    public static func unique(_ wanted: String, taken: inout Set<String>) -> String {
+    package static func unique(_ wanted: String, taken: inout Set<String>) -> String {
         if taken.insert(wanted).inserted { return wanted }
         var counter = 2
         while !taken.insert("\(wanted)-\(counter)").inserted { counter += 1 }

@@ -1,29 +1,29 @@
 /// How an album orders its photos: `name` (natural: `IMG_2` before `IMG_10`), `date`, `title`
 /// or `order` (explicit `order` numbers first, then the rest by name); a leading `-` reverses.
 /// Ties always break by name, so the order is total and the same on every build.
-public struct SortOrder: Sendable, Equatable, CustomStringConvertible {
-    public enum Key: String, Sendable, CaseIterable {
+package struct SortOrder: Sendable, Equatable, CustomStringConvertible {
+    package enum Key: String, Sendable, CaseIterable {
         case name, date, title, order
     }
 
-    public var key: Key
-    public var descending: Bool
+    package var key: Key
+    package var descending: Bool
 
-    public init(key: Key, descending: Bool = false) {
+    package init(key: Key, descending: Bool = false) {
         self.key = key
         self.descending = descending
     }
 
-    public static let byName = SortOrder(key: .name)
+    package static let byName = SortOrder(key: .name)
 
     /// Parses `name`, `-date`, …; nil for anything else.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let descending = text.hasPrefix("-")
         guard let key = Key(rawValue: descending ? String(text.dropFirst()) : text) else { return nil }
         self.init(key: key, descending: descending)
     }
 
-    public var description: String { (descending ? "-" : "") + key.rawValue }
+    package var description: String { (descending ? "-" : "") + key.rawValue }
 
     /// The accepted spellings, for messages.
     static var accepted: String {
@@ -32,7 +32,7 @@ public struct SortOrder: Sendable, Equatable, CustomStringConvertible {
 
     /// Sorts photos. Photos missing the sort field (no date, no `order`) come after those that
     /// have it, in either direction, by name.
-    public func sorted(_ photos: [Photo]) -> [Photo] {
+    package func sorted(_ photos: [Photo]) -> [Photo] {
         photos.sorted { a, b in
             switch key {
             case .name:

@@ -1,11 +1,11 @@
 import Glibc
 
 /// A file's size and modification time (nanoseconds since 1970), as `stat` reports them.
-public struct FileStamp: Sendable, Equatable, Hashable {
-    public var size: Int64
-    public var modified: Int64
+package struct FileStamp: Sendable, Equatable, Hashable {
+    package var size: Int64
+    package var modified: Int64
 
-    public init(size: Int64, modified: Int64) {
+    package init(size: Int64, modified: Int64) {
         self.size = size
         self.modified = modified
     }

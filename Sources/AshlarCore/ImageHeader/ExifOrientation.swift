@@ -1,7 +1,7 @@
 /// EXIF orientation values (1 to 8) and the other ways tools write them.
-public enum ExifOrientation {
+package enum ExifOrientation {
     /// exiftool's names for the eight orientations, indexed by value - 1.
-    public static let exiftoolNames = [
+    package static let exiftoolNames = [
         "Horizontal (normal)",
         "Mirror horizontal",
         "Rotate 180",
@@ -14,7 +14,7 @@ public enum ExifOrientation {
 
     /// The value for exiftool's text (`Rotate 90 CW` -> 6), case-insensitively;
     /// a number written as text (`"6"`) is accepted too.
-    public static func value(exiftoolText text: String) -> Int? {
+    package static func value(exiftoolText text: String) -> Int? {
         let trimmed = text.trimmingSpaces
         if let number = Int(trimmed), (1...8).contains(number) { return number }
         let lowered = trimmed.lowercased()
@@ -26,7 +26,7 @@ public enum ExifOrientation {
     /// The EXIF orientation equivalent to HEIF's transforms: `irot` turns the stored image
     /// anticlockwise by `rotation` × 90°, then `imir` (when present) mirrors it about a vertical
     /// axis (`mirrorAxis` 0, left and right swap) or a horizontal one (1, top and bottom swap).
-    public static func value(heifRotation rotation: Int, mirrorAxis: Int?) -> Int {
+    package static func value(heifRotation rotation: Int, mirrorAxis: Int?) -> Int {
         let quarterTurns = ((rotation % 4) + 4) % 4
         switch mirrorAxis {
         case nil: return [1, 8, 3, 6][quarterTurns]

@@ -1,5 +1,5 @@
 /// The image formats Ashlar reads headers of, detected from their first bytes.
-public enum ImageFormat: String, Sendable, Equatable, CaseIterable {
+package enum ImageFormat: String, Sendable, Equatable, CaseIterable {
     case jpeg
     case png
     case gif
@@ -7,7 +7,7 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable {
     case avif
 
     /// The format's name in messages: `JPEG`, `WebP`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .jpeg: "JPEG"
         case .png: "PNG"
@@ -18,7 +18,7 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable {
     }
 
     /// The file extensions of the format, lowercased.
-    public var fileExtensions: [String] {
+    package var fileExtensions: [String] {
         switch self {
         case .jpeg: ["jpg", "jpeg"]
         case .png: ["png"]
@@ -29,7 +29,7 @@ public enum ImageFormat: String, Sendable, Equatable, CaseIterable {
     }
 
     /// Every extension of every format: the files a folder's photos are.
-    public static let allFileExtensions = Set(allCases.flatMap(\.fileExtensions))
+    package static let allFileExtensions = Set(allCases.flatMap(\.fileExtensions))
 
     /// What a file in none of the formats is: `not a JPEG/PNG/GIF/WebP/AVIF image`.
     static let unrecognized = "not a " + allCases.map(\.name).joined(separator: "/") + " image"

@@ -1,17 +1,17 @@
 /// What an image file's first bytes say about it.
-public struct ImageHeader: Sendable, Equatable {
-    public var format: ImageFormat
+package struct ImageHeader: Sendable, Equatable {
+    package var format: ImageFormat
     /// Stored pixel size, before orientation is applied.
-    public var width: Int
-    public var height: Int
+    package var width: Int
+    package var height: Int
     /// EXIF orientation, 1 to 8; 1 when the file states none.
-    public var orientation: Int
+    package var orientation: Int
     /// When the photo was taken (EXIF `DateTimeOriginal`, else `DateTimeDigitized`).
-    public var date: PhotoDate?
+    package var date: PhotoDate?
     /// EXIF `ImageDescription`, when it holds more than spaces.
-    public var description: String?
+    package var description: String?
 
-    public init(
+    package init(
         format: ImageFormat, width: Int, height: Int, orientation: Int = 1, date: PhotoDate? = nil,
         description: String? = nil
     ) {
@@ -24,7 +24,7 @@ public struct ImageHeader: Sendable, Equatable {
     }
 
     /// The header as the weakest metadata source, to merge sidecars over.
-    public var metadata: PhotoMetadata {
+    package var metadata: PhotoMetadata {
         var metadata = PhotoMetadata()
         metadata.width = width
         metadata.height = height

@@ -3,19 +3,19 @@
 ///
 /// The readers are pure: they take a prefix of the file and say how many more bytes they need
 /// when it is too short (a JPEG's frame header can sit after large APP segments).
-public enum ImageHeaderReader {
+package enum ImageHeaderReader {
     /// The longest prefix a reader ever asks for: 4 MiB.
-    public static let maximumPrefix = 4 << 20
+    package static let maximumPrefix = 4 << 20
 
     /// A prefix length that holds the whole header of nearly every real file.
-    public static let typicalPrefix = 64 << 10
+    package static let typicalPrefix = 64 << 10
 
     /// Reads the header from `prefix`, the first bytes of the file.
     /// - Parameters:
     ///   - fileSize: the file's length when known; a prefix of that length is the whole file,
     ///     so a header that does not fit is truncated rather than in need of more bytes.
     ///   - path: used only in diagnostics.
-    public static func read(_ prefix: [UInt8], fileSize: Int? = nil, path: String) -> ImageHeaderResult {
+    package static func read(_ prefix: [UInt8], fileSize: Int? = nil, path: String) -> ImageHeaderResult {
         let available = fileSize.map { min($0, prefix.count) } ?? prefix.count
         let isWholeFile = fileSize.map { prefix.count >= $0 } ?? false
         guard let format = detectFormat(prefix) else {
@@ -65,7 +65,7 @@ public enum ImageHeaderReader {
     /// Reads the header by asking `readPrefix` for growing prefixes of the file, starting with
     /// `typicalPrefix` bytes. `readPrefix(n)` returns the first `n` bytes, or the whole file when
     /// it is shorter. The I/O stays with the caller; this only decides how much to ask for.
-    public static func read(
+    package static func read(
         path: String, fileSize: Int? = nil, readPrefix: (Int) throws -> [UInt8]
     ) rethrows -> ImageHeaderResult {
         var length = min(typicalPrefix, fileSize ?? typicalPrefix)

@@ -1,5 +1,5 @@
 /// The outcome of reading an image header from a prefix of the file.
-public enum ImageHeaderResult: Sendable, Equatable {
+package enum ImageHeaderResult: Sendable, Equatable {
     case header(ImageHeader)
     /// The prefix ends before the header does: read at least this many bytes from the start of
     /// the file and try again. Never more than `ImageHeaderReader.maximumPrefix`.

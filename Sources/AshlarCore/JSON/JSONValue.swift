@@ -1,8 +1,8 @@
 /// A parsed JSON value that remembers where it stood in its file, so a diagnostic about a value
 /// can point at it. Offsets are UTF-8 byte offsets into the parsed text; turn one into a line and
 /// column with `JSONDocument.location(of:)` only when a message needs it.
-public struct JSONValue: Sendable, Equatable {
-    public indirect enum Kind: Sendable, Equatable {
+package struct JSONValue: Sendable, Equatable {
+    package indirect enum Kind: Sendable, Equatable {
         case null
         case bool(Bool)
         case number(Double)
@@ -11,17 +11,17 @@ public struct JSONValue: Sendable, Equatable {
         case object([JSONMember])
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// Byte offset of the value's first character.
-    public var offset: Int
+    package var offset: Int
 
-    public init(_ kind: Kind, offset: Int = 0) {
+    package init(_ kind: Kind, offset: Int = 0) {
         self.kind = kind
         self.offset = offset
     }
 
     /// A short name of the value's type for messages: `a string`, `a number`, …
-    public var typeDescription: String {
+    package var typeDescription: String {
         switch kind {
         case .null: "null"
         case .bool: "a boolean"
@@ -32,45 +32,45 @@ public struct JSONValue: Sendable, Equatable {
         }
     }
 
-    public var stringValue: String? {
+    package var stringValue: String? {
         if case .string(let text) = kind { return text }
         return nil
     }
 
-    public var numberValue: Double? {
+    package var numberValue: Double? {
         if case .number(let number) = kind { return number }
         return nil
     }
 
-    public var boolValue: Bool? {
+    package var boolValue: Bool? {
         if case .bool(let flag) = kind { return flag }
         return nil
     }
 
-    public var arrayValue: [JSONValue]? {
+    package var arrayValue: [JSONValue]? {
         if case .array(let items) = kind { return items }
         return nil
     }
 
-    public var members: [JSONMember]? {
+    package var members: [JSONMember]? {
         if case .object(let members) = kind { return members }
         return nil
     }
 
     /// The value of the last member named `key`, when this is an object.
-    public subscript(key: String) -> JSONValue? {
+    package subscript(key: String) -> JSONValue? {
         members?.last { $0.key == key }?.value
     }
 }
 
 /// One `"key": value` pair of a JSON object, in file order.
-public struct JSONMember: Sendable, Equatable {
-    public var key: String
+package struct JSONMember: Sendable, Equatable {
+    package var key: String
     /// Byte offset of the key's opening quote.
-    public var keyOffset: Int
-    public var value: JSONValue
+    package var keyOffset: Int
+    package var value: JSONValue
 
-    public init(key: String, keyOffset: Int, value: JSONValue) {
+    package init(key: String, keyOffset: Int, value: JSONValue) {
         self.key = key
         self.keyOffset = keyOffset
         self.value = value

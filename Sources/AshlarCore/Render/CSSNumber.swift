@@ -1,7 +1,7 @@
 /// Fixed, locale-free number formatting for CSS and messages: at most `digits` decimals,
 /// trailing zeros dropped, never exponent notation, never `-0`.
-public enum CSSNumber {
-    public static func format(_ value: Double, digits: Int = 4) -> String {
+package enum CSSNumber {
+    package static func format(_ value: Double, digits: Int = 4) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(24)
         append(value, digits: digits, to: &bytes)
@@ -9,7 +9,7 @@ public enum CSSNumber {
     }
 
     /// Appends the formatted number's ASCII bytes; used where many numbers make one string.
-    public static func append(_ value: Double, digits: Int = 4, to bytes: inout [UInt8]) {
+    package static func append(_ value: Double, digits: Int = 4, to bytes: inout [UInt8]) {
         guard value.isFinite else {
             bytes.append(UInt8(ascii: "0"))
             return
@@ -77,7 +77,7 @@ public enum CSSNumber {
     }
 
     /// Appends a whole number's decimal digits.
-    public static func append(_ value: Int64, to bytes: inout [UInt8]) {
+    package static func append(_ value: Int64, to bytes: inout [UInt8]) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         if magnitude == 0 {

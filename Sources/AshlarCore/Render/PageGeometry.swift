@@ -2,23 +2,23 @@
 /// `min(viewport, maxWidth) - 2 × clamp(min, viewportPercent% of the viewport, max)`. It must
 /// agree with the theme's CSS (`max-width` and `padding-inline` of `main`); it is what lets
 /// `sizes` state each tile's real width, so the browser fetches the right rendition.
-public struct PageGeometry: Sendable, Equatable {
-    public var maxWidth = 2560.0
-    public var paddingMin = 16.0
-    public var paddingViewportPercent = 3.0
-    public var paddingMax = 40.0
+package struct PageGeometry: Sendable, Equatable {
+    package var maxWidth = 2560.0
+    package var paddingMin = 16.0
+    package var paddingViewportPercent = 3.0
+    package var paddingMax = 40.0
 
-    public init() {}
+    package init() {}
 
     /// The gallery's width in px at a viewport width.
-    public func galleryWidth(viewport: Double) -> Double {
+    package func galleryWidth(viewport: Double) -> Double {
         let padding = min(max(paddingMin, viewport * paddingViewportPercent / 100), paddingMax)
         return min(viewport, maxWidth) - 2 * padding
     }
 
     /// The narrowest viewport at which the gallery is at least `width` wide (the function is
     /// increasing up to `maxWidth`), found by bisection to a hundredth of a pixel.
-    public func viewport(forGalleryWidth width: Double) -> Double? {
+    package func viewport(forGalleryWidth width: Double) -> Double? {
         var low = 0.0
         var high = maxWidth
         guard galleryWidth(viewport: high) >= width else { return nil }
@@ -59,7 +59,7 @@ public struct PageGeometry: Sendable, Equatable {
 
     /// The `sizes` attribute of a gallery tile: at each viewport range, the tile's exact width,
     /// the column fraction of the gallery width there.
-    public func tileSizes(breakpoints: [Breakpoint], gap: Double) -> String {
+    package func tileSizes(breakpoints: [Breakpoint], gap: Double) -> String {
         var thresholds = Set(segmentStarts)
         var breakpointViewports: [(viewport: Double, index: Int)] = []
         for (index, breakpoint) in breakpoints.enumerated() {

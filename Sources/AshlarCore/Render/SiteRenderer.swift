@@ -2,25 +2,25 @@ import AshlarTemplate
 
 /// Turns the catalog into the files of the site: one page per album, the stylesheet, the theme's
 /// assets and the images. Pure: no disk access.
-public struct SiteRenderer: Sendable {
-    public var configuration: SiteConfiguration
-    public var theme: Theme
-    public var library: TemplateLibrary
+package struct SiteRenderer: Sendable {
+    package var configuration: SiteConfiguration
+    package var theme: Theme
+    package var library: TemplateLibrary
     /// The `sizes` of every gallery tile, worked out once from the theme's page geometry.
     var tileSizes: String
     /// Whether the site publishes `feed.xml` (set by `render(root:)`).
     var hasFeed = false
     /// The site-wide inputs (version, configuration, theme), part of every album's signature.
-    public var siteFingerprint = ""
+    package var siteFingerprint = ""
     /// Album signatures of the previous build, by output path, whose pages are all still in the
     /// output: an album whose signature is unchanged is not rendered again.
-    public var reusableAlbums: [String: String] = [:]
+    package var reusableAlbums: [String: String] = [:]
     /// What to do with each page as soon as it is rendered, on the thread that rendered it; the
     /// file it returns takes the page's place. A build writes the page to disk there and then,
     /// so that the pages of a large site are never all in memory together.
-    public var pageHandler: (@Sendable (OutputFile) -> OutputFile)?
+    package var pageHandler: (@Sendable (OutputFile) -> OutputFile)?
 
-    public init(configuration: SiteConfiguration, theme: Theme, library: TemplateLibrary, geometry: PageGeometry = PageGeometry()) {
+    package init(configuration: SiteConfiguration, theme: Theme, library: TemplateLibrary, geometry: PageGeometry = PageGeometry()) {
         self.configuration = configuration
         self.theme = theme
         self.library = library
@@ -51,15 +51,15 @@ public struct SiteRenderer: Sendable {
     }
 
     /// What `render(root:)` produces.
-    public struct Rendered: Sendable {
-        public var files: [OutputFile]
-        public var diagnostics: [Diagnostic]
+    package struct Rendered: Sendable {
+        package var files: [OutputFile]
+        package var diagnostics: [Diagnostic]
         /// Each album's signature, by output path, for the next build.
-        public var albumSignatures: [String: String]
+        package var albumSignatures: [String: String]
     }
 
     /// Every output file, and diagnostics for what could not be rendered.
-    public func render(root: Album) -> Rendered {
+    package func render(root: Album) -> Rendered {
         var renderer = self
         let feed = configuration.baseURL.flatMap { AtomFeed(baseURL: $0, configuration: configuration, root: root).xml }
         renderer.hasFeed = feed != nil
@@ -156,12 +156,12 @@ public struct SiteRenderer: Sendable {
     }
 
     /// The first page of an album. `ancestors` are the albums above it, root first.
-    public func renderAlbumPage(_ album: Album, ancestors: [Album], page: Int = 0) throws(TemplateError) -> String {
+    package func renderAlbumPage(_ album: Album, ancestors: [Album], page: Int = 0) throws(TemplateError) -> String {
         try library.render("album", with: AlbumPageModel(album: album, ancestors: ancestors, page: page, configuration: configuration, tileSizes: tileSizes, hasFeed: hasFeed).value)
     }
 
     /// One photo's page.
-    public func renderPhotoPage(_ album: Album, ancestors: [Album], index: Int) throws(TemplateError) -> String {
+    package func renderPhotoPage(_ album: Album, ancestors: [Album], index: Int) throws(TemplateError) -> String {
         try library.render("photo", with: PhotoPageModel(album: album, ancestors: ancestors, index: index, configuration: configuration, hasFeed: hasFeed).value)
     }
 

@@ -31,25 +31,3 @@ struct Sitemap {
         return text + "</urlset>\n"
     }
 }
-
-/// Escaping for XML text and attribute values.
-enum XMLText {
-    static func escape(_ text: String) -> String {
-        var output = ""
-        output.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&apos;"
-            default:
-                // Control characters other than tab and newlines are not allowed in XML 1.0.
-                if scalar.value < 0x20, scalar != "\t", scalar != "\n", scalar != "\r" { continue }
-                output.unicodeScalars.append(scalar)
-            }
-        }
-        return output
-    }
-}

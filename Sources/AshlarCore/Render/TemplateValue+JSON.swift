@@ -2,7 +2,7 @@ import AshlarTemplate
 
 extension TemplateValue {
     /// JSON as template data.
-    public init(_ json: JSONValue) {
+    package init(_ json: JSONValue) {
         switch json.kind {
         case .null: self = .null
         case .bool(let flag): self = .bool(flag)

@@ -1,34 +1,34 @@
 extension Theme {
+    static let themeKeys = JSONObjectReader.Keys(names: ["page"], noun: "a theme key", nullMeansAbsent: false)
+    static let pageKeys = JSONObjectReader.Keys(
+        names: ["maxWidth", "padding"], noun: "a theme key", nullMeansAbsent: false)
+    static let paddingKeys = JSONObjectReader.Keys(
+        names: ["min", "viewportPercent", "max"], noun: "a theme key", nullMeansAbsent: false)
+
     /// The page geometry `theme.json` declares (defaults when the theme has none), for `sizes`.
-    public func pageGeometry() -> (PageGeometry, [Diagnostic]) {
-        var geometry = PageGeometry()
-        guard let file = files["theme.json"] else { return (geometry, []) }
-        let path = file.displayPath
-        let document: JSONDocument
-        do {
-            document = try JSONDocument(bytes: file.bytes)
-        } catch {
-            return (geometry, [.error(error.reason, path: path, at: SourceLocation(offset: error.offset, in: file.bytes))])
-        }
-        var diagnostics: [Diagnostic] = []
-        func number(_ value: JSONValue?, _ key: String, range: ClosedRange<Double>) -> Double? {
-            guard let value else { return nil }
-            guard let number = value.numberValue, range.contains(number) else {
-                diagnostics.append(.error("'\(key)' must be a number from \(CSSNumber.format(range.lowerBound)) to \(CSSNumber.format(range.upperBound))", path: path, at: document.location(of: value.offset), key: key))
-                return nil
+    package func pageGeometry() -> (PageGeometry, [Diagnostic]) {
+        guard let file = files["theme.json"] else { return (PageGeometry(), []) }
+        let (read, diagnostics) = JSONObjectReader.read(
+            file.bytes, path: file.displayPath, name: "theme.json", keys: Self.themeKeys
+        ) { theme in
+            var geometry = PageGeometry()
+            theme.object("page", keys: Self.pageKeys) { page in
+                if let value = page.number("maxWidth", in: 320...100_000) { geometry.maxWidth = value }
+                page.object("padding", keys: Self.paddingKeys) { padding in
+                    if let value = padding.number("min", in: 0...1000) { geometry.paddingMin = value }
+                    if let value = padding.number("viewportPercent", in: 0...40) {
+                        geometry.paddingViewportPercent = value
+                    }
+                    if let value = padding.number("max", in: 0...1000) { geometry.paddingMax = value }
+                }
             }
-            return number
+            if geometry.paddingMax < geometry.paddingMin {
+                theme.report(
+                    "'page.padding.max' must not be less than 'page.padding.min'", at: nil, key: "page.padding.max")
+                geometry.paddingMax = geometry.paddingMin
+            }
+            return geometry
         }
-        let page = document.root["page"]
-        if let maxWidth = number(page?["maxWidth"], "page.maxWidth", range: 320...100_000) { geometry.maxWidth = maxWidth }
-        let padding = page?["padding"]
-        if let value = number(padding?["min"], "page.padding.min", range: 0...1000) { geometry.paddingMin = value }
-        if let value = number(padding?["viewportPercent"], "page.padding.viewportPercent", range: 0...40) { geometry.paddingViewportPercent = value }
-        if let value = number(padding?["max"], "page.padding.max", range: 0...1000) { geometry.paddingMax = value }
-        if geometry.paddingMax < geometry.paddingMin {
-            diagnostics.append(.error("'page.padding.max' must not be less than 'page.padding.min'", path: path, key: "page.padding.max"))
-            geometry.paddingMax = geometry.paddingMin
-        }
-        return (geometry, diagnostics)
+        return (read ?? PageGeometry(), diagnostics)
     }
 }

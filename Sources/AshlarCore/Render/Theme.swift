@@ -3,20 +3,20 @@ import Foundation
 
 /// The files a site is rendered with: the default theme embedded in the binary, with any file of
 /// the user's `templates/` folder taking the place of the default file of the same name.
-public struct Theme: Sendable {
+package struct Theme: Sendable {
     /// Every file by its path relative to the theme root (`album.mustache`, `assets/ashlar.css.mustache`).
-    public private(set) var files: [String: ThemeFile]
+    package private(set) var files: [String: ThemeFile]
 
-    public struct ThemeFile: Sendable, Equatable {
-        public var bytes: [UInt8]
+    package struct ThemeFile: Sendable, Equatable {
+        package var bytes: [UInt8]
         /// Where the file came from, for diagnostics: `Templates/album.mustache` for the default
         /// theme, the user's path for an override.
-        public var displayPath: String
-        public var isOverride: Bool
+        package var displayPath: String
+        package var isOverride: Bool
     }
 
     /// The default theme, as embedded at build time from `Templates/`.
-    public static let builtIn: Theme = {
+    package static let builtIn: Theme = {
         var files: [String: ThemeFile] = [:]
         for (path, base64) in EmbeddedTheme.base64Files {
             let bytes = Data(base64Encoded: base64).map { [UInt8]($0) } ?? []
@@ -25,13 +25,13 @@ public struct Theme: Sendable {
         return Theme(files: files)
     }()
 
-    public init(files: [String: ThemeFile]) {
+    package init(files: [String: ThemeFile]) {
         self.files = files
     }
 
     /// This theme with the user's files in place of the defaults of the same name (and any new
     /// files added). Keys are paths relative to the user's templates folder.
-    public func overriding(with userFiles: [String: (bytes: [UInt8], displayPath: String)]) -> Theme {
+    package func overriding(with userFiles: [String: (bytes: [UInt8], displayPath: String)]) -> Theme {
         var copy = self
         for (path, file) in userFiles {
             copy.files[path] = ThemeFile(bytes: file.bytes, displayPath: file.displayPath, isOverride: true)
@@ -40,7 +40,7 @@ public struct Theme: Sendable {
     }
 
     /// Template names (paths without `.mustache`) mapped to their files.
-    public var templateFiles: [String: ThemeFile] {
+    package var templateFiles: [String: ThemeFile] {
         var templates: [String: ThemeFile] = [:]
         for (path, file) in files where path.hasSuffix(".mustache") {
             templates[String(path.dropLast(".mustache".count))] = file
@@ -50,7 +50,7 @@ public struct Theme: Sendable {
 
     /// Parses every template once. Syntax errors are reported with the file, line and column;
     /// a static reference to a missing partial is a warning (it renders empty, as in Mustache).
-    public func library() -> (TemplateLibrary, [Diagnostic]) {
+    package func library() -> (TemplateLibrary, [Diagnostic]) {
         var library = TemplateLibrary()
         var diagnostics: [Diagnostic] = []
         var broken: Set<String> = []

@@ -1,7 +1,7 @@
 /// Relative URLs between pages of the output, percent-encoded so any file name works.
-public enum URLPath {
+package enum URLPath {
     /// Percent-encodes one path segment: everything but RFC 3986's unreserved characters and `@`.
-    public static func encodeSegment(_ segment: String) -> String {
+    package static func encodeSegment(_ segment: String) -> String {
         var encoded = ""
         encoded.reserveCapacity(segment.utf8.count)
         for byte in segment.utf8 {
@@ -19,7 +19,7 @@ public enum URLPath {
     }
 
     /// Percent-encodes a `/`-separated path, segment by segment.
-    public static func encodePath(_ path: String) -> String {
+    package static func encodePath(_ path: String) -> String {
         // Most paths need no encoding at all.
         if path.utf8.allSatisfy({ isUnreserved($0) || $0 == UInt8(ascii: "/") }) { return path }
         return path.split(separator: "/", omittingEmptySubsequences: false).map { encodeSegment(String($0)) }
@@ -38,18 +38,18 @@ public enum URLPath {
 
     /// The prefix that leads from a page `depth` folders below the output root back to the root:
     /// `""`, `"../"`, `"../../"`.
-    public static func rootPrefix(depth: Int) -> String {
+    package static func rootPrefix(depth: Int) -> String {
         String(repeating: "../", count: depth)
     }
 
     /// The output path of a folder's page: `index.html`, `nature/index.html`.
-    public static func indexFile(of folder: String) -> String {
+    package static func indexFile(of folder: String) -> String {
         folder.isEmpty ? "index.html" : folder + "/index.html"
     }
 
     /// The URL of a folder's `index.html`, relative to the output root. Links name `index.html`
     /// so the site works when opened straight from disk, where folders do not open their index.
-    public static func index(of folder: String) -> String {
+    package static func index(of folder: String) -> String {
         folder.isEmpty ? "index.html" : encodePath(folder) + "/index.html"
     }
 }

@@ -1,12 +1,12 @@
 /// The `Content-Type` the preview server sends for a file, by its extension.
-public enum ContentType {
-    public static func forPath(_ path: String) -> String {
+package enum ContentType {
+    package static func forPath(_ path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return fallback }
         return byExtension[name[name.index(after: dot)...].lowercased()] ?? fallback
     }
 
-    public static let fallback = "application/octet-stream"
+    package static let fallback = "application/octet-stream"
 
     static let byExtension: [String: String] = [
         "html": "text/html; charset=utf-8",

@@ -1,20 +1,20 @@
 /// The preview server's own pages: HTTP errors, and the build's diagnostics while a build fails.
 /// Everything shown is escaped.
-public enum ErrorPage {
+package enum ErrorPage {
     /// A page for an HTTP error status.
-    public static func message(_ status: HTTPStatus, _ text: String) -> String {
+    package static func message(_ status: HTTPStatus, _ text: String) -> String {
         page(title: "\(status.rawValue) \(status.reason)", body: "<p>\(XMLText.escape(text))</p>")
     }
 
     /// The 404 page, naming the path asked for.
-    public static func notFound(_ path: String) -> String {
+    package static func notFound(_ path: String) -> String {
         page(
             title: "404 Not Found",
             body: "<p>Nothing is built at <code>\(XMLText.escape(path))</code>.</p>\n<p><a href=\"/\">Go to the home page</a></p>")
     }
 
     /// Shown for every page while the last build failed, until a rebuild succeeds.
-    public static func buildFailed(_ diagnostics: [Diagnostic]) -> String {
+    package static func buildFailed(_ diagnostics: [Diagnostic]) -> String {
         let errors = diagnostics.filter { $0.severity == .error }
         let lines = (errors.isEmpty ? diagnostics : errors).map { "<li><code>\(XMLText.escape($0.description))</code></li>" }
         return page(

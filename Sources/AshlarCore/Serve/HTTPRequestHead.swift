@@ -1,15 +1,15 @@
 /// A parsed HTTP/1.x request line and header fields. The preview server never reads request
 /// bodies.
-public struct HTTPRequestHead: Sendable, Equatable {
-    public var method: String
+package struct HTTPRequestHead: Sendable, Equatable {
+    package var method: String
     /// The request target exactly as sent (`/album/?page=2`), still percent-encoded.
-    public var target: String
+    package var target: String
     /// `1` for HTTP/1.1, `0` for HTTP/1.0.
-    public var minorVersion: Int
+    package var minorVersion: Int
     /// Header fields in order, names as sent.
-    public var headers: [(name: String, value: String)]
+    package var headers: [(name: String, value: String)]
 
-    public init(method: String, target: String, minorVersion: Int, headers: [(name: String, value: String)]) {
+    package init(method: String, target: String, minorVersion: Int, headers: [(name: String, value: String)]) {
         self.method = method
         self.target = target
         self.minorVersion = minorVersion
@@ -17,13 +17,13 @@ public struct HTTPRequestHead: Sendable, Equatable {
     }
 
     /// The first field of this name (case-insensitive).
-    public func header(_ name: String) -> String? {
+    package func header(_ name: String) -> String? {
         headers.first { $0.name.lowercased() == name.lowercased() }?.value
     }
 
     /// Whether the connection stays open after the response: HTTP/1.1 unless `Connection: close`,
     /// HTTP/1.0 only with `Connection: keep-alive`.
-    public var keepAlive: Bool {
+    package var keepAlive: Bool {
         let tokens = headers.filter { $0.name.lowercased() == "connection" }
             .flatMap { $0.value.lowercased().split(separator: ",").map { $0.trimmingCharacters(in: " \t") } }
         if tokens.contains("close") { return false }
@@ -32,13 +32,13 @@ public struct HTTPRequestHead: Sendable, Equatable {
 
     /// True when the request announces a body (which the server does not read, so the
     /// connection must close after the response).
-    public var hasBody: Bool {
+    package var hasBody: Bool {
         if header("transfer-encoding") != nil { return true }
         if let length = header("content-length") { return length.trimmingCharacters(in: " \t") != "0" }
         return false
     }
 
-    public static func == (a: HTTPRequestHead, b: HTTPRequestHead) -> Bool {
+    package static func == (a: HTTPRequestHead, b: HTTPRequestHead) -> Bool {
         a.method == b.method && a.target == b.target && a.minorVersion == b.minorVersion
             && a.headers.map(\.name) == b.headers.map(\.name) && a.headers.map(\.value) == b.headers.map(\.value)
     }

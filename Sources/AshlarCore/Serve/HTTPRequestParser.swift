@@ -1,19 +1,19 @@
 /// Parses the head of an HTTP/1.x request (RFC 9112) from the bytes received so far: strict about
 /// syntax, bounded in size, and never reading past the blank line that ends the head.
-public enum HTTPRequestParser {
+package enum HTTPRequestParser {
     /// How much a client may send before the server gives up on it.
-    public struct Limits: Sendable {
+    package struct Limits: Sendable {
         /// The request line (method, target, version); longer gets 414.
-        public var requestLine = 8 * 1024
+        package var requestLine = 8 * 1024
         /// The whole head; larger gets 431.
-        public var head = 32 * 1024
+        package var head = 32 * 1024
         /// Header fields; more gets 431.
-        public var fieldCount = 100
+        package var fieldCount = 100
 
-        public init() {}
+        package init() {}
     }
 
-    public enum Outcome: Sendable, Equatable {
+    package enum Outcome: Sendable, Equatable {
         /// The head has not ended yet: read more.
         case incomplete
         /// A whole head, and how many bytes it took (including the blank line).
@@ -22,11 +22,11 @@ public enum HTTPRequestParser {
         case invalid(HTTPStatus, String)
     }
 
-    public static func parse(_ bytes: [UInt8], limits: Limits = Limits()) -> Outcome {
+    package static func parse(_ bytes: [UInt8], limits: Limits = Limits()) -> Outcome {
         bytes.withUnsafeBufferPointer { parse($0, limits: limits) }
     }
 
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, limits: Limits = Limits()) -> Outcome {
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, limits: Limits = Limits()) -> Outcome {
         // RFC 9112 §2.2: ignore empty lines before the request line.
         var start = 0
         while start < bytes.count, bytes[start] == cr || bytes[start] == lf, start < 8 { start += 1 }

@@ -2,29 +2,29 @@ import Foundation
 
 /// What the preview server answers: a status, header fields and a body that is bytes in memory,
 /// a file streamed from disk, or an event stream that stays open.
-public struct HTTPResponse: Sendable {
-    public var status: HTTPStatus
+package struct HTTPResponse: Sendable {
+    package var status: HTTPStatus
     /// Header fields besides `Content-Length`, `Connection` and `Date`, which the server adds.
-    public var headers: [(name: String, value: String)]
-    public var body: Body
+    package var headers: [(name: String, value: String)]
+    package var body: Body
 
-    public enum Body: Sendable {
+    package enum Body: Sendable {
         case bytes([UInt8])
         /// A file of this size, sent with `sendfile`; a file that cannot be opened by then is a 404.
         case file(path: String, size: Int)
-        /// `text/event-stream`: the closure writes events until it returns or a write fails
-        /// (`send` returns false); the connection closes afterwards.
-        case eventStream(@Sendable (_ send: (String) -> Bool) -> Void)
+        /// `text/event-stream`: the closure writes events to the client until it returns (when a
+        /// write fails or the client hangs up); the connection closes afterwards.
+        case eventStream(@Sendable (_ client: EventStreamClient) -> Void)
     }
 
-    public init(status: HTTPStatus, headers: [(name: String, value: String)] = [], body: Body = .bytes([])) {
+    package init(status: HTTPStatus, headers: [(name: String, value: String)] = [], body: Body = .bytes([])) {
         self.status = status
         self.headers = headers
         self.body = body
     }
 
     /// A small HTML page (errors, redirects) with the right headers.
-    public static func html(_ status: HTTPStatus, _ page: String, extraHeaders: [(name: String, value: String)] = []) -> HTTPResponse {
+    package static func html(_ status: HTTPStatus, _ page: String, extraHeaders: [(name: String, value: String)] = []) -> HTTPResponse {
         HTTPResponse(
             status: status,
             headers: [("Content-Type", ContentType.forPath("x.html")), ("Cache-Control", "no-store")] + extraHeaders,

@@ -8,22 +8,26 @@ import Synchronization
 /// A small HTTP/1.1 server on POSIX sockets: one thread per connection, a cap on connections,
 /// deadlines for idle and slow clients, keep-alive and pipelining, GET and HEAD only. What to
 /// answer is up to the handler.
-public final class HTTPServer: Sendable {
-    public struct Configuration: Sendable {
-        public var limits = HTTPRequestParser.Limits()
+package final class HTTPServer: Sendable {
+    package struct Configuration: Sendable {
+        package var limits = HTTPRequestParser.Limits()
         /// Connections open at once; more are answered 503 and closed.
-        public var maximumConnections = 512
+        package var maximumConnections = 512
+        /// Event streams (live reload) open at once, within `maximumConnections`; more are
+        /// answered 503. Each holds its connection for as long as its page is open, so without
+        /// a cap of their own idle pages could take every connection and lock out requests.
+        package var maximumEventStreams = 32
         /// How long a kept-alive connection may wait for its next request.
-        public var idleTimeout: Double = 15
+        package var idleTimeout: Double = 15
         /// How long a client may take to send a whole request head once it has started.
-        public var headTimeout: Double = 10
+        package var headTimeout: Double = 10
         /// How long a response may make no progress before the client is dropped.
-        public var sendStall: Double = 30
+        package var sendStall: Double = 30
 
-        public init() {}
+        package init() {}
     }
 
-    public typealias Handler = @Sendable (HTTPRequestHead) -> HTTPResponse
+    package typealias Handler = @Sendable (HTTPRequestHead) -> HTTPResponse
 
     private let socket: ListeningSocket
     private let configuration: Configuration
@@ -32,17 +36,18 @@ public final class HTTPServer: Sendable {
 
     private struct State {
         var open = 0
+        var eventStreams = 0
         var stopped = false
     }
 
-    public init(socket: ListeningSocket, configuration: Configuration = Configuration(), handler: @escaping Handler) {
+    package init(socket: ListeningSocket, configuration: Configuration = Configuration(), handler: @escaping Handler) {
         self.socket = socket
         self.configuration = configuration
         self.handler = handler
     }
 
     /// Accepts connections until `stop()`. Blocks the calling thread.
-    public func run() {
+    package func run() {
         signal(SIGPIPE, SIG_IGN)
         while !state.withLock({ $0.stopped }) {
             var poller = pollfd(fd: socket.descriptor, events: Int16(POLLIN), revents: 0)
@@ -79,7 +84,7 @@ public final class HTTPServer: Sendable {
     }
 
     /// Stops accepting; connections in progress finish their current response.
-    public func stop() {
+    package func stop() {
         state.withLock { $0.stopped = true }
     }
 
@@ -149,8 +154,18 @@ public final class HTTPServer: Sendable {
             guard connection.send(response.head(keepAlive: keepAlive), stall: configuration.sendStall) else { return false }
             return isHead || connection.sendFile(file, length: size, stall: configuration.sendStall)
         case .eventStream(let stream):
+            let admitted = state.withLock { state -> Bool in
+                guard state.eventStreams < configuration.maximumEventStreams else { return false }
+                state.eventStreams += 1
+                return true
+            }
+            guard admitted else {
+                refuse(.serviceUnavailable, "Too many pages are listening for rebuilds; close some and reload.", on: connection)
+                return false
+            }
+            defer { state.withLock { $0.eventStreams -= 1 } }
             guard connection.send(response.head(keepAlive: false, includeLength: false), stall: configuration.sendStall), !isHead else { return false }
-            stream { text in connection.send(Array(text.utf8), stall: configuration.sendStall) }
+            stream(EventStreamClient(descriptor: connection.descriptor, stall: configuration.sendStall))
             return false
         }
     }

@@ -1,5 +1,5 @@
 /// The response statuses the preview server sends, with their reason phrases.
-public enum HTTPStatus: Int, Sendable, Equatable {
+package enum HTTPStatus: Int, Sendable, Equatable {
     case ok = 200
     case movedPermanently = 301
     case notModified = 304
@@ -15,7 +15,7 @@ public enum HTTPStatus: Int, Sendable, Equatable {
     case serviceUnavailable = 503
     case httpVersionNotSupported = 505
 
-    public var reason: String {
+    package var reason: String {
         switch self {
         case .ok: "OK"
         case .movedPermanently: "Moved Permanently"

@@ -5,15 +5,15 @@ import Foundation
 #endif
 
 /// A TCP socket bound and listening on one address.
-public struct ListeningSocket: Sendable {
-    public let descriptor: Int32
+package struct ListeningSocket: Sendable {
+    package let descriptor: Int32
     /// The host as given (`127.0.0.1`, `::1`, `localhost`) and the port actually bound (the
     /// kernel picks one for port 0).
-    public let host: String
-    public let port: Int
+    package let host: String
+    package let port: Int
 
     /// Binds `host:port` (a name or a numeric address) and listens.
-    public static func bind(host: String, port: Int, backlog: Int32 = 1024) throws(ServeError) -> ListeningSocket {
+    package static func bind(host: String, port: Int, backlog: Int32 = 1024) throws(ServeError) -> ListeningSocket {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -49,12 +49,12 @@ public struct ListeningSocket: Sendable {
     }
 
     /// `http://127.0.0.1:8000/`, with IPv6 addresses in brackets.
-    public var url: String {
+    package var url: String {
         let shownHost = host.contains(":") ? "[\(host)]" : host
         return "http://\(shownHost):\(port)/"
     }
 
-    public func close() {
+    package func close() {
         shutdown(descriptor, Int32(SHUT_RDWR))
         Glibc.close(descriptor)
     }

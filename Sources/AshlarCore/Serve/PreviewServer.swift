@@ -3,9 +3,9 @@ import Synchronization
 
 /// `ashlar serve`: builds the site, serves the output folder, rebuilds when the source changes
 /// and tells open pages to reload. While a build fails, pages show its errors instead.
-public final class PreviewServer: Sendable {
-    public let builder: SiteBuilder
-    public let liveReload = LiveReload()
+package final class PreviewServer: Sendable {
+    package let builder: SiteBuilder
+    package let liveReload = LiveReload()
     private let files: SiteFiles
     private let sourceFiles: SiteFiles
     /// With `images: reference`, pages point back into the source folder (`../../nature/a.jpg`);
@@ -13,12 +13,14 @@ public final class PreviewServer: Sendable {
     /// `/PREFIX/nature/a.jpg` when the output is elsewhere. These are the PREFIX segments.
     private let sourcePrefix: [String]
     private let failure = Mutex<[Diagnostic]?>(nil)
+    /// The source images the current build shows: the only ones served from the source folder.
+    private let shownSourceImages = Mutex<Set<String>?>(nil)
     /// The host names requests may name in `Host`, or nil for any. A server on a loopback
     /// address answers only to loopback names: a web page the user visits cannot then reach it
     /// through a name of its own that resolves to 127.0.0.1 (DNS rebinding).
-    public let allowedHosts: Set<String>?
+    package let allowedHosts: Set<String>?
 
-    public init(builder: SiteBuilder, allowedHosts: Set<String>? = nil) {
+    package init(builder: SiteBuilder, allowedHosts: Set<String>? = nil) {
         self.builder = builder
         self.allowedHosts = allowedHosts
         files = SiteFiles(root: builder.paths.output.path)
@@ -27,7 +29,7 @@ public final class PreviewServer: Sendable {
     }
 
     /// What one build did, for the terminal.
-    public enum BuildOutcome: Sendable {
+    package enum BuildOutcome: Sendable {
         case built(SiteBuilder.Result)
         case failed(BuildError)
     }
@@ -35,13 +37,14 @@ public final class PreviewServer: Sendable {
     /// Builds (incrementally, or from scratch with `clean`), records whether pages should show
     /// errors, and tells open pages to reload when anything changed.
     @discardableResult
-    public func rebuild(clean: Bool = false) -> BuildOutcome {
+    package func rebuild(clean: Bool = false) -> BuildOutcome {
         let outcome: BuildOutcome
         var builder = self.builder
         builder.options.clean = clean
         do {
             let result = try builder.build()
             outcome = .built(result)
+            remember(shownSourceImages: result.shownSourceImages)
             let failed = result.errorCount > 0 ? result.diagnostics : nil
             let changed = failure.withLock { previous in
                 defer { previous = failed }
@@ -56,9 +59,20 @@ public final class PreviewServer: Sendable {
         return outcome
     }
 
+    /// Keeps the images a build shows. A skipped build (nothing changed since the last `ashlar
+    /// build`) reports none: the first time, they are read from the catalog instead.
+    private func remember(shownSourceImages images: Set<String>?) {
+        if let images {
+            shownSourceImages.withLock { $0 = images }
+        } else if shownSourceImages.withLock({ $0 == nil }) {
+            let images = (try? builder.readCatalog().root.shownSourceImages) ?? []
+            shownSourceImages.withLock { $0 = $0 ?? images }
+        }
+    }
+
     /// Rebuilds after every change `watcher` reports, calling `report` after each build. Never
     /// returns.
-    public func watch(with watcher: any SourceWatcher, report: @Sendable (BuildOutcome) -> Void) -> Never {
+    package func watch(with watcher: any SourceWatcher, report: @Sendable (BuildOutcome) -> Void) -> Never {
         while true {
             watcher.waitForChange()
             report(rebuild())
@@ -67,7 +81,7 @@ public final class PreviewServer: Sendable {
 
     /// The names a server listening on `address` answers to: loopback names for a loopback
     /// address, nil (any name) for others, which other machines reach by names of their own.
-    public static func allowedHosts(listeningOn address: String) -> Set<String>? {
+    package static func allowedHosts(listeningOn address: String) -> Set<String>? {
         let loopback: Set<String> = ["localhost", "127.0.0.1", "::1"]
         let name = address.lowercased()
         guard loopback.contains(name) || name.hasPrefix("127.") || name.hasSuffix(".localhost") else { return nil }
@@ -85,7 +99,7 @@ public final class PreviewServer: Sendable {
     }
 
     /// Answers one GET or HEAD request.
-    public func respond(to request: HTTPRequestHead) -> HTTPResponse {
+    package func respond(to request: HTTPRequestHead) -> HTTPResponse {
         if let allowedHosts, let field = request.header("host") {
             let name = Self.hostName(field)
             if !allowedHosts.contains(name), !name.hasSuffix(".localhost") {
@@ -139,13 +153,15 @@ public final class PreviewServer: Sendable {
         }
     }
 
-    /// An image of the source folder that pages reference in place (`images: reference`).
+    /// An image of the source folder that pages reference in place (`images: reference`), when
+    /// the current build shows it: hidden photos and albums stay private.
     private func referencedImage(_ path: RequestPath) -> SiteFiles.Resolution? {
         guard path.segments.count > sourcePrefix.count, Array(path.segments.prefix(sourcePrefix.count)) == sourcePrefix,
             let name = path.segments.last, let dot = name.lastIndex(of: "."),
             ImageFormat.allFileExtensions.contains(name[name.index(after: dot)...].lowercased())
         else { return nil }
         let inSource = RequestPath(segments: Array(path.segments.dropFirst(sourcePrefix.count)), trailingSlash: path.trailingSlash)
+        guard shownSourceImages.withLock({ $0?.contains(inSource.relativePath) ?? false }) else { return nil }
         let resolution = sourceFiles.resolve(inSource)
         return resolution == .notFound ? nil : resolution
     }

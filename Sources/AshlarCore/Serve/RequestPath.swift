@@ -1,14 +1,14 @@
 /// A request target decoded into path segments that can only name something inside the served
 /// folder: no `.` or `..` segments, no encoded `/` or `\`, no NUL, no hidden names, valid UTF-8.
-public struct RequestPath: Sendable, Equatable {
+package struct RequestPath: Sendable, Equatable {
     /// Decoded segments, without empty ones (`/a//b` is `["a", "b"]`).
-    public var segments: [String]
+    package var segments: [String]
     /// Whether the path ended in `/` (or was `/`).
-    public var trailingSlash: Bool
+    package var trailingSlash: Bool
     /// The query, without `?`, as sent.
-    public var query: String?
+    package var query: String?
 
-    public init(segments: [String], trailingSlash: Bool, query: String? = nil) {
+    package init(segments: [String], trailingSlash: Bool, query: String? = nil) {
         self.segments = segments
         self.trailingSlash = trailingSlash
         self.query = query
@@ -16,13 +16,13 @@ public struct RequestPath: Sendable, Equatable {
 
     /// Why a target was refused: 400 for what is not a valid target at all, 404 for what could
     /// only point outside the folder or at a hidden file.
-    public struct Refusal: Error, Sendable, Equatable {
-        public var status: HTTPStatus
-        public var reason: String
+    package struct Refusal: Error, Sendable, Equatable {
+        package var status: HTTPStatus
+        package var reason: String
     }
 
     /// Decodes an origin-form (`/a/b?q`) or absolute-form (`http://host/a/b`) target.
-    public static func decode(_ target: String) -> Result<RequestPath, Refusal> {
+    package static func decode(_ target: String) -> Result<RequestPath, Refusal> {
         var rest = Substring(target)
         if let fragment = rest.firstIndex(of: "#") { rest = rest[..<fragment] }
         var query: String?
@@ -66,10 +66,10 @@ public struct RequestPath: Sendable, Equatable {
     }
 
     /// The path relative to the served folder (`album/photo/index.html` without a leading `/`).
-    public var relativePath: String { segments.joined(separator: "/") }
+    package var relativePath: String { segments.joined(separator: "/") }
 
     /// The path percent-encoded again, for a `Location` header: always starts with a single `/`.
-    public func encoded(trailingSlash: Bool) -> String {
+    package func encoded(trailingSlash: Bool) -> String {
         var path = "/" + segments.map(URLPath.encodeSegment).joined(separator: "/")
         if trailingSlash, !segments.isEmpty { path += "/" }
         if let query { path += "?" + query }

@@ -1,17 +1,17 @@
 /// Why the preview server could not start.
-public struct ServeError: Error, Sendable, CustomStringConvertible {
-    public enum Kind: Sendable, Equatable {
+package struct ServeError: Error, Sendable, CustomStringConvertible {
+    package enum Kind: Sendable, Equatable {
         case portInUse
         case cannotListen
     }
 
-    public var kind: Kind
-    public var message: String
+    package var kind: Kind
+    package var message: String
 
-    public init(_ kind: Kind, _ message: String) {
+    package init(_ kind: Kind, _ message: String) {
         self.kind = kind
         self.message = message
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -6,22 +6,22 @@ import Foundation
 
 /// Maps decoded request paths to files of the served folder. Only regular files whose resolved
 /// path (after every symbolic link) lies inside the folder are ever answered.
-public struct SiteFiles: Sendable {
+package struct SiteFiles: Sendable {
     /// The served folder.
-    public var root: String
+    package var root: String
 
-    public init(root: String) {
+    package init(root: String) {
         self.root = root
     }
 
-    public enum Resolution: Sendable, Equatable {
+    package enum Resolution: Sendable, Equatable {
         case file(path: String, size: Int, modified: Int64)
         /// A folder asked for without its trailing `/`: where to send the client.
         case redirect(String)
         case notFound
     }
 
-    public func resolve(_ path: RequestPath) -> Resolution {
+    package func resolve(_ path: RequestPath) -> Resolution {
         guard let realRoot = FileSystem.realPath(root) else { return .notFound }
         let candidate = path.segments.isEmpty ? realRoot : realRoot + "/" + path.relativePath
         guard let real = FileSystem.realPath(candidate), FileSystem.isInside(real, root: realRoot) else { return .notFound }

@@ -6,7 +6,7 @@ import Foundation
 
 /// Waits for something in the source to change: a sidecar, image, `album.json`, `ashlar.json`
 /// or template. Hidden files (editors' swap files) and the output folder are ignored.
-public protocol SourceWatcher: Sendable {
+package protocol SourceWatcher: Sendable {
     /// Blocks until a change, then returns once changes have been quiet for a moment, so that
     /// saving many files at once triggers one rebuild.
     func waitForChange()
@@ -17,20 +17,20 @@ public protocol SourceWatcher: Sendable {
 /// Which folders a source tree has, for watching: the source and every folder below it that is
 /// not hidden, not a symbolic link and not the output folder; plus extra folders (that of a
 /// `--config` file outside the source).
-public struct WatchedTree: Sendable {
-    public var source: String
+package struct WatchedTree: Sendable {
+    package var source: String
     /// Real paths never entered (the output folder).
-    public var excluded: Set<String>
-    public var extraFolders: [String]
+    package var excluded: Set<String>
+    package var extraFolders: [String]
 
-    public init(source: String, output: String, extraFolders: [String] = []) {
+    package init(source: String, output: String, extraFolders: [String] = []) {
         self.source = source
         let resolvedOutput = FileSystem.realPath(output) ?? output
         self.excluded = [output, resolvedOutput]
         self.extraFolders = extraFolders
     }
 
-    public func folders() -> [String] {
+    package func folders() -> [String] {
         var result: [String] = []
         walk(source, depth: 0, into: &result)
         for folder in extraFolders where !result.contains(folder) { result.append(folder) }
@@ -38,7 +38,7 @@ public struct WatchedTree: Sendable {
     }
 
     /// Whether a name appearing in `folder` is worth a rebuild.
-    public func isRelevant(name: String, in folder: String) -> Bool {
+    package func isRelevant(name: String, in folder: String) -> Bool {
         if name.isEmpty { return true }
         if name.hasPrefix(".") { return false }
         let path = folder + "/" + name
@@ -76,8 +76,8 @@ public struct WatchedTree: Sendable {
 
 /// Makes the best watcher this system allows: inotify, or polling when inotify is unavailable,
 /// out of watches, or `ASHLAR_WATCH=poll` asks for it.
-public enum SourceWatchers {
-    public static func make(_ tree: WatchedTree) -> any SourceWatcher {
+package enum SourceWatchers {
+    package static func make(_ tree: WatchedTree) -> any SourceWatcher {
         if ProcessInfo.processInfo.environment["ASHLAR_WATCH"] != "poll", let watcher = InotifyWatcher(tree) {
             return watcher
         }

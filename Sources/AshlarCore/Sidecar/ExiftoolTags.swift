@@ -12,17 +12,15 @@ struct ExiftoolTags {
     /// first one wins, as in exiftool's own priority order.
     private var values: [String: (key: String, value: JSONValue)] = [:]
 
-    init(_ entry: JSONValue) {
-        for member in entry.members ?? [] {
-            let key = member.key
+    init(_ entry: JSONObjectReader) {
+        for key in entry.keys {
             let name = key.utf8.lastIndex(of: UInt8(ascii: ":")).map { String(key[key.utf8.index(after: $0)...]) } ?? key
-            guard Self.names.contains(name), values[name] == nil else { continue }
-            if case .null = member.value.kind { continue }
-            values[name] = (member.key, member.value)
+            guard Self.names.contains(name), values[name] == nil, let value = entry.value(key) else { continue }
+            values[name] = (key, value)
         }
     }
 
-    func metadata(reporting fields: inout JSONFieldReader) -> PhotoMetadata {
+    func metadata(reporting fields: inout JSONObjectReader) -> PhotoMetadata {
         var metadata = PhotoMetadata()
         metadata.width = dimension(["ImageWidth", "ExifImageWidth"], &fields)
         metadata.height = dimension(["ImageHeight", "ExifImageHeight"], &fields)
@@ -42,11 +40,11 @@ struct ExiftoolTags {
         metadata.focalLength = positiveNumber("FocalLength", &fields)
         metadata.aperture = positiveNumber("FNumber", &fields)
         if let (key, value) = values["ExposureTime"] {
-            metadata.exposure = fields.exposure(value, key: key)
+            metadata.exposure = fields.exposure(value, at: .member(key))
         }
         if let (key, value) = values["ISO"] {
             let number = Self.number(value).flatMap { $0 >= 1 && $0 == $0.rounded() && $0 < 1e7 ? Int($0) : nil }
-            if number == nil { fields.reject(value, key: key, expected: "a positive whole number") }
+            if number == nil { fields.reject(value, at: .member(key), expected: "a positive whole number") }
             metadata.iso = number
         }
         if let (key, value) = values["Rating"] {
@@ -69,17 +67,15 @@ struct ExiftoolTags {
         }
     }
 
-    private func dimension(_ names: [String], _ fields: inout JSONFieldReader) -> Int? {
+    private func dimension(_ names: [String], _ fields: inout JSONObjectReader) -> Int? {
         for name in names {
             guard let (key, value) = values[name] else { continue }
             guard let number = Self.number(value), number >= 1, number == number.rounded() else {
-                fields.reject(value, key: key, expected: "a positive whole number")
+                fields.reject(value, at: .member(key), expected: "a positive whole number")
                 continue
             }
             guard number <= Double(Sidecar.maximumDimension) else {
-                fields.report(
-                    "'\(key)' must be at most \(Sidecar.maximumDimension), found \(number.messageText)", at: value.offset,
-                    key: key)
+                fields.reject(value, at: .member(key), expected: "at most \(Sidecar.maximumDimension)")
                 continue
             }
             return Int(number)
@@ -87,7 +83,7 @@ struct ExiftoolTags {
         return nil
     }
 
-    private func orientation(_ value: JSONValue, key: String, _ fields: inout JSONFieldReader) -> Int? {
+    private func orientation(_ value: JSONValue, key: String, _ fields: inout JSONObjectReader) -> Int? {
         let orientation: Int?
         switch value.kind {
         case .number(let number): orientation = number >= 1 && number <= 8 && number == number.rounded() ? Int(number) : nil
@@ -95,13 +91,13 @@ struct ExiftoolTags {
         default: orientation = nil
         }
         if orientation == nil {
-            fields.reject(value, key: key, expected: "an orientation from 1 to 8 or exiftool's name for one")
+            fields.reject(value, at: .member(key), expected: "an orientation from 1 to 8 or exiftool's name for one")
         }
         return orientation
     }
 
     /// The first of `names` that holds non-blank text; numbers count as text.
-    private func text(_ names: [String], _ fields: inout JSONFieldReader) -> String? {
+    private func text(_ names: [String], _ fields: inout JSONObjectReader) -> String? {
         for name in names {
             guard let (key, value) = values[name] else { continue }
             let text: String
@@ -109,7 +105,7 @@ struct ExiftoolTags {
             case .string(let string): text = string.trimmingSpaces
             case .number(let number): text = number.messageText
             default:
-                fields.reject(value, key: key, expected: "text")
+                fields.reject(value, at: .member(key), expected: "text")
                 continue
             }
             if !text.isEmpty { return text }
@@ -117,22 +113,22 @@ struct ExiftoolTags {
         return nil
     }
 
-    private func keywords(_ names: [String], _ fields: inout JSONFieldReader) -> [String]? {
+    private func keywords(_ names: [String], _ fields: inout JSONObjectReader) -> [String]? {
         for name in names {
             guard let (key, value) = values[name] else { continue }
-            let items: [(JSONValue, String)]
+            let items: [(JSONValue, JSONObjectReader.Place)]
             switch value.kind {
-            case .array(let list): items = list.enumerated().map { ($1, "\(key)[\($0)]") }
-            default: items = [(value, key)]
+            case .array(let list): items = list.enumerated().map { ($1, .item(key, $0)) }
+            default: items = [(value, .member(key))]
             }
             var keywords: [String] = []
-            for (item, itemKey) in items {
+            for (item, place) in items {
                 let keyword: String
                 switch item.kind {
                 case .string(let text): keyword = text.trimmingSpaces
                 case .number(let number): keyword = number.messageText
                 default:
-                    fields.reject(item, key: itemKey, expected: "text")
+                    fields.reject(item, at: place, expected: "text")
                     continue
                 }
                 if !keyword.isEmpty, !keywords.contains(keyword) { keywords.append(keyword) }
@@ -142,37 +138,37 @@ struct ExiftoolTags {
         return nil
     }
 
-    private func date(_ name: String, offset offsetName: String, _ fields: inout JSONFieldReader) -> PhotoDate? {
+    private func date(_ name: String, offset offsetName: String, _ fields: inout JSONObjectReader) -> PhotoDate? {
         guard let (key, value) = values[name] else { return nil }
         guard let text = value.stringValue else {
-            fields.reject(value, key: key, expected: "a date like \"2024:06:01 18:30:00\"")
+            fields.reject(value, at: .member(key), expected: "a date like \"2024:06:01 18:30:00\"")
             return nil
         }
         if PhotoDate.isPlaceholder(text) { return nil }
         guard let date = PhotoDate(parsing: text.trimmingSpaces) else {
-            fields.reject(value, key: key, expected: "a date like \"2024:06:01 18:30:00\"")
+            fields.reject(value, at: .member(key), expected: "a date like \"2024:06:01 18:30:00\"")
             return nil
         }
         guard let (offsetKey, offsetValue) = values[offsetName] else { return date }
         guard let offsetText = offsetValue.stringValue, let minutes = PhotoDate.utcOffsetMinutes(parsing: offsetText) else {
-            fields.reject(offsetValue, key: offsetKey, expected: "a UTC offset like \"+02:00\"")
+            fields.reject(offsetValue, at: .member(offsetKey), expected: "a UTC offset like \"+02:00\"")
             return date
         }
         return date.withOffsetIfMissing(minutes)
     }
 
-    private func positiveNumber(_ name: String, _ fields: inout JSONFieldReader) -> Double? {
+    private func positiveNumber(_ name: String, _ fields: inout JSONObjectReader) -> Double? {
         guard let (key, value) = values[name] else { return nil }
         guard let number = Self.number(value), number > 0 else {
-            fields.reject(value, key: key, expected: "a positive number")
+            fields.reject(value, at: .member(key), expected: "a positive number")
             return nil
         }
         return number
     }
 
-    private func rating(_ value: JSONValue, key: String, _ fields: inout JSONFieldReader) -> Int? {
+    private func rating(_ value: JSONValue, key: String, _ fields: inout JSONObjectReader) -> Int? {
         guard let number = Self.number(value), number == number.rounded(), number >= -1, number <= 5 else {
-            fields.reject(value, key: key, expected: "a rating from 0 to 5")
+            fields.reject(value, at: .member(key), expected: "a rating from 0 to 5")
             return nil
         }
         // -1 marks a rejected photo in Lightroom and exiftool; it is not a rating.

@@ -1,9 +1,9 @@
 /// Exposure times written the way photographers and exiftool write them: `1/250` below a
 /// quarter of a second, seconds with at most one decimal from there up (`0.5`, `2`, `2.5`).
-public enum ExposureTime {
+package enum ExposureTime {
     /// The text for a time in seconds, or nil when it is not a plausible exposure
     /// (not positive, shorter than 1/1000000 s, or longer than a day).
-    public static func text(seconds: Double) -> String? {
+    package static func text(seconds: Double) -> String? {
         guard seconds.isFinite, seconds > 0, seconds <= 86_400 else { return nil }
         if seconds < 0.25001 {
             let denominator = (1 / seconds).rounded()
@@ -18,7 +18,7 @@ public enum ExposureTime {
 
     /// Normalises a written exposure: `1/250`, `10/2500`, `0.004`, `2.5`, `1/250 s`, `2s`.
     /// Nil when the text is not an exposure time.
-    public static func normalized(_ text: String) -> String? {
+    package static func normalized(_ text: String) -> String? {
         var trimmed = Substring(text.trimmingSpaces)
         for suffix in ["sec", "s"] where trimmed.hasSuffix(suffix) {
             trimmed = trimmed.dropLast(suffix.count)

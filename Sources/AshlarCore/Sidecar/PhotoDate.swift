@@ -1,16 +1,16 @@
 /// When a photo was taken, as its metadata states it: a local date and time, with the UTC offset
 /// when the source gives one. Never the file's modification time and never the build clock.
-public struct PhotoDate: Sendable, Equatable, Hashable, Comparable, CustomStringConvertible {
-    public var year: Int
-    public var month: Int
-    public var day: Int
-    public var hour: Int
-    public var minute: Int
-    public var second: Int
+package struct PhotoDate: Sendable, Equatable, Hashable, Comparable, CustomStringConvertible {
+    package var year: Int
+    package var month: Int
+    package var day: Int
+    package var hour: Int
+    package var minute: Int
+    package var second: Int
     /// Minutes east of UTC, when known.
-    public var utcOffsetMinutes: Int?
+    package var utcOffsetMinutes: Int?
 
-    public init(
+    package init(
         year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0,
         utcOffsetMinutes: Int? = nil
     ) {
@@ -26,7 +26,7 @@ public struct PhotoDate: Sendable, Equatable, Hashable, Comparable, CustomString
     /// Parses ISO 8601 (`2024-06-01`, `2024-06-01T18:30`, `2024-06-01T18:30:00`,
     /// with optional fractional seconds and `Z` or `±hh:mm`) and EXIF's `2024:06:01 18:30:00`.
     /// Returns nil for anything else, or for an impossible date (month 13, February 30).
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let bytes = Array(text.utf8)
         var index = 0
         func number(_ digits: Int) -> Int? {
@@ -96,7 +96,7 @@ public struct PhotoDate: Sendable, Equatable, Hashable, Comparable, CustomString
     }
 
     /// ISO 8601, as written into `<time datetime>`: `2024-06-01T18:30:00` or `…+02:00`.
-    public var iso8601: String {
+    package var iso8601: String {
         // Built as bytes: every page of every photo shows its date.
         var text: [UInt8] = []
         text.reserveCapacity(25)
@@ -141,11 +141,11 @@ public struct PhotoDate: Sendable, Equatable, Hashable, Comparable, CustomString
         text += digits
     }
 
-    public var description: String { iso8601 }
+    package var description: String { iso8601 }
 
     /// Orders by the local wall-clock time the photographer saw, then by offset: photos from one
     /// trip sort as they were taken even when only some of them carry an offset.
-    public static func < (lhs: PhotoDate, rhs: PhotoDate) -> Bool {
+    package static func < (lhs: PhotoDate, rhs: PhotoDate) -> Bool {
         let l = (lhs.year, lhs.month, lhs.day, lhs.hour, lhs.minute, lhs.second)
         let r = (rhs.year, rhs.month, rhs.day, rhs.hour, rhs.minute, rhs.second)
         if l != r { return l < r }

@@ -1,38 +1,38 @@
 /// Everything Ashlar knows about one photo, gathered from its sidecars and its image header.
 /// Every field is optional: a source that does not know a field leaves it `nil`, and
 /// `merged(over:)` fills the gaps of a stronger source from a weaker one.
-public struct PhotoMetadata: Sendable, Equatable {
+package struct PhotoMetadata: Sendable, Equatable {
     /// Where the image is: a path relative to the sidecar's folder, or an `http(s)` URL.
-    public var src: String?
+    package var src: String?
     /// Stored pixel size, before orientation is applied.
-    public var width: Int?
-    public var height: Int?
+    package var width: Int?
+    package var height: Int?
     /// EXIF orientation, 1 to 8.
-    public var orientation: Int?
-    public var title: String?
-    public var alt: String?
-    public var caption: String?
-    public var date: PhotoDate?
-    public var tags: [String]?
-    public var order: Double?
-    public var hidden: Bool?
-    public var rating: Int?
-    public var renditions: [Rendition]?
-    public var make: String?
-    public var model: String?
-    public var lens: String?
+    package var orientation: Int?
+    package var title: String?
+    package var alt: String?
+    package var caption: String?
+    package var date: PhotoDate?
+    package var tags: [String]?
+    package var order: Double?
+    package var hidden: Bool?
+    package var rating: Int?
+    package var renditions: [Rendition]?
+    package var make: String?
+    package var model: String?
+    package var lens: String?
     /// Millimetres.
-    public var focalLength: Double?
+    package var focalLength: Double?
     /// The f-number (`5.6` for f/5.6).
-    public var aperture: Double?
+    package var aperture: Double?
     /// Exposure time as photographers write it: `1/250`, `2.5`.
-    public var exposure: String?
-    public var iso: Int?
+    package var exposure: String?
+    package var iso: Int?
 
-    public init() {}
+    package init() {}
 
     /// This metadata with every missing field taken from `weaker`.
-    public func merged(over weaker: PhotoMetadata) -> PhotoMetadata {
+    package func merged(over weaker: PhotoMetadata) -> PhotoMetadata {
         var result = self
         result.src = src ?? weaker.src
         result.width = width ?? weaker.width
@@ -58,7 +58,7 @@ public struct PhotoMetadata: Sendable, Equatable {
     }
 
     /// The size the browser shows: width and height swapped for orientations 5 to 8.
-    public var displaySize: (width: Int, height: Int)? {
+    package var displaySize: (width: Int, height: Int)? {
         guard let width, let height else { return nil }
         if let orientation, (5...8).contains(orientation) { return (height, width) }
         return (width, height)
@@ -66,13 +66,13 @@ public struct PhotoMetadata: Sendable, Equatable {
 }
 
 /// A smaller copy of an image, for `srcset`.
-public struct Rendition: Sendable, Equatable {
+package struct Rendition: Sendable, Equatable {
     /// Path relative to the sidecar's folder, or an `http(s)` URL.
-    public var src: String
-    public var width: Int
-    public var height: Int?
+    package var src: String
+    package var width: Int
+    package var height: Int?
 
-    public init(src: String, width: Int, height: Int? = nil) {
+    package init(src: String, width: Int, height: Int? = nil) {
         self.src = src
         self.width = width
         self.height = height

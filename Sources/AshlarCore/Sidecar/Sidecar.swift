@@ -1,20 +1,19 @@
 /// Limits and entry points shared by the sidecar readers.
-public enum Sidecar {
+package enum Sidecar {
     /// Sidecars larger than this are refused before they are read: 1 MiB.
-    public static let maximumSize = 1 << 20
+    package static let maximumSize = SmallFile.maximumSize
 
     /// The largest width or height, in pixels, that a photo may have.
-    public static let maximumDimension = 100_000
+    package static let maximumDimension = 100_000
 
     /// The error for a sidecar of `byteCount` bytes, or nil when the size is acceptable.
     /// Call it with the file's size before reading it.
-    public static func sizeDiagnostic(byteCount: Int, path: String) -> Diagnostic? {
-        guard byteCount > maximumSize else { return nil }
-        return .error("sidecar is larger than 1 MiB (\(byteCount) bytes)", path: path)
+    package static func sizeDiagnostic(byteCount: Int, path: String) -> Diagnostic? {
+        SmallFile.sizeDiagnostic(byteCount: byteCount, path: path, kind: "sidecar")
     }
 
     /// The kinds of sidecar Ashlar reads.
-    public enum Format: String, Sendable, Equatable, CaseIterable {
+    package enum Format: String, Sendable, Equatable, CaseIterable {
         /// Ashlar's own JSON object.
         case ashlar
         /// `exiftool -json` output, with or without `-n`.
@@ -25,7 +24,7 @@ public enum Sidecar {
 
     /// The format of a sidecar, from its file name and, for JSON, its first significant byte:
     /// `exiftool -json` writes a list, Ashlar sidecars are objects.
-    public static func format(path: String, bytes: [UInt8]) -> Format {
+    package static func format(path: String, bytes: [UInt8]) -> Format {
         if path.lowercased().hasSuffix(".xmp") { return .xmp }
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
@@ -35,7 +34,7 @@ public enum Sidecar {
 
     /// Reads a sidecar of any format; see `format(path:bytes:)`.
     /// `language` picks among XMP language alternatives (`en` matches `en-GB`).
-    public static func read(_ bytes: [UInt8], path: String, language: String? = nil) -> SidecarReading {
+    package static func read(_ bytes: [UInt8], path: String, language: String? = nil) -> SidecarReading {
         switch format(path: path, bytes: bytes) {
         case .ashlar: AshlarSidecar.read(bytes, path: path)
         case .exiftool: ExiftoolSidecar.read(bytes, path: path)

@@ -5,14 +5,14 @@
 /// A document with a DTD or entity declarations is refused before parsing, so XXE and entity
 /// expansion attacks are an error for that file and nothing more. A property this reader uses
 /// that holds something unexpected is a warning naming it; the field is left `nil`.
-public enum XMPSidecar {
+package enum XMPSidecar {
     static let dtdMessage = "XMP must not contain a DTD or entity declarations"
 
     /// Reads an XMP sidecar's bytes; `path` is used only in diagnostics.
     /// - Parameter language: picks among language alternatives (`dc:title`, `dc:description`):
     ///   an exact match, then one of the same language (`en` matches `en-GB`), then `x-default`,
     ///   then the first.
-    public static func read(_ bytes: [UInt8], path: String, language: String? = nil) -> SidecarReading {
+    package static func read(_ bytes: [UInt8], path: String, language: String? = nil) -> SidecarReading {
         if let tooLarge = Sidecar.sizeDiagnostic(byteCount: bytes.count, path: path) {
             return SidecarReading(diagnostics: [tooLarge])
         }

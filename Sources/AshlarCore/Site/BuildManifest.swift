@@ -2,29 +2,29 @@
 /// content hash (or, for a copied image, the source's stamp), the fingerprint of the inputs, and
 /// the diagnostics of the build that wrote it. It lets a rebuild write only what changed, remove
 /// only what Ashlar itself wrote, and skip all work when nothing changed.
-public struct BuildManifest: Sendable, Equatable {
-    public static let fileName = ".ashlar-manifest.json"
+package struct BuildManifest: Sendable, Equatable {
+    package static let fileName = ".ashlar-manifest.json"
     static let formatVersion = 1
 
     /// Output path → `h:HASH` for generated files, `c:SIZE:MTIME:SOURCE` for copies, `l:…` for
     /// hard links.
-    public var files: [String: String] = [:]
+    package var files: [String: String] = [:]
     /// The fingerprint of everything the build read (configuration, theme, source stamps).
-    public var inputs = ""
-    public var diagnostics: [Diagnostic] = []
+    package var inputs = ""
+    package var diagnostics: [Diagnostic] = []
     /// Each album's signature by output path (see `AlbumSignature`).
-    public var albums: [String: String] = [:]
+    package var albums: [String: String] = [:]
     /// How many photos and albums the build published, for the summary of a skipped rebuild.
-    public var counts: (photos: Int, albums: Int) = (0, 0)
+    package var counts: (photos: Int, albums: Int) = (0, 0)
 
-    public init() {}
+    package init() {}
 
-    public static func == (lhs: BuildManifest, rhs: BuildManifest) -> Bool {
+    package static func == (lhs: BuildManifest, rhs: BuildManifest) -> Bool {
         lhs.files == rhs.files && lhs.albums == rhs.albums && lhs.inputs == rhs.inputs && lhs.diagnostics == rhs.diagnostics && lhs.counts == rhs.counts
     }
 
     /// The manifest's JSON, with sorted keys: the same bytes for the same build.
-    public var json: String {
+    package var json: String {
         String(decoding: bytes, as: UTF8.self)
     }
 
@@ -81,7 +81,7 @@ public struct BuildManifest: Sendable, Equatable {
 
     /// Reads a manifest; nil for anything that is not one (then the folder is treated as not
     /// written by Ashlar).
-    public static func read(_ bytes: [UInt8]) -> BuildManifest? {
+    package static func read(_ bytes: [UInt8]) -> BuildManifest? {
         guard let document = try? JSONDocument(bytes: bytes), document.root["ashlar"]?.numberValue == Double(formatVersion),
             let files = document.root["files"]?.members
         else { return nil }

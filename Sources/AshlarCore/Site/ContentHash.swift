@@ -1,12 +1,12 @@
 /// A fast, stable 64-bit hash of bytes (FNV-1a over 8-byte words, then mixed): the same value on
 /// every run and machine, so the build manifest can tell changed output from unchanged. Not
 /// cryptographic; a collision would only make Ashlar skip rewriting a file.
-public struct ContentHash: Sendable {
+package struct ContentHash: Sendable {
     private var state: UInt64 = 0xCBF2_9CE4_8422_2325
 
-    public init() {}
+    package init() {}
 
-    public mutating func combine(_ bytes: UnsafeRawBufferPointer) {
+    package mutating func combine(_ bytes: UnsafeRawBufferPointer) {
         var index = 0
         let count = bytes.count
         while index + 8 <= count {
@@ -23,20 +23,20 @@ public struct ContentHash: Sendable {
         state = (state ^ UInt64(count)) &* 0x0000_0100_0000_01B3
     }
 
-    public mutating func combine(_ bytes: [UInt8]) {
+    package mutating func combine(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { combine($0) }
     }
 
-    public mutating func combine(_ text: String) {
+    package mutating func combine(_ text: String) {
         var text = text
         text.withUTF8 { combine(UnsafeRawBufferPointer($0)) }
     }
 
-    public mutating func combine(_ value: Int64) {
+    package mutating func combine(_ value: Int64) {
         withUnsafeBytes(of: value.littleEndian) { combine($0) }
     }
 
-    public var value: UInt64 {
+    package var value: UInt64 {
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
@@ -44,12 +44,12 @@ public struct ContentHash: Sendable {
     }
 
     /// Sixteen hex digits.
-    public var hex: String {
+    package var hex: String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
-    public static func of(_ bytes: [UInt8]) -> String {
+    package static func of(_ bytes: [UInt8]) -> String {
         var hash = ContentHash()
         hash.combine(bytes)
         return hash.hex

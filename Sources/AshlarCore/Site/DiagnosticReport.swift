@@ -1,24 +1,24 @@
 import Foundation
 
 /// The machine-readable form of a build or check, for `--json`.
-public struct DiagnosticReport: Sendable, Encodable {
-    public var photos: Int
-    public var albums: Int
-    public var pages: Int
-    public var warnings: Int
-    public var errors: Int
-    public var diagnostics: [Entry]
+package struct DiagnosticReport: Sendable, Encodable {
+    package var photos: Int
+    package var albums: Int
+    package var pages: Int
+    package var warnings: Int
+    package var errors: Int
+    package var diagnostics: [Entry]
 
-    public struct Entry: Sendable, Encodable {
-        public var severity: String
-        public var path: String
-        public var line: Int?
-        public var column: Int?
-        public var key: String?
-        public var message: String
+    package struct Entry: Sendable, Encodable {
+        package var severity: String
+        package var path: String
+        package var line: Int?
+        package var column: Int?
+        package var key: String?
+        package var message: String
     }
 
-    public init(_ result: SiteBuilder.Result) {
+    package init(_ result: SiteBuilder.Result) {
         photos = result.photoCount
         albums = result.albumCount
         pages = result.pageCount
@@ -30,7 +30,7 @@ public struct DiagnosticReport: Sendable, Encodable {
     }
 
     /// Pretty-printed JSON with sorted keys, the same bytes for the same findings.
-    public var json: String {
+    package var json: String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(self) else { return "{}" }

@@ -16,6 +16,9 @@ extension SiteBuilder {
         public var stages: [(name: String, seconds: Double)] = []
         /// The layout manifest's JSON, when asked for.
         public var layoutManifest: String?
+        /// The source images (relative paths) the built pages show, photos and renditions; nil
+        /// when the build was skipped or stopped.
+        var shownSourceImages: Set<String>?
 
         public var errorCount: Int { diagnostics.count { $0.severity == .error } }
         public var warningCount: Int { diagnostics.count { $0.severity == .warning } }

@@ -82,6 +82,7 @@ public struct SiteBuilder: Sendable {
 
         progress?("writing the site")
         var result = Result(inputs: inputs, source: source, catalog: catalog, pages: pages)
+        result.shownSourceImages = catalog.root.shownSourceImages
         let (summary, entries) = try writer.write(pages.files, stager: stager)
         try output.commit(result.manifest(files: entries, fingerprint: fingerprint, albums: pages.albumSignatures))
         clock.lap("write")
@@ -111,7 +112,7 @@ public struct SiteBuilder: Sendable {
 
     /// Scans the source and reads every album and photo (the first half of a build), with the
     /// configuration's defaults where `ashlar.json` is missing. For benchmarks and tools.
-    public func readCatalog() throws(BuildError) -> (root: Album, diagnostics: [Diagnostic]) {
+    package func readCatalog() throws(BuildError) -> (root: Album, diagnostics: [Diagnostic]) {
         try OutputFolder(paths: paths).checkSource()
         let inputs = try SiteInputs.load(paths: paths, configurationFile: configurationFile)
         let source = ScannedSource.scan(paths: paths)

@@ -4,227 +4,130 @@ extension SiteConfiguration {
     /// Reads `ashlar.json`. Wrong types are errors naming the key path; unknown keys are warnings;
     /// `null` means the default.
     /// Returns nil configuration when the file has errors.
-    public static func read(bytes: [UInt8], path: String) -> (SiteConfiguration?, [Diagnostic]) {
-        let document: JSONDocument
-        do {
-            document = try JSONDocument(bytes: bytes)
-        } catch {
-            let location = SourceLocation(offset: error.offset, in: bytes)
-            return (nil, [.error(error.reason, path: path, at: location)])
+    package static func read(bytes: [UInt8], path: String) -> (SiteConfiguration?, [Diagnostic]) {
+        let (configuration, diagnostics) = JSONObjectReader.read(
+            bytes, path: path, name: "the configuration", keys: ConfigurationReader.topLevelKeys
+        ) { reader in
+            ConfigurationReader.read(&reader)
         }
-        var reader = ConfigurationReader(document: document, path: path)
-        let configuration = reader.read()
-        let hasErrors = reader.diagnostics.contains { $0.severity == .error }
-        return (hasErrors ? nil : configuration, reader.diagnostics)
+        let hasErrors = diagnostics.contains { $0.severity == .error }
+        return (hasErrors ? nil : configuration, diagnostics)
     }
 }
 
-/// Walks the JSON of `ashlar.json`, collecting diagnostics.
-private struct ConfigurationReader {
-    let document: JSONDocument
-    let path: String
-    var diagnostics: [Diagnostic] = []
+/// What each key of `ashlar.json` must be.
+private enum ConfigurationReader {
+    static let topLevelKeys = JSONObjectReader.Keys(
+        names: SiteConfiguration.topLevelKeys, noun: "a configuration key", nullMeansAbsent: true)
+    static let layoutKeys = JSONObjectReader.Keys(
+        names: SiteConfiguration.layoutKeys, noun: "a configuration key", nullMeansAbsent: true)
+    static let breakpointKeys = JSONObjectReader.Keys(
+        names: SiteConfiguration.breakpointKeys, noun: "a configuration key", nullMeansAbsent: false)
 
-    init(document: JSONDocument, path: String) {
-        self.document = document
-        self.path = path
-    }
-
-    mutating func read() -> SiteConfiguration {
+    static func read(_ reader: inout JSONObjectReader) -> SiteConfiguration {
         var configuration = SiteConfiguration()
-        guard let members = document.root.members else {
-            error("the configuration must be a JSON object, found \(document.root.typeDescription)", at: document.root, key: nil)
-            return configuration
+        if let text = reader.string("title") { configuration.title = text }
+        let languageTag = "must be a language tag such as 'en' or 'pt-BR'"
+        if let tag = reader.string("language", languageTag, { isLanguageTag($0) ? $0 : nil }) {
+            configuration.language = tag
         }
-        for member in members {
-            // `null` leaves a key at its default, as `ashlar init` writes unset keys.
-            if case .null = member.value.kind, SiteConfiguration.topLevelKeys.contains(member.key) { continue }
-            switch member.key {
-            case "title":
-                if let text = string(member.value, key: "title") { configuration.title = text }
-            case "language":
-                if let text = string(member.value, key: "language") {
-                    if Self.isLanguageTag(text) {
-                        configuration.language = text
-                    } else {
-                        error("'language' must be a language tag such as 'en' or 'pt-BR', found \"\(text)\"", at: member.value, key: "language")
-                    }
-                }
-            case "description":
-                if let text = string(member.value, key: "description") { configuration.description = text }
-            case "author":
-                if let text = string(member.value, key: "author") { configuration.author = text }
-            case "copyright":
-                if let text = string(member.value, key: "copyright") { configuration.copyright = text }
-            case "baseURL":
-                if let text = string(member.value, key: "baseURL") {
-                    if let url = Self.baseURL(text) {
-                        configuration.baseURL = url
-                    } else {
-                        error("'baseURL' must be an absolute http(s) URL such as \"https://example.com/photos/\", found \"\(text.prefix(200))\"", at: member.value, key: "baseURL")
-                    }
-                }
-            case "images":
-                if let text = string(member.value, key: "images") {
-                    if let handling = SiteConfiguration.ImageHandling(rawValue: text) {
-                        configuration.images = handling
-                    } else {
-                        error("'images' must be 'copy' or 'reference', found \"\(text.prefix(60))\"", at: member.value, key: "images")
-                    }
-                }
-            case "mediaBaseURL":
-                if let text = string(member.value, key: "mediaBaseURL") {
-                    if let url = Self.baseURL(text) {
-                        configuration.mediaBaseURL = url
-                    } else {
-                        error("'mediaBaseURL' must be an absolute http(s) URL such as \"https://cdn.example.com/photos/\", found \"\(text.prefix(200))\"", at: member.value, key: "mediaBaseURL")
-                    }
-                }
-            case "pageSize":
-                if let number = member.value.numberValue, number == number.rounded(), number >= 0, number <= 100_000 {
-                    configuration.pageSize = Int(number)
-                } else {
-                    error("'pageSize' must be a whole number of photos from 0 (one page) to 100000, found \(describe(member.value))", at: member.value, key: "pageSize")
-                }
-            case "layout":
-                readLayout(member.value, into: &configuration.layout)
-            case "sort":
-                if let text = string(member.value, key: "sort") {
-                    if let order = SortOrder(parsing: text) {
-                        configuration.sort = order
-                    } else {
-                        error("'sort' must be one of \(SortOrder.accepted), optionally with a leading '-', found \"\(text.prefix(60))\"", at: member.value, key: "sort")
-                    }
-                }
-            default:
-                unknown(member, among: SiteConfiguration.topLevelKeys, prefix: "")
-            }
+        if let text = reader.string("description") { configuration.description = text }
+        if let text = reader.string("author") { configuration.author = text }
+        if let text = reader.string("copyright") { configuration.copyright = text }
+        if let url = reader.string("baseURL", checkedBy: { baseURL($0, example: "https://example.com/photos/") }) {
+            configuration.baseURL = url
         }
+        let imageHandling = "must be 'copy' or 'reference'"
+        if let handling = reader.string("images", imageHandling, { SiteConfiguration.ImageHandling(rawValue: $0) }) {
+            configuration.images = handling
+        }
+        if let url = reader.string("mediaBaseURL", checkedBy: { baseURL($0, example: "https://cdn.example.com/photos/") }) {
+            configuration.mediaBaseURL = url
+        }
+        let pageSize = "a whole number of photos from 0 (one page) to 100000"
+        if let size = reader.integer("pageSize", in: 0...100_000, expected: pageSize) { configuration.pageSize = size }
+        reader.object("layout", keys: layoutKeys) { readLayout(&$0, into: &configuration.layout) }
+        let sortOrder = "must be one of \(SortOrder.accepted), optionally with a leading '-'"
+        if let order = reader.string("sort", sortOrder, SortOrder.init(parsing:)) { configuration.sort = order }
         return configuration
     }
 
-    private mutating func readLayout(_ value: JSONValue, into layout: inout SiteConfiguration.LayoutSettings) {
-        guard let members = value.members else {
-            error("'layout' must be an object, found \(value.typeDescription)", at: value, key: "layout")
-            return
-        }
-        for member in members {
-            if case .null = member.value.kind, SiteConfiguration.layoutKeys.contains(member.key) { continue }
-            switch member.key {
-            case "gap":
-                guard let gap = member.value.numberValue, gap >= 0, gap <= 200 else {
-                    error("'layout.gap' must be a number of pixels from 0 to 200, found \(describe(member.value))", at: member.value, key: "layout.gap")
-                    continue
-                }
-                layout.gap = gap
-            case "breakpoints":
-                if let breakpoints = readBreakpoints(member.value) { layout.breakpoints = breakpoints }
-            default:
-                unknown(member, among: SiteConfiguration.layoutKeys, prefix: "layout.")
-            }
-        }
+    private static func readLayout(
+        _ reader: inout JSONObjectReader, into layout: inout SiteConfiguration.LayoutSettings
+    ) {
+        let gap = "a number of pixels from 0 to 200"
+        if let value = reader.number("gap", in: 0...200, expected: gap) { layout.gap = value }
+        if let breakpoints = readBreakpoints(&reader) { layout.breakpoints = breakpoints }
         // A gap too wide for the columns would leave them no width at their reference width.
         for (index, breakpoint) in layout.breakpoints.enumerated()
         where Double(breakpoint.columns - 1) * layout.gap >= breakpoint.referenceWidth {
-            error(
-                "'layout.gap' of \(CSSNumber.format(layout.gap)) px leaves no room for \(breakpoint.columns) columns at \(CSSNumber.format(breakpoint.referenceWidth)) px",
-                at: value, key: "layout.breakpoints[\(index)]")
+            let gap = CSSNumber.format(layout.gap)
+            let width = CSSNumber.format(breakpoint.referenceWidth)
+            reader.report(
+                "'layout.gap' of \(gap) px leaves no room for \(breakpoint.columns) columns at \(width) px",
+                at: reader.offset, key: "layout.breakpoints[\(index)]")
         }
     }
 
-    private mutating func readBreakpoints(_ value: JSONValue) -> [Breakpoint]? {
-        guard let items = value.arrayValue, !items.isEmpty else {
-            error("'layout.breakpoints' must be a non-empty list of {\"minWidth\", \"columns\"}, found \(describe(value))", at: value, key: "layout.breakpoints")
+    private static func readBreakpoints(_ reader: inout JSONObjectReader) -> [Breakpoint]? {
+        guard let list = reader.value("breakpoints") else { return nil }
+        guard let items = list.arrayValue, !items.isEmpty else {
+            reader.reject(list, at: .member("breakpoints"), expected: "a non-empty list of {\"minWidth\", \"columns\"}")
             return nil
         }
         var breakpoints: [Breakpoint] = []
         var valid = true
         for (index, item) in items.enumerated() {
-            let key = "layout.breakpoints[\(index)]"
-            guard let members = item.members else {
-                error("'\(key)' must be an object with 'minWidth' and 'columns', found \(item.typeDescription)", at: item, key: key)
-                valid = false
-                continue
-            }
-            var minWidth: Double?
-            var columns: Int?
-            for member in members {
-                switch member.key {
-                case "minWidth":
-                    if let number = member.value.numberValue, number >= 0, number <= 100_000 {
-                        minWidth = number
-                    } else {
-                        error("'\(key).minWidth' must be a number of pixels from 0 to 100000, found \(describe(member.value))", at: member.value, key: "\(key).minWidth")
-                        valid = false
-                    }
-                case "columns":
-                    if let number = member.value.numberValue, number == number.rounded(), number >= 1,
-                        number <= Double(SiteConfiguration.maximumColumns)
-                    {
-                        columns = Int(number)
-                    } else {
-                        error("'\(key).columns' must be a whole number from 1 to \(SiteConfiguration.maximumColumns), found \(describe(member.value))", at: member.value, key: "\(key).columns")
-                        valid = false
-                    }
-                default:
-                    unknown(member, among: SiteConfiguration.breakpointKeys, prefix: "\(key).")
-                }
-            }
-            guard valid else { continue }
-            guard let minWidth, let columns else {
-                let missing = minWidth == nil ? "minWidth" : "columns"
-                error("'\(key)' is missing '\(missing)'", at: item, key: key)
-                valid = false
-                continue
-            }
-            breakpoints.append(Breakpoint(minWidth: minWidth, columns: columns))
+            let breakpoint = reader.object(
+                item, at: .item("breakpoints", index), keys: breakpointKeys,
+                expected: "an object with 'minWidth' and 'columns'", readBreakpoint)
+            if let breakpoint = breakpoint ?? nil { breakpoints.append(breakpoint) } else { valid = false }
         }
         guard valid else { return nil }
-        for index in breakpoints.indices.dropFirst() where breakpoints[index].minWidth <= breakpoints[index - 1].minWidth {
-            error(
-                "'layout.breakpoints' must be in increasing 'minWidth' order; \(CSSNumber.format(breakpoints[index].minWidth)) follows \(CSSNumber.format(breakpoints[index - 1].minWidth))",
-                at: items[index], key: "layout.breakpoints[\(index)].minWidth")
+        for index in breakpoints.indices.dropFirst()
+        where breakpoints[index].minWidth <= breakpoints[index - 1].minWidth {
+            let minWidth = CSSNumber.format(breakpoints[index].minWidth)
+            let previous = CSSNumber.format(breakpoints[index - 1].minWidth)
+            reader.report(
+                "'layout.breakpoints' must be in increasing 'minWidth' order; \(minWidth) follows \(previous)",
+                at: items[index].offset, key: "layout.breakpoints[\(index)].minWidth")
             return nil
         }
         return breakpoints
     }
 
-    private mutating func string(_ value: JSONValue, key: String) -> String? {
-        guard let text = value.stringValue else {
-            error("'\(key)' must be a string, found \(describe(value))", at: value, key: key)
+    /// One `{"minWidth", "columns"}`; nil when a value is invalid or missing.
+    private static func readBreakpoint(_ reader: inout JSONObjectReader) -> Breakpoint? {
+        let minWidth = reader.number("minWidth", in: 0...100_000, expected: "a number of pixels from 0 to 100000")
+        let columns = reader.integer("columns", in: 1...SiteConfiguration.maximumColumns)
+        guard minWidth != nil || reader.value("minWidth") == nil, columns != nil || reader.value("columns") == nil
+        else { return nil }
+        guard let minWidth, let columns else {
+            reader.reportMissing(minWidth == nil ? "minWidth" : "columns")
             return nil
         }
-        return text
+        return Breakpoint(minWidth: minWidth, columns: columns)
     }
 
-    private func describe(_ value: JSONValue) -> String {
-        switch value.kind {
-        case .number(let number): abs(number) < 1e15 ? CSSNumber.format(number) : number.messageText
-        case .string(let text): "\"\(text.prefix(60))\""
-        case .bool(let flag): String(flag)
-        default: value.typeDescription
+    /// `https://example.com/photos` → `https://example.com/photos/`, or why the text is not an
+    /// absolute http(s) base URL (see `WebAddress`).
+    static func baseURL(_ text: String, example: String) -> Result<String, JSONObjectReader.Requirement> {
+        switch WebAddress.base(text) {
+        case .success(let url):
+            .success(url)
+        case .failure(.credentials):
+            .failure(
+                .init(words: "must not hold a user name or password: it would be published on every page", quotesValue: false))
+        case .failure(.port):
+            .failure(.init(words: "must have a port from 1 to 65535"))
+        case .failure(.queryOrFragment):
+            .failure(.init(words: "must not have a query ('?') or a fragment ('#')"))
+        case .failure(.malformed):
+            .failure(
+                .init(
+                    words: "must be an absolute http(s) URL such as \"\(example)\", with spaces and other characters "
+                        + "percent-encoded"))
         }
-    }
-
-    private mutating func unknown(_ member: JSONMember, among known: [String], prefix: String) {
-        var message = "'\(prefix)\(member.key)' is not a configuration key"
-        if let suggestion = Suggestion.closest(to: member.key, among: known) {
-            message += "; did you mean '\(prefix)\(suggestion)'?"
-        }
-        diagnostics.append(.warning(message, path: path, at: document.location(of: member.keyOffset), key: prefix + member.key))
-    }
-
-    private mutating func error(_ message: String, at value: JSONValue, key: String?) {
-        diagnostics.append(.error(message, path: path, at: document.location(of: value.offset), key: key))
-    }
-
-    /// `https://example.com/photos` → `https://example.com/photos/`; nil unless an absolute
-    /// http(s) URL with a host and no query or fragment.
-    static func baseURL(_ text: String) -> String? {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            url.host?.isEmpty == false, url.query == nil, url.fragment == nil, !text.contains(" ")
-        else { return nil }
-        return text.hasSuffix("/") ? text : text + "/"
     }
 
     static func isLanguageTag(_ text: String) -> Bool {

@@ -1,44 +1,44 @@
 /// The site's settings from `ashlar.json`. Every key is optional; missing keys take the defaults
 /// below.
-public struct SiteConfiguration: Sendable, Equatable {
-    public var title = "Gallery"
+package struct SiteConfiguration: Sendable, Equatable {
+    package var title = "Gallery"
     /// BCP 47 language tag for `<html lang>`.
-    public var language = "en"
-    public var description: String?
+    package var language = "en"
+    package var description: String?
     /// Shown in the footer and in feeds.
-    public var author: String?
+    package var author: String?
     /// A copyright line for the footer (`© 2024 Ada Lovelace`).
-    public var copyright: String?
+    package var copyright: String?
     /// Where the site is published (`https://example.com/photos/`), always ending in `/`. When set,
     /// pages get canonical links, sharing tags and JSON-LD, and the site a sitemap and a feed.
-    public var baseURL: String?
+    package var baseURL: String?
     /// How images reach the site: copied into it (hard-linked where the file system allows), or
     /// referenced where they are.
-    public var images = ImageHandling.copy
+    package var images = ImageHandling.copy
     /// With `images: reference`, where the originals are served from (a CDN):
     /// `https://cdn.example.com/photos/`, always ending in `/`.
-    public var mediaBaseURL: String?
+    package var mediaBaseURL: String?
     /// Photos per album page; 0 puts every photo on one page.
-    public var pageSize = 60
-    public var layout = LayoutSettings()
+    package var pageSize = 60
+    package var layout = LayoutSettings()
     /// How albums order their photos unless their `album.json` says otherwise.
-    public var sort = SortOrder.byName
+    package var sort = SortOrder.byName
 
-    public init() {}
+    package init() {}
 
-    public enum ImageHandling: String, Sendable, Equatable {
+    package enum ImageHandling: String, Sendable, Equatable {
         /// Images are copied into the output (a hard link when on the same file system).
         case copy
         /// Images are not copied: pages point at `mediaBaseURL`, or back at the source folder.
         case reference
     }
 
-    public struct LayoutSettings: Sendable, Equatable {
+    package struct LayoutSettings: Sendable, Equatable {
         /// Space between tiles, in CSS px, exact at each breakpoint's reference width.
-        public var gap: Double = 8
-        public var breakpoints: [Breakpoint] = Breakpoint.defaults
+        package var gap: Double = 8
+        package var breakpoints: [Breakpoint] = Breakpoint.defaults
 
-        public init() {}
+        package init() {}
     }
 
     /// The keys `ashlar.json` understands, for "did you mean" suggestions.
@@ -47,5 +47,5 @@ public struct SiteConfiguration: Sendable, Equatable {
     static let breakpointKeys = ["minWidth", "columns"]
 
     /// Columns beyond this make tiles too small to be useful and the CSS needlessly large.
-    public static let maximumColumns = 24
+    package static let maximumColumns = 24
 }

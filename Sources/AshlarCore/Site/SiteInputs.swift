@@ -28,10 +28,15 @@ struct SiteInputs: Sendable {
             return (SiteConfiguration(), [])
         }
         let bytes: [UInt8]
-        do {
-            bytes = [UInt8](try Data(contentsOf: file))
-        } catch {
-            throw BuildError(.io, path: display, message: "cannot read: \(FileSystem.reason(error))")
+        switch RawFile.read(file.path, upTo: SmallFile.maximumSize + 1) {
+        case .success(let read):
+            if let tooLarge = SmallFile.sizeDiagnostic(byteCount: read.size, path: display, kind: "configuration file") {
+                diagnostics.append(tooLarge)
+                return (nil, [])
+            }
+            bytes = read.bytes
+        case .failure(let failure):
+            throw BuildError(.io, path: display, message: "cannot read: \(failure.reason)")
         }
         let (configuration, configurationDiagnostics) = SiteConfiguration.read(bytes: bytes, path: display)
         diagnostics += configurationDiagnostics

@@ -3,17 +3,17 @@ import Foundation
 /// What `ashlar init` creates: `ashlar.json` with every key at its default, an example album
 /// with one photo and a sidecar showing the keys a photo can have, and (with `theme`) a copy of
 /// the default theme in `templates/` to customise.
-public struct SiteSkeleton: Sendable {
-    public var includeTheme: Bool
+package struct SiteSkeleton: Sendable {
+    package var includeTheme: Bool
 
-    public init(includeTheme: Bool) {
+    package init(includeTheme: Bool) {
         self.includeTheme = includeTheme
     }
 
-    public static let exampleAlbum = "example-album"
+    package static let exampleAlbum = "example-album"
 
     /// Every file, by path relative to the site folder, in the order they are created.
-    public var files: [(path: String, bytes: [UInt8])] {
+    package var files: [(path: String, bytes: [UInt8])] {
         var files: [(String, [UInt8])] = [
             ("ashlar.json", Array(Self.configurationJSON(SiteConfiguration()).utf8)),
             ("\(Self.exampleAlbum)/album.json", Array(Self.albumJSON.utf8)),
@@ -29,15 +29,15 @@ public struct SiteSkeleton: Sendable {
     }
 
     /// What happened to each file.
-    public struct Outcome: Sendable {
-        public var created: [String] = []
+    package struct Outcome: Sendable {
+        package var created: [String] = []
         /// Files that already existed and were left as they were.
-        public var kept: [String] = []
+        package var kept: [String] = []
     }
 
     /// Creates every file that does not exist yet under `folder` (created if needed). An existing
     /// file is never touched.
-    public func write(into folder: URL) throws(BuildError) -> Outcome {
+    package func write(into folder: URL) throws(BuildError) -> Outcome {
         var outcome = Outcome()
         for (path, bytes) in files {
             let target = folder.appendingPathComponent(path).path

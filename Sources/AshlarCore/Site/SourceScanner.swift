@@ -3,24 +3,24 @@ import Foundation
 /// Walks the source tree. Hidden files and folders, the output folder, `templates/` and
 /// `ashlar.json` at the root are not content. Symbolic links are followed only when they stay
 /// inside the source tree; folders are never entered twice.
-public struct SourceScanner: Sendable {
-    public var paths: SitePaths
+package struct SourceScanner: Sendable {
+    package var paths: SitePaths
     /// Absolute, standardized paths that are never scanned (the output folder).
-    public var excludedPaths: Set<String>
+    package var excludedPaths: Set<String>
     /// Folders nested deeper than this are reported rather than followed.
-    public static let maximumDepth = 128
+    package static let maximumDepth = 128
 
     /// Scans `paths.source`, never entering `paths.output`.
-    public init(paths: SitePaths) {
+    package init(paths: SitePaths) {
         self.paths = paths
         let output = paths.output.standardizedFileURL.path
         self.excludedPaths = [output, FileSystem.realPath(output) ?? output]
     }
 
     /// Names at the source root that are configuration, not albums.
-    public static let reservedRootNames: Set<String> = ["_site", "templates", "ashlar.json"]
+    package static let reservedRootNames: Set<String> = ["_site", "templates", "ashlar.json"]
 
-    public func scan() -> (SourceFolder, [Diagnostic]) {
+    package func scan() -> (SourceFolder, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var visited = Set<String>()
         let rootPath = paths.source.path

@@ -2,20 +2,20 @@ import AshlarTemplate
 import Foundation
 
 /// `ashlar render`: renders one template file with JSON data, its partials read from a folder.
-public struct TemplateFileRenderer: Sendable {
-    public var templatePath: String
-    public var dataPath: String?
+package struct TemplateFileRenderer: Sendable {
+    package var templatePath: String
+    package var dataPath: String?
     /// Where `{{> name}}` finds `name.mustache`; default: the template's own folder.
-    public var partialsFolder: String?
+    package var partialsFolder: String?
 
-    public init(templatePath: String, dataPath: String? = nil, partialsFolder: String? = nil) {
+    package init(templatePath: String, dataPath: String? = nil, partialsFolder: String? = nil) {
         self.templatePath = templatePath
         self.dataPath = dataPath
         self.partialsFolder = partialsFolder
     }
 
     /// The rendered text, exactly, or the diagnostics that stopped it.
-    public func render() -> Result<String, RenderFailure> {
+    package func render() -> Result<String, RenderFailure> {
         guard let templateData = FileManager.default.contents(atPath: templatePath) else {
             return .failure(RenderFailure(diagnostics: [.error("cannot read the template", path: templatePath)]))
         }
@@ -45,8 +45,7 @@ public struct TemplateFileRenderer: Sendable {
                 let document = try JSONDocument(bytes: [UInt8](bytes))
                 data = TemplateValue(document.root)
             } catch {
-                let location = SourceLocation(offset: error.offset, in: [UInt8](bytes))
-                return .failure(RenderFailure(diagnostics: [.error(error.reason, path: dataPath, at: location)]))
+                return .failure(RenderFailure(diagnostics: [error.diagnostic(path: dataPath, bytes: [UInt8](bytes))]))
             }
         }
         // A broken partial only matters if it is used; report it when rendering fails.
@@ -57,8 +56,8 @@ public struct TemplateFileRenderer: Sendable {
         }
     }
 
-    public struct RenderFailure: Error, Sendable {
-        public var diagnostics: [Diagnostic]
+    package struct RenderFailure: Error, Sendable {
+        package var diagnostics: [Diagnostic]
     }
 
     /// `name.mustache` files under `folder`, keyed by their path without the extension

@@ -11,8 +11,11 @@ enum ThemeFiles {
         guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return .builtIn }
         let root = FileSystem.realPath(paths.source.path) ?? paths.source.path
         while let relative = enumerator.nextObject() as? String {
-            let name = (relative as NSString).lastPathComponent
-            if name.hasPrefix(".") { continue }
+            // Hidden at any depth (`assets/.secret/token.txt`), not only by its own name.
+            if RelativePath.isHidden(relative) {
+                enumerator.skipDescendants()
+                continue
+            }
             let absolute = folder.path + "/" + relative
             let display = paths.display("templates/" + relative)
             guard let real = FileSystem.realPath(absolute) else { continue }
@@ -21,11 +24,17 @@ enum ThemeFiles {
                 continue
             }
             guard !FileSystem.isDirectory(absolute) else { continue }
-            guard let data = FileManager.default.contents(atPath: absolute) else {
+            // Templates and theme.json are text and held to the small-file limit; assets are not.
+            let isText = relative.hasSuffix(".mustache") || relative == "theme.json"
+            guard case .success(let read) = RawFile.read(absolute, upTo: isText ? SmallFile.maximumSize + 1 : Int.max) else {
                 diagnostics.append(.error("cannot read the template", path: display))
                 continue
             }
-            userFiles[relative] = ([UInt8](data), display)
+            if isText, let tooLarge = SmallFile.sizeDiagnostic(byteCount: read.size, path: display, kind: "template") {
+                diagnostics.append(tooLarge)
+                continue
+            }
+            userFiles[relative] = (read.bytes, display)
         }
         return Theme.builtIn.overriding(with: userFiles)
     }

@@ -1,10 +1,10 @@
 /// "Did you mean" for misspelt keys.
-public enum Suggestion {
+package enum Suggestion {
     /// The candidate closest to `word`: a case-insensitive match, or else the nearest within an
     /// edit distance of 2 (insertions, deletions, substitutions and swaps of neighbours), or of 1
     /// for words of three letters or fewer, where two edits turn anything into anything (`foo`
     /// would become `iso`). Nil when nothing is close; ties go to the earlier candidate.
-    public static func closest(to word: String, among candidates: [String]) -> String? {
+    package static func closest(to word: String, among candidates: [String]) -> String? {
         let lowered = word.lowercased()
         if let match = candidates.first(where: { $0.lowercased() == lowered }) { return match }
         let wordScalars = Array(lowered.unicodeScalars)

@@ -104,9 +104,9 @@ import Testing
     }
 
     @Test(arguments: [
-        ("{\"title\": 3}", "a/album.json:1:11: error: 'title' must be a string, found a number"),
+        ("{\"title\": 3}", "a/album.json:1:11: error: 'title' must be a string, found 3"),
         ("{\"sort\": \"size\"}", "a/album.json:1:10: error: 'sort' must be one of 'name', 'date', 'title', 'order', optionally with a leading '-', found \"size\""),
-        ("{\"hidden\": \"yes\"}", "a/album.json:1:12: error: 'hidden' must be true or false, found a string"),
+        ("{\"hidden\": \"yes\"}", "a/album.json:1:12: error: 'hidden' must be true or false, found \"yes\""),
         ("{\"cover\": \"../x.jpg\"}", "a/album.json:1:11: error: 'cover' must name a photo in this album or below it, found \"../x.jpg\""),
         ("{\n  \"titel\": \"x\"}", "a/album.json:2:3: warning: 'titel' is not an album key; did you mean 'title'?"),
         ("[1]", "a/album.json:1:1: error: album.json must be a JSON object, found a list"),

@@ -9,6 +9,7 @@ import Testing
         ("a\nb.jpg", "a\\nb.jpg"),
         ("tab\there\r", "tab\\there\\r"),
         ("bell\u{7}esc\u{1B}[31m", "bell\\u{7}esc\\u{1b}[31m"),
+        ("line\u{2028}paragraph\u{2029}end", "line\\u{2028}paragraph\\u{2029}end"),
         ("c1\u{85}del\u{7F}", "c1\\u{85}del\\u{7f}"),
         ("é ✓ 写真", "é ✓ 写真"),
     ])

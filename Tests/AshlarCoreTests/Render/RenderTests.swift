@@ -131,6 +131,7 @@ import Testing
     }
 
     /// The parse error is the one diagnostic: rendering does not add "photo:0:0: error: no template named 'photo'".
+    /// Its pages are not rendered, and keep whatever the previous build wrote.
     @Test func aBrokenPageTemplateLeavesOutItsPagesQuietly() throws {
         let theme = Theme.builtIn.overriding(with: ["photo.mustache": (Array("{{#x}}".utf8), "templates/photo.mustache")])
         let (library, diagnostics) = theme.library()
@@ -141,7 +142,8 @@ import Testing
         let rendered = SiteRenderer(configuration: SiteConfiguration(), theme: theme, library: library)
             .render(root: Album(sourcePath: "", outputPath: "", title: "T", photos: [photo]))
         #expect(rendered.diagnostics.isEmpty, "\(rendered.diagnostics)")
-        #expect(rendered.files.map(\.path).sorted() == ["a.png", "assets/ashlar.css", "index.html"])
+        #expect(rendered.files.map(\.path).sorted() == ["a.png", "a/index.html", "assets/ashlar.css", "index.html"])
+        #expect(rendered.files.first { $0.path == "a/index.html" }?.contents == .keepPrevious)
         #expect(Diagnostic(TemplateError(path: "photo", line: 0, column: 0, reason: "no template named 'photo'")).description == "photo: error: no template named 'photo'")
     }
 

@@ -118,7 +118,7 @@ import Testing
         WarningCase(name: "two files", json: #"[{}, {}]"#, description: "a.json:1:6: warning: exiftool output describes 2 files; only the first is read"),
         WarningCase(name: "empty list", json: #"[]"#, description: "a.json:1:1: error: exiftool output must be a list holding one object, found an empty list"),
         WarningCase(name: "list of strings", json: #"["a"]"#, description: "a.json:1:1: error: exiftool output must be a list holding one object, found a list holding a string"),
-        WarningCase(name: "a number", json: #"5"#, description: "a.json:1:1: error: exiftool output must be a list holding one object, found a number"),
+        WarningCase(name: "a number", json: #"5"#, description: "a.json:1:1: error: exiftool output must be a list holding one object, found 5"),
         WarningCase(name: "syntax", json: "[{\"Make\": \"Sony\"", description: "a.json:1:2: error: unclosed object: expected '}'"),
     ]
 

@@ -30,7 +30,7 @@ import Testing
         (#"{"language": "english!"}"#, "c.json:1:14: error: 'language' must be a language tag such as 'en' or 'pt-BR', found \"english!\""),
         (#"{"layout": []}"#, "c.json:1:12: error: 'layout' must be an object, found a list"),
         (#"{"layout": {"gap": -1}}"#, "c.json:1:20: error: 'layout.gap' must be a number of pixels from 0 to 200, found -1"),
-        (#"{"layout": {"gap": 1e308}}"#, "c.json:1:20: error: 'layout.gap' must be a number of pixels from 0 to 200, found 1e+308"),
+        (#"{"layout": {"gap": 1e308}}"#, "c.json:1:20: error: 'layout.gap' must be a number of pixels from 0 to 200, found 1e308"),
         (#"{"layout": {"breakpoints": []}}"#, "c.json:1:28: error: 'layout.breakpoints' must be a non-empty list of {\"minWidth\", \"columns\"}, found a list"),
         (#"{"layout": {"breakpoints": [{"minWidth": 0, "columns": 0}]}}"#, "c.json:1:56: error: 'layout.breakpoints[0].columns' must be a whole number from 1 to 24, found 0"),
         (#"{"layout": {"breakpoints": [{"minWidth": 0, "columns": 2.5}]}}"#, "c.json:1:56: error: 'layout.breakpoints[0].columns' must be a whole number from 1 to 24, found 2.5"),

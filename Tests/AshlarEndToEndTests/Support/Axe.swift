@@ -16,7 +16,7 @@ enum Axe {
     static var isAvailable: Bool {
         let installed = Chromium.executable != nil && WebDriver.chromedriver != nil
             && script.map { FileManager.default.fileExists(atPath: $0.path) } == true
-        return installed || ProcessInfo.processInfo.environment["CI"] == "true"
+        return RequiredTool.runs(whenInstalled: installed)
     }
 
     struct Failure: Error, CustomStringConvertible {

@@ -13,7 +13,7 @@ enum Chromium {
     /// Browser tests run when Chromium is installed; in CI (`CI=true`) its absence is a failure,
     /// not a skip, so a broken install step cannot hide behind a green run.
     static var isAvailable: Bool {
-        executable != nil || ProcessInfo.processInfo.environment["CI"] == "true"
+        RequiredTool.runs(whenInstalled: executable != nil)
     }
 
     struct Unavailable: Error, CustomStringConvertible {

@@ -17,8 +17,7 @@ enum NuChecker {
     /// The validator tests run when Java and vnu.jar are there; in CI (`CI=true`) their absence
     /// is a failure, not a skip.
     static var isAvailable: Bool {
-        (java != nil && jar.map { FileManager.default.fileExists(atPath: $0.path) } == true)
-            || ProcessInfo.processInfo.environment["CI"] == "true"
+        RequiredTool.runs(whenInstalled: java != nil && jar.map { FileManager.default.fileExists(atPath: $0.path) } == true)
     }
 
     /// One message of `--format json`. `url` is turned into a path relative to the checked root.

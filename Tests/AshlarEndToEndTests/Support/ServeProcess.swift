@@ -86,8 +86,10 @@ final class ServeProcess: Sendable {
         let deadline = Date(timeIntervalSinceNow: timeout)
         while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         if process.isRunning { return nil }
-        // The last lines it printed may still be on their way through the pipes.
-        while output.closedPipes.withLock({ $0 }) < 2, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        // The last lines it printed may still be on their way through the pipes (on a loaded
+        // machine, seconds after the exit): wait for both to end, on a deadline of their own.
+        let drained = Date(timeIntervalSinceNow: timeout)
+        while output.closedPipes.withLock({ $0 }) < 2, Date() < drained { Thread.sleep(forTimeInterval: 0.01) }
         return process.terminationStatus
     }
 

@@ -35,6 +35,12 @@ final class WebDriver {
     private let port: UInt16
     private var sessionID: String?
 
+    /// Tests that drive a browser (but need no axe) run when Chromium and chromedriver are there;
+    /// in CI their absence is a failure, not a skip.
+    static var isAvailable: Bool {
+        RequiredTool.runs(whenInstalled: Chromium.executable != nil && chromedriver != nil)
+    }
+
     /// Starts chromedriver, opens a session at the given window size, runs `body`, and then ends
     /// the session and the driver, also when `body` throws.
     static func withSession<T>(width: Int, height: Int = 900, _ body: (WebDriver) throws -> T) throws -> T {

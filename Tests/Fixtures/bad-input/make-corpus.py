@@ -320,6 +320,42 @@ def json_crlf(site):
     write(f"{site}/trip/b.png.json", b'{\r\n  "title": "B",\r\n  "alt": "An orange card",\r\n  "caption": "two\r\nlines"\r\n}\r\n')
 
 
+@case("json-same-words")
+def json_same_words(site):
+    """A repeated key, an unknown key, a wrong type and a number past 2^53 in every JSON file."""
+    write(f"{site}/ashlar.json", """{
+  "title": "Same words",
+  "title": "Same words everywhere",
+  "layout": {"gap": 8, "gapp": 4}
+}
+""")
+    write(f"{site}/templates/theme.json", """{
+  "page": {"maxWidth": 2560, "maxWidth": 9007199254740993,
+    "padding": {"min": 16, "viewportPercent": 3, "max": 40, "mx": 40}}
+}
+""")
+    write(f"{site}/trip/album.json", """{
+  "title": "Trip",
+  "hidden": "no",
+  "hidden": false,
+  "srot": "date",
+  "cover": 9007199254740993
+}
+""")
+    write(f"{site}/trip/a.png", png(3, 2))
+    write(f"{site}/trip/a.png.json", """{
+  "title": "A", "alt": "An orange card",
+  "rating": 3, "rating": "5",
+  "captoin": "x",
+  "width": 9007199254740993
+}
+""")
+    write(f"{site}/trip/b.png", png(3, 2))
+    write(f"{site}/trip/b.png.json", """[{"SourceFile": "b.png", "Title": "B", "AltTextAccessibility": "An orange card",
+  "Make": "A", "Make": "B", "ImageWidth": 9007199254740993}]
+""")
+
+
 @case("config-wrong-types")
 def config_wrong_types(site):
     write(f"{site}/ashlar.json", """{
@@ -335,6 +371,23 @@ def config_wrong_types(site):
 }
 """)
     good(site, "whole.png")
+
+
+@case("config-bad-urls")
+def config_bad_urls(site):
+    write(f"{site}/ashlar.json", """{
+  "baseURL": "https://user:secret@example.com/photos/",
+  "images": "reference",
+  "mediaBaseURL": "https://cdn.example.com/a\\tb\\u2028c/"
+}
+""")
+    good(site, "whole.png")
+
+
+@case("photo-long-text")
+def photo_long_text(site):
+    write(f"{site}/long.png", png(3, 2))
+    write(f"{site}/long.png.json", '{"title": "' + "T" * 2100 + '", "alt": "An orange card", "caption": "' + "c" * 16100 + '"}\n')
 
 
 @case("config-huge-numbers")
@@ -503,6 +556,29 @@ def links_outside(site):
     write(f"{site}/rendition.png", png(3, 2))
     write(f"{site}/rendition.png.json", '{"title": "Rendition", "alt": "An orange card", "renditions": [{"src": "../outside@2w.png", "width": 2}]}\n')
     write(f"{site}/trip/album.json", '{"cover": "../whole.png"}\n')
+
+
+@case("xml-forbidden-characters")
+def xml_forbidden_characters(site):
+    # U+FFFE, U+FFFF and C0 controls, escaped and raw (JSON allows both), reach feed.xml and sitemap.xml.
+    write(f"{site}/ashlar.json", '{"title": "Site \\uFFFE\\u0001", "author": "A\\u0002da", "baseURL": "https://example.com/"}\n')
+    write(f"{site}/odd.png", png(3, 2))
+    write(f"{site}/odd.png.json", '{"title": "Odd \\uFFFE and \\u0001", "alt": "An orange card", '
+          '"caption": "raw \uffff and \ufffe", "date": "2024-06-01T10:00:00Z"}\n')
+    write(f"{site}/trip\uffff/p.png", png(3, 2))
+    write(f"{site}/trip\uffff/p.png.json", '{"title": "In a \\uFFFF folder", "alt": "An orange card", "date": "2024-06-02T10:00:00Z"}\n')
+
+
+@case("hidden-files")
+def hidden_files(site):
+    good(site, "trip/whole.png")
+    good(site, "trip/deeper/inner.png")
+    for name in [".backup/config.png", "trip/.thumbs/small.png", "trip/deeper/.cache/c.png", "trip/.dot.png"]:
+        write(f"{site}/{name}", png(3, 2))
+    for name in ["templates/assets/.secret/token.txt", "templates/.private/notes.txt", "templates/assets/.env",
+                 "templates/assets/css/.deep/key.txt"]:
+        write(f"{site}/{name}", "token-do-not-publish\n")
+    write(f"{site}/templates/assets/css/site.css", "body { color: #222 }\n")
 
 
 @case("output-links")

@@ -1,0 +1,38 @@
+import AshlarCore
+import Foundation
+
+/// The options `build` and `serve` share: where the site goes, which configuration it uses, and
+/// what to do with an earlier build.
+struct SiteOptions: ParsableOptions, Equatable {
+    var output: String?
+    var config: String?
+    var clean = false
+    var force = false
+
+    static let options: [OptionDeclaration<Self>] = [
+        .string(
+            \.output, long: "output", short: "o", placeholder: "DIR", help: "Where to write the site.",
+            default: "SOURCE/_site"),
+        .configuration(\.config),
+        .flag(\.clean, long: "clean", help: "Remove what the last build wrote, then build from scratch."),
+        .flag(\.force, long: "force", help: "Build into a folder that holds files Ashlar did not write."),
+    ]
+
+    /// The builder for `source` with these options.
+    func builder(source: String, layoutManifest: Bool = false) -> SiteBuilder {
+        let sourceURL = URL(fileURLWithPath: source)
+        let outputURL = output.map { URL(fileURLWithPath: $0) } ?? sourceURL.appendingPathComponent("_site")
+        let paths = SitePaths(source: sourceURL, output: outputURL, displaySource: source)
+        return SiteBuilder(
+            paths: paths, configurationFile: config.map { URL(fileURLWithPath: $0) },
+            options: SiteBuilder.Options(clean: clean, force: force, layoutManifest: layoutManifest))
+    }
+}
+
+extension OptionDeclaration {
+    /// `--config FILE`, which `build`, `serve` and `check` take.
+    static func configuration(_ field: WritableKeyPath<Root, String?> & Sendable) -> Self {
+        .string(
+            field, long: "config", placeholder: "FILE", help: "The configuration file.", default: "SOURCE/ashlar.json")
+    }
+}
