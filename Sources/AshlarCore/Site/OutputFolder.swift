@@ -2,24 +2,39 @@ import Foundation
 
 /// The output folder as a build finds and leaves it: the safety checks that come before writing
 /// anything, the previous build's manifest, `--clean`, and the new manifest put in place last.
+/// Everything in the folder is read and changed through `directory` (see `OutputDirectory`).
 struct OutputFolder: Sendable {
     var paths: SitePaths
+    let directory: OutputDirectory
+
+    init(paths: SitePaths) {
+        self.paths = paths
+        self.directory = OutputDirectory(path: paths.output.path)
+    }
 
     /// Refuses output folders that would put the source at risk, removes what an interrupted
     /// build left behind, and reads the previous build's manifest. A non-empty folder without
     /// one is refused unless `force` is set: Ashlar will not mix its files with someone else's.
     func open(force: Bool) throws(BuildError) -> BuildManifest? {
         try checkFolders()
-        OutputStager.removeLeftovers(in: paths.output.path)
+        // A folder that is not there yet (or a file in the way, which making it will report) has
+        // nothing to read.
+        switch directory.openRoot(creating: false) {
+        case nil: break
+        case ENOENT?, ENOTDIR?: return nil
+        case let failure?:
+            throw BuildError(.io, path: paths.output.path, message: "cannot read: \(SystemError.message(failure))")
+        }
+        OutputStager.removeLeftovers(in: directory)
         let file = paths.outputFile(BuildManifest.fileName)
-        if let data = FileManager.default.contents(atPath: file) {
-            if let manifest = BuildManifest.read([UInt8](data)) { return manifest }
+        if let bytes = directory.readFile(BuildManifest.fileName) {
+            if let manifest = BuildManifest.read(bytes) { return manifest }
             if !force {
                 throw BuildError(.usage, path: file, message: "this is not a manifest Ashlar can read; use --force to build over the folder anyway")
             }
             return nil
         }
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: paths.output.path)) ?? []
+        let entries = directory.names(in: "") ?? []
         if !entries.isEmpty, !force {
             throw BuildError(
                 .usage, path: paths.output.path,
@@ -30,23 +45,24 @@ struct OutputFolder: Sendable {
 
     /// Whether every file the manifest lists is still in place.
     func isIntact(_ manifest: BuildManifest) -> Bool {
-        manifest.files.keys.allSatisfy { FileSystem.isRegularFile(paths.outputFile($0)) }
+        // In order, so that files of one folder come together and their folder is opened once.
+        manifest.files.keys.sorted().allSatisfy { directory.isRegularFile($0) }
     }
 
     /// Removes every file the manifest lists (and only those), for `--clean`.
     func clean(_ manifest: BuildManifest) {
-        var cleaner = OutputWriter(paths: paths, previous: manifest)
-        cleaner.linkImages = false
-        _ = try? cleaner.write([])
-        unlink(paths.outputFile(BuildManifest.fileName))
+        _ = OutputWriter(paths: paths, directory: directory, previous: manifest).removeStale(keeping: [:])
+        _ = directory.unlink(BuildManifest.fileName)
     }
 
     /// Puts the new manifest in place, the last file a build writes.
     func commit(_ manifest: BuildManifest) throws(BuildError) {
-        let final = paths.outputFile(BuildManifest.fileName)
-        try OutputWriter.writeFile(manifest.bytes, to: final + ".tmp", display: final)
-        guard rename(final + ".tmp", final) == 0 else {
-            throw BuildError(.io, path: final, message: "cannot write: \(SystemError.message(errno))")
+        let name = BuildManifest.fileName
+        var failure = directory.openRoot(creating: true)
+        if failure == nil { failure = directory.writeFile(manifest.bytes, to: name + ".tmp") }
+        if failure == nil { failure = directory.rename(name + ".tmp", to: name) }
+        if let failure {
+            throw BuildError(.io, path: paths.outputFile(name), message: "cannot write: \(SystemError.message(failure))")
         }
     }
 

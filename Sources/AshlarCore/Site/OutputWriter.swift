@@ -4,9 +4,11 @@ import Foundation
 /// file is first written under a temporary name (see `OutputStager`); only when all of them are
 /// on disk are they put in place, and files Ashlar wrote before but no longer produces removed.
 /// A failure in the first step (a full disk, a vanished source file) removes the temporary files
-/// and leaves the previous site exactly as it was.
+/// and leaves the previous site exactly as it was. Every change goes through `directory`, so no
+/// link in the output is followed (see `OutputDirectory`).
 struct OutputWriter {
     var paths: SitePaths
+    let directory: OutputDirectory
     /// What the previous build wrote; nil for a fresh output folder.
     var previous: BuildManifest?
     /// Every file of `previous` was found in place when this build started: files whose entry is
@@ -14,6 +16,12 @@ struct OutputWriter {
     var previousIsIntact = false
     /// Publish images as hard links to their sources when the file system allows it.
     var linkImages = true
+
+    init(paths: SitePaths, directory: OutputDirectory, previous: BuildManifest?) {
+        self.paths = paths
+        self.directory = directory
+        self.previous = previous
+    }
 
     struct Summary: Sendable, Equatable {
         var written = 0
@@ -38,7 +46,7 @@ struct OutputWriter {
             return page
         }
         let entry = "h:" + ContentHash.of(bytes)
-        if previous?.files[page.path] == entry, previousIsIntact || FileSystem.isRegularFile(paths.outputFile(page.path)) {
+        if previous?.files[page.path] == entry, previousIsIntact || directory.isRegularFile(page.path) {
             return stager.recordStreamed(page.path, entry: entry, written: false) ? OutputFile(path: page.path, contents: .streamed) : page
         }
         guard stager.stage(page) else { return page }
@@ -49,7 +57,7 @@ struct OutputWriter {
     /// Writes `files` through `stager`, which may hold pages already (`.streamed`), and puts
     /// everything in place together. On failure nothing staged is left behind.
     func write(_ files: [OutputFile], stager: OutputStager? = nil) throws(BuildError) -> (Summary, [String: String]) {
-        let stager = stager ?? OutputStager(paths: paths, linkImages: linkImages)
+        let stager = stager ?? OutputStager(paths: paths, directory: directory, linkImages: linkImages)
         do throws(BuildError) {
             return try write(files, with: stager)
         } catch {
@@ -73,7 +81,7 @@ struct OutputWriter {
             switch file.contents {
             case .keepPrevious:
                 // Kept only if the previous build wrote it and it is still there.
-                guard let entry = previous?.files[file.path], FileSystem.isRegularFile(paths.outputFile(file.path)) else {
+                guard let entry = previous?.files[file.path], directory.isRegularFile(file.path) else {
                     return .success(nil)
                 }
                 return .success(Planned(file: file, entry: entry))
@@ -107,7 +115,7 @@ struct OutputWriter {
             entries[item.file.path] = item.entry
             if case .streamed = item.file.contents {
                 if !item.streamedWritten { summary.unchanged += 1 }
-            } else if previous?.files[item.file.path] == item.entry, previousIsIntact || FileSystem.isRegularFile(paths.outputFile(item.file.path)) {
+            } else if previous?.files[item.file.path] == item.entry, previousIsIntact || directory.isRegularFile(item.file.path) {
                 summary.unchanged += 1
             } else {
                 changed.append(item.file)
@@ -123,22 +131,15 @@ struct OutputWriter {
     }
 
 
-    static func writeFile(_ bytes: [UInt8], to path: String, display: String) throws(BuildError) {
-        if let failure = FileSystem.writeFile(bytes, to: path) {
-            throw BuildError(.io, path: display, message: "cannot write: \(SystemError.message(failure))")
-        }
-    }
-
-
     /// Removes files the previous build wrote that this one does not, and the folders that
-    /// leaves empty. Nothing else is touched.
-    private func removeStale(keeping entries: [String: String]) -> Int {
+    /// leaves empty. Nothing else is touched: an entry whose folder is not a real folder inside
+    /// the output (a link, or a link on the way) is ignored.
+    func removeStale(keeping entries: [String: String]) -> Int {
         guard let previous else { return 0 }
         var removed = 0
         var folders = Set<String>()
         for path in previous.files.keys.sorted(by: FileNameOrder.precedes) where entries[path] == nil {
-            let file = paths.outputFile(path)
-            if FileSystem.isRegularFile(file), unlink(file) == 0 { removed += 1 }
+            if directory.isRegularFile(path), directory.unlink(path) == nil { removed += 1 }
             var folder = RelativePath.split(path).folder
             while !folder.isEmpty {
                 folders.insert(folder)
@@ -147,7 +148,7 @@ struct OutputWriter {
         }
         // Deepest first; rmdir fails, harmlessly, on any folder that still holds something.
         for folder in folders.sorted(by: { $0.count > $1.count }) {
-            rmdir(paths.outputFile(folder))
+            _ = directory.removeFolder(folder)
         }
         return removed
     }

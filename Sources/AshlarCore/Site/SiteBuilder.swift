@@ -69,12 +69,12 @@ public struct SiteBuilder: Sendable {
         clock.lap("read")
 
         progress?("rendering pages")
-        var writer = OutputWriter(paths: paths, previous: previous)
+        var writer = OutputWriter(paths: paths, directory: output.directory, previous: previous)
         writer.linkImages = configuration.images == .copy
         writer.previousIsIntact = previousIntact
         // Pages go to disk under temporary names as they are rendered; they are renamed into
         // place with everything else, or removed if the build fails.
-        let stager = OutputStager(paths: paths, linkImages: writer.linkImages)
+        let stager = OutputStager(paths: paths, directory: output.directory, linkImages: writer.linkImages)
         let pages = render(
             catalog, configuration: configuration, inputs: inputs, reusable: previousIntact ? previous : nil,
             pageHandler: { [writer] page in writer.stream(page, into: stager) })

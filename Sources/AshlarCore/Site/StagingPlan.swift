@@ -1,12 +1,13 @@
 import Foundation
 
 /// `OutputStager`'s bookkeeping, always used under its mutex: which output folders exist, which
-/// are made in the staging folder, and where each staged file went.
+/// are made in the staging folder, and where each staged file went. Every path here is
+/// output-relative, and every change goes through `directory`.
 struct StagingPlan {
     let paths: SitePaths
+    let directory: OutputDirectory
     let pid = getpid()
     var prepared = false
-    var outputRoot = ""
     var outputDevice: dev_t = 0
     /// Output-relative folders known to be folders of the output, with their device.
     var present: [String: dev_t] = [:]
@@ -27,8 +28,9 @@ struct StagingPlan {
     /// each, and whether it was written.
     var streamedPages: [String: (entry: String, written: Bool)] = [:]
 
-    init(paths: SitePaths) {
+    init(paths: SitePaths, directory: OutputDirectory) {
         self.paths = paths
+        self.directory = directory
     }
 
     /// Puts every staged file in place: each new folder of the staging folder in one rename,
@@ -37,25 +39,29 @@ struct StagingPlan {
         if let firstFailure { throw firstFailure }
         defer { cleanUp() }
         if let staging {
-            for folder in roots where rename(staging + "/new/" + folder, paths.outputFile(folder)) != 0 {
-                let code = errno
-                throw BuildError(.io, path: paths.outputFile(folder), message: "cannot write: \(SystemError.message(code))")
+            for folder in roots {
+                if let code = directory.rename(staging + "/new/" + folder, to: folder) {
+                    let message = "cannot write: \(SystemError.message(code))"
+                    throw BuildError(.io, path: paths.outputFile(folder), message: message)
+                }
             }
         }
-        for (index, entry) in beside.enumerated() where rename(entry.temporary, entry.destination) != 0 {
-            let code = errno
-            beside.removeFirst(index)
-            throw BuildError(.io, path: entry.destination, message: "cannot write: \(SystemError.message(code))")
+        for (index, entry) in beside.enumerated() {
+            if let code = directory.rename(entry.temporary, to: entry.destination) {
+                beside.removeFirst(index)
+                let message = "cannot write: \(SystemError.message(code))"
+                throw BuildError(.io, path: paths.outputFile(entry.destination), message: message)
+            }
         }
         beside.removeAll()
     }
 
     /// Removes the staging folder and any temporary files beside their destinations.
     mutating func cleanUp() {
-        for entry in beside { unlink(entry.temporary) }
+        for entry in beside { _ = directory.unlink(entry.temporary) }
         beside.removeAll()
         if let staging {
-            try? FileManager.default.removeItem(atPath: staging)
+            directory.removeTree(staging)
             self.staging = nil
         }
         roots.removeAll()
@@ -69,7 +75,7 @@ struct StagingPlan {
         if let firstFailure { throw firstFailure }
         if let earlier = placed[path] {
             guard replacing else { return nil }
-            unlink(earlier)
+            _ = directory.unlink(earlier)
             return (earlier, [])
         }
         try prepare()
@@ -80,30 +86,27 @@ struct StagingPlan {
             temporary = staging + "/new/" + path
         } else {
             count += 1
-            let destination = paths.outputFile(path)
             if present[folder] == outputDevice {
                 temporary = try stagingFolder() + "/files/\(count)"
             } else {
-                temporary = RelativePath.split(destination).folder + "/.ashlar-\(pid)-\(count).tmp"
+                temporary = (folder.isEmpty ? "" : folder + "/") + ".ashlar-\(pid)-\(count).tmp"
             }
-            beside.append((temporary, destination))
+            beside.append((temporary, path))
         }
         placed[path] = temporary
         return (temporary, folders)
     }
 
-    /// Makes the output folder itself, once.
+    /// Makes and opens the output folder itself, once.
     private mutating func prepare() throws(BuildError) {
         guard !prepared else { return }
         let output = paths.output.path
-        if let failure = FileSystem.makeFolders(output) {
+        if let failure = directory.openRoot(creating: true) {
             throw BuildError(.io, path: output, message: "cannot create folder: \(SystemError.message(failure))")
         }
-        var info = stat()
-        guard stat(output, &info) == 0 else {
+        guard let info = directory.status(of: "") else {
             throw BuildError(.io, path: output, message: "cannot create folder: \(SystemError.message(errno))")
         }
-        outputRoot = FileSystem.realPath(output) ?? output
         outputDevice = info.st_dev
         present[""] = info.st_dev
         prepared = true
@@ -123,16 +126,16 @@ struct StagingPlan {
             missing.insert(folder)
             return true
         }
-        var info = stat()
-        if lstat(destination, &info) == 0 {
-            if (info.st_mode & S_IFMT) != S_IFDIR {
-                try Self.checkLink(destination, outputRoot: outputRoot)
-                guard stat(destination, &info) == 0 else {
-                    throw BuildError(.io, path: destination, message: "cannot create folder: \(SystemError.message(errno))")
-                }
+        if let info = directory.status(of: folder) {
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                present[folder] = info.st_dev
+                return false
+            case S_IFLNK:
+                throw BuildError(.io, path: destination, message: Self.refusal(destination, output: paths.output.path))
+            default:
+                throw BuildError(.io, path: destination, message: "cannot create folder: a file of that name is in the way")
             }
-            present[folder] = info.st_dev
-            return false
         }
         let code = errno
         guard code == ENOENT else {
@@ -140,8 +143,8 @@ struct StagingPlan {
         }
         if present[parent] != outputDevice {
             // Under a mount point: no rename can bring it there, so it is made where it belongs.
-            guard mkdir(destination, 0o755) == 0 || errno == EEXIST else {
-                throw BuildError(.io, path: destination, message: "cannot create folder: \(SystemError.message(errno))")
+            if let failure = directory.makeFolder(folder), failure != EEXIST {
+                throw BuildError(.io, path: destination, message: "cannot create folder: \(SystemError.message(failure))")
             }
             present[folder] = present[parent]
             return false
@@ -168,18 +171,19 @@ struct StagingPlan {
     /// This build's staging folder, with its `new/` and `files/` parts, made on first use.
     private mutating func stagingFolder() throws(BuildError) -> String {
         if let staging { return staging }
-        let base = paths.outputFile(OutputStager.stagingPrefix + "\(pid)")
+        let base = OutputStager.stagingPrefix + "\(pid)"
         var attempt = 0
         while true {
             let folder = attempt == 0 ? base : "\(base)-\(attempt)"
-            if mkdir(folder, 0o755) == 0 {
+            guard let code = directory.makeFolder(folder) else {
                 staging = folder
-                for part in ["new", "files"] where mkdir(folder + "/" + part, 0o755) != 0 {
-                    throw BuildError(.io, path: paths.output.path, message: "cannot write: \(SystemError.message(errno))")
+                for part in ["new", "files"] {
+                    if let failure = directory.makeFolder(folder + "/" + part) {
+                        throw BuildError(.io, path: paths.output.path, message: "cannot write: \(SystemError.message(failure))")
+                    }
                 }
                 return folder
             }
-            let code = errno
             guard code == EEXIST else {
                 throw BuildError(.io, path: paths.output.path, message: "cannot write: \(SystemError.message(code))")
             }
@@ -187,16 +191,14 @@ struct StagingPlan {
         }
     }
 
-    /// Something in the output that is not a plain folder where a folder is needed is accepted
-    /// only if it is a link to a folder inside the output.
-    private static func checkLink(_ folder: String, outputRoot: String) throws(BuildError) {
-        let real = FileSystem.realPath(folder) ?? ""
-        guard real == outputRoot || real.hasPrefix(outputRoot + "/") else {
-            throw BuildError(.io, path: folder, message: "refusing to write through a link that leads outside the output folder")
+    /// Why a link where a folder of the output is needed is refused: no link is followed, and
+    /// one that leads outside (as far as can be told now) is named as such.
+    private static func refusal(_ link: String, output: String) -> String {
+        let real = FileSystem.realPath(link) ?? ""
+        let root = FileSystem.realPath(output) ?? output
+        if FileSystem.isInside(real, root: root) {
+            return "refusing to write through a link inside the output folder; Ashlar follows none"
         }
-        var target = stat()
-        guard stat(folder, &target) == 0, (target.st_mode & S_IFMT) == S_IFDIR else {
-            throw BuildError(.io, path: folder, message: "cannot create folder: a file of that name is in the way")
-        }
+        return "refusing to write through a link that leads outside the output folder"
     }
 }

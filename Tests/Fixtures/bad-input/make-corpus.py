@@ -581,6 +581,16 @@ def hidden_files(site):
     write(f"{site}/templates/assets/css/site.css", "body { color: #222 }\n")
 
 
+@case("output-links")
+def output_links(site):
+    good(site, "photos/keep.png")
+    os.makedirs(f"{site}/_site", exist_ok=True)
+    os.symlink("../photos", f"{site}/_site/linked")
+    write(f"{site}/_site/.ashlar-manifest.json",
+          '{"ashlar": 1, "inputs": "", "files": {"linked/keep.png": "h:0", "linked/keep.png.json": "h:0", '
+          '"linked/missing/index.html": "h:0"}, "albums": {}, "diagnostics": []}\n')
+
+
 def main():
     for name, make in sorted(CASES.items()):
         site = os.path.join(HERE, name, "site")

@@ -1,0 +1,362 @@
+import Foundation
+import Synchronization
+
+/// The output folder, held open: the one way a build changes anything in it.
+///
+/// The rule: every file written, folder made, rename, hard link, unlink and folder removed in the
+/// output happens relative to a descriptor of its parent folder (`openat`, `mkdirat`,
+/// `renameat`, `linkat`, `unlinkat`, `fstatat`), and that descriptor is reached from a
+/// descriptor of the output root, opened once, one path segment at a time with
+/// `O_DIRECTORY | O_NOFOLLOW`. No link below the root is ever followed, whether it was there
+/// before the build or swapped in while it runs: the operation fails instead, so nothing outside
+/// the output can be written or removed. The last segment is not followed either (`O_NOFOLLOW`,
+/// `AT_SYMLINK_NOFOLLOW`; `unlinkat` and `renameat` act on a link itself). Paths are
+/// output-relative and must pass `RelativePath.isSafe`: no `..`, nothing absolute. The root is
+/// the user's choice and may itself be reached through links.
+///
+/// (`openat2` with `RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS` would walk in one call, but this
+/// glibc does not wrap it and Swift cannot call the variadic `syscall`.)
+///
+/// Descriptors of recently used folders are kept (at most `cacheSize`), so a file costs one
+/// `openat` of its folder from the nearest kept ancestor, not a walk from the root. A folder
+/// renamed or removed through here is forgotten; one moved behind Ashlar's back keeps being
+/// written where it went, which is where the build verified it to be.
+final class OutputDirectory: Sendable {
+    /// The output root's absolute path, for making it and for messages.
+    let path: String
+    private let state = Mutex(Handles())
+
+    static let cacheSize = 64
+
+    init(path: String) {
+        self.path = path
+    }
+
+    deinit {
+        state.withLock { $0.closeAll() }
+    }
+
+    /// Opens the root once, making it (and the folders above it) first when `creating`: nil on
+    /// success, else the `errno` (`ENOENT` for a root that does not exist).
+    func openRoot(creating: Bool) -> Int32? {
+        state.withLock { handles in
+            if handles.root >= 0 { return nil }
+            if creating, let failure = FileSystem.makeFolders(path) { return failure }
+            let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard descriptor >= 0 else { return errno }
+            handles.root = descriptor
+            return nil
+        }
+    }
+
+    /// Writes `bytes` to a new or truncated file.
+    func writeFile(_ bytes: [UInt8], to file: String) -> Int32? {
+        inParent(of: file) { folder, name in
+            let descriptor = openat(folder, name, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { return errno }
+            return FileSystem.write(bytes, to: descriptor)
+        }
+    }
+
+    /// The contents of a regular file; nil when it is missing, unreadable or not a plain file.
+    func readFile(_ file: String) -> [UInt8]? {
+        var contents: [UInt8]?
+        _ = inParent(of: file) { folder, name in
+            let descriptor = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+            guard descriptor >= 0 else { return errno }
+            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            do {
+                contents = [UInt8](try handle.readToEnd() ?? Data())
+            } catch {
+                return EIO
+            }
+            return nil
+        }
+        return contents
+    }
+
+    /// Makes one folder (`EEXIST` when something has that name).
+    func makeFolder(_ folder: String) -> Int32? {
+        inParent(of: folder) { parent, name in mkdirat(parent, name, 0o755) == 0 ? nil : errno }
+    }
+
+    /// Makes a folder and any missing folders above it (`mkdir -p`).
+    func makeFolders(_ folder: String) -> Int32? {
+        guard RelativePath.isSafe(folder) else { return EINVAL }
+        return withFolder(folder, creating: true) { _ in nil }
+    }
+
+    /// Renames a file or folder; both paths are output-relative.
+    func rename(_ source: String, to destination: String) -> Int32? {
+        guard RelativePath.isSafe(source), RelativePath.isSafe(destination) else { return EINVAL }
+        let (sourceFolder, sourceName) = RelativePath.split(source)
+        let (destinationFolder, destinationName) = RelativePath.split(destination)
+        let failure = withFolder(sourceFolder) { from in
+            withFolder(destinationFolder) { to in
+                renameat(from, sourceName, to, destinationName) == 0 ? nil : errno
+            }
+        }
+        if failure == nil {
+            state.withLock { handles in
+                handles.forget(source)
+                handles.forget(destination)
+            }
+        }
+        return failure
+    }
+
+    /// Makes `file` a hard link to `source`, an absolute path outside the output (not followed
+    /// if it is a link).
+    func link(_ source: String, to file: String) -> Int32? {
+        inParent(of: file) { folder, name in linkat(AT_FDCWD, source, folder, name, 0) == 0 ? nil : errno }
+    }
+
+    /// Removes a file, or a link itself.
+    func unlink(_ file: String) -> Int32? {
+        inParent(of: file) { folder, name in unlinkat(folder, name, 0) == 0 ? nil : errno }
+    }
+
+    /// Removes an empty folder.
+    func removeFolder(_ folder: String) -> Int32? {
+        let failure = inParent(of: folder) { parent, name in unlinkat(parent, name, AT_REMOVEDIR) == 0 ? nil : errno }
+        if failure == nil { state.withLock { $0.forget(folder) } }
+        return failure
+    }
+
+    /// Removes a file, or a folder and everything in it; links are removed, never followed.
+    func removeTree(_ path: String) {
+        guard let info = status(of: path) else { return }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else {
+            _ = unlink(path)
+            return
+        }
+        for name in names(in: path) ?? [] { removeTree(path + "/" + name) }
+        _ = removeFolder(path)
+    }
+
+    /// What `path` is, not followed through a link (`lstat`); "" is the root. Nil when it cannot
+    /// be reached without following a link, or does not exist (see `errno`).
+    func status(of path: String) -> stat? {
+        var info = stat()
+        if path.isEmpty {
+            let failure = withFolder("") { root in fstat(root, &info) == 0 ? nil : errno }
+            return failure == nil ? info : nil
+        }
+        let failure = inParent(of: path) { folder, name in
+            fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 ? nil : errno
+        }
+        if let failure {
+            errno = failure
+            return nil
+        }
+        return info
+    }
+
+    /// A regular file, reached without following any link.
+    func isRegularFile(_ file: String) -> Bool {
+        guard let info = status(of: file) else { return false }
+        return (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// The names in a folder ("" is the root), without `.` and `..`; nil when it cannot be read.
+    func names(in folder: String) -> [String]? {
+        guard folder.isEmpty || RelativePath.isSafe(folder) else { return nil }
+        var names: [String]?
+        _ = withFolder(folder) { descriptor in
+            // A fresh open of the folder, so that reading it moves no shared offset.
+            let listing = openat(descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            guard listing >= 0, let stream = fdopendir(listing) else { return errno }
+            defer { closedir(stream) }
+            var found: [String] = []
+            while let entry = readdir(stream) {
+                let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                    String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+                }
+                if name != ".", name != ".." { found.append(name) }
+            }
+            names = found
+            return nil
+        }
+        return names
+    }
+
+    /// Runs `body` with a descriptor of the folder holding `path` and the last segment's name.
+    private func inParent(of path: String, _ body: (Int32, String) -> Int32?) -> Int32? {
+        guard RelativePath.isSafe(path) else { return EINVAL }
+        let (folder, name) = RelativePath.split(path)
+        return withFolder(folder) { body($0, name) }
+    }
+
+    /// Runs `body` with a descriptor of `folder` ("" is the root), kept open until it returns;
+    /// the `errno` when the folder cannot be reached without following a link.
+    private func withFolder(_ folder: String, creating: Bool = false, _ body: (Int32) -> Int32?) -> Int32? {
+        let descriptor: Int32
+        switch state.withLock({ $0.start(folder) }) {
+        case .failed(let code):
+            return code
+        case .kept(let open):
+            descriptor = open
+        case .walk(let base, let baseKey, let start):
+            // The system calls happen outside the lock, so that both cores walk at once; `base`
+            // is in use (see `start`), so nothing closes it meanwhile.
+            let (opened, failure) = Self.walk(folder, from: base, at: start, creating: creating)
+            let kept = state.withLock { $0.finish(folder, opened: opened, base: base, baseKey: baseKey) }
+            guard let kept else { return failure }
+            descriptor = kept
+        }
+        defer { state.withLock { $0.release(folder, descriptor) } }
+        return body(descriptor)
+    }
+
+    /// Opens each segment of `folder` from `start` on, one at a time from `base`, with
+    /// `O_DIRECTORY | O_NOFOLLOW` (`O_PATH`: only a handle to walk from, no read permission
+    /// needed); with `creating`, missing segments are made on the way. Returns each folder opened
+    /// (output-relative, descriptor), and the `errno` that stopped the walk short of `folder`.
+    private static func walk(
+        _ folder: String, from base: Int32, at start: String.Index, creating: Bool
+    ) -> ([(String, Int32)], Int32?) {
+        var opened: [(String, Int32)] = []
+        var base = base
+        var start = start
+        let flags = pathOnly | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
+        while true {
+            let slash = folder[start...].utf8.firstIndex(of: UInt8(ascii: "/")) ?? folder.endIndex
+            let segment = String(folder[start..<slash])
+            var descriptor = openat(base, segment, flags)
+            if descriptor < 0, errno == ENOENT, creating, mkdirat(base, segment, 0o755) == 0 || errno == EEXIST {
+                descriptor = openat(base, segment, flags)
+            }
+            guard descriptor >= 0 else { return (opened, errno) }
+            opened.append((String(folder[..<slash]), descriptor))
+            if slash == folder.endIndex { return (opened, nil) }
+            base = descriptor
+            start = folder.utf8.index(after: slash)
+        }
+    }
+}
+
+/// `O_PATH`, which Glibc's Swift module leaves out (it needs `_GNU_SOURCE`); this is its value on
+/// x86-64, ARM and most other Linux architectures.
+private let pathOnly: Int32 = 0o10000000
+
+/// Where reaching a folder starts: kept already, or a walk from a folder in use (the root, or a
+/// kept ancestor given a user until the walk is done), or nowhere.
+private enum Start {
+    case kept(Int32)
+    case walk(base: Int32, baseKey: String?, start: String.Index)
+    case failed(Int32)
+}
+
+/// `OutputDirectory`'s descriptors, always used under its mutex. A kept folder in use (`users`
+/// above zero) is never closed: forgetting it moves it to `retired` until its last user is done.
+private struct Handles {
+    var root: Int32 = -1
+    var folders: [String: Kept] = [:]
+    var retired: [Int32: Int] = [:]
+    var clock = 0
+
+    struct Kept {
+        var descriptor: Int32
+        var users: Int
+        var lastUse: Int
+    }
+
+    /// `folder`'s descriptor when it is kept (with one more user, for `release`), else where to
+    /// walk to it from: its nearest kept ancestor (given a user until `finish`) or the root.
+    mutating func start(_ folder: String) -> Start {
+        guard root >= 0 else { return .failed(ENOENT) }
+        if folder.isEmpty { return .kept(root) }
+        clock += 1
+        if var kept = folders[folder] {
+            kept.users += 1
+            kept.lastUse = clock
+            folders[folder] = kept
+            return .kept(kept.descriptor)
+        }
+        var end = folder.endIndex
+        while let slash = folder[..<end].utf8.lastIndex(of: UInt8(ascii: "/")) {
+            let ancestor = String(folder[..<slash])
+            if let kept = folders[ancestor] {
+                folders[ancestor] = Kept(descriptor: kept.descriptor, users: kept.users + 1, lastUse: clock)
+                return .walk(base: kept.descriptor, baseKey: ancestor, start: folder.utf8.index(after: slash))
+            }
+            end = slash
+        }
+        return .walk(base: root, baseKey: nil, start: folder.startIndex)
+    }
+
+    /// Keeps what a walk opened, as far as there is room, and ends the walk's use of its base.
+    /// Returns `folder`'s descriptor with one user (for `release`), or nil when the walk fell
+    /// short. A folder another thread kept meanwhile keeps its descriptor; the walk's is closed,
+    /// or, for `folder` itself, closed by `release`.
+    mutating func finish(_ folder: String, opened: [(String, Int32)], base: Int32, baseKey: String?) -> Int32? {
+        if let baseKey { release(baseKey, base) }
+        var reached: Int32?
+        for (path, descriptor) in opened {
+            let isTarget = path.utf8.count == folder.utf8.count
+            if folders[path] == nil, keep(path, descriptor, users: isTarget ? 1 : 0) {
+                // Kept.
+            } else if isTarget {
+                retired[descriptor] = 1
+            } else {
+                close(descriptor)
+            }
+            if isTarget { reached = descriptor }
+        }
+        return reached
+    }
+
+    /// Done with a descriptor from `start` or `finish`.
+    mutating func release(_ folder: String, _ descriptor: Int32) {
+        if folder.isEmpty { return }
+        if let kept = folders[folder], kept.descriptor == descriptor {
+            folders[folder]?.users = kept.users - 1
+        } else if let users = retired[descriptor] {
+            if users > 1 {
+                retired[descriptor] = users - 1
+            } else {
+                retired[descriptor] = nil
+                close(descriptor)
+            }
+        }
+    }
+
+    /// Keeps a descriptor, closing the least recently used one not in use to make room; false
+    /// when all are in use.
+    private mutating func keep(_ folder: String, _ descriptor: Int32, users: Int) -> Bool {
+        if folders.count >= OutputDirectory.cacheSize {
+            var oldest: (folder: String, kept: Kept)?
+            for (folder, kept) in folders where kept.users == 0 && kept.lastUse < oldest?.kept.lastUse ?? .max {
+                oldest = (folder, kept)
+            }
+            guard let oldest else { return false }
+            close(oldest.kept.descriptor)
+            folders[oldest.folder] = nil
+        }
+        folders[folder] = Kept(descriptor: descriptor, users: users, lastUse: clock)
+        return true
+    }
+
+    /// Forgets `path` and every kept folder below it (it was renamed or removed).
+    mutating func forget(_ path: String) {
+        guard !folders.isEmpty else { return }
+        let below = path + "/"
+        for (folder, kept) in folders where folder == path || folder.hasPrefix(below) {
+            folders[folder] = nil
+            if kept.users > 0 {
+                retired[kept.descriptor, default: 0] += kept.users
+            } else {
+                close(kept.descriptor)
+            }
+        }
+    }
+
+    mutating func closeAll() {
+        for kept in folders.values { close(kept.descriptor) }
+        for descriptor in retired.keys { close(descriptor) }
+        if root >= 0 { close(root) }
+        folders = [:]
+        retired = [:]
+        root = -1
+    }
+}
