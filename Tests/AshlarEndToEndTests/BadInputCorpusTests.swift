@@ -39,10 +39,16 @@ import Testing
         return Case(name: name, site: site, status: status, diagnostics: Array(lines.dropFirst()))
     }
 
-    /// Copies a case's site into a fresh folder of its own, as `SANDBOX/site`.
+    /// Copies a case's site into a fresh folder of its own, as `SANDBOX/site`. A case that ships
+    /// a previous output keeps it as `site/shipped-site/` (no `_site/` is committed): it becomes
+    /// `site/_site/` here.
     func sandbox(_ testCase: Case) throws -> TemporaryFolder {
         let sandbox = try TemporaryFolder("ashlar-corpus")
         try sandbox.copy(testCase.site, to: "site")
+        let shipped = sandbox.url.appendingPathComponent("site/shipped-site")
+        if FileManager.default.fileExists(atPath: shipped.path) {
+            try FileManager.default.moveItem(at: shipped, to: sandbox.url.appendingPathComponent("site/_site"))
+        }
         return sandbox
     }
 

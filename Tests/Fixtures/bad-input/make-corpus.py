@@ -583,10 +583,11 @@ def hidden_files(site):
 
 @case("output-links")
 def output_links(site):
+    # Committed as shipped-site/ (no _site/ is ever committed); the tests move it to _site/.
     good(site, "photos/keep.png")
-    os.makedirs(f"{site}/_site", exist_ok=True)
-    os.symlink("../photos", f"{site}/_site/linked")
-    write(f"{site}/_site/.ashlar-manifest.json",
+    os.makedirs(f"{site}/shipped-site", exist_ok=True)
+    os.symlink("../photos", f"{site}/shipped-site/linked")
+    write(f"{site}/shipped-site/.ashlar-manifest.json",
           '{"ashlar": 1, "inputs": "", "files": {"linked/keep.png": "h:0", "linked/keep.png.json": "h:0", '
           '"linked/missing/index.html": "h:0"}, "albums": {}, "diagnostics": []}\n')
 
