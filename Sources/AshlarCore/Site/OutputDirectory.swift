@@ -158,6 +158,16 @@ final class OutputDirectory: Sendable {
         return (info.st_mode & S_IFMT) == S_IFREG
     }
 
+    /// Whether `file` is a regular file, asked in one `fstatat` from the root. Folders on the way
+    /// may be links here: this answers the up-to-date check, which changes nothing, cheaply (one
+    /// system call per file of a 10,000-photo site); nothing that writes or removes may use it.
+    func looksLikeRegularFile(_ file: String) -> Bool {
+        guard RelativePath.isSafe(file) else { return false }
+        var info = stat()
+        let failure = withFolder("") { root in fstatat(root, file, &info, AT_SYMLINK_NOFOLLOW) == 0 ? nil : errno }
+        return failure == nil && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
     /// The names in a folder ("" is the root), without `.` and `..`; nil when it cannot be read.
     func names(in folder: String) -> [String]? {
         guard folder.isEmpty || RelativePath.isSafe(folder) else { return nil }

@@ -45,8 +45,7 @@ struct OutputFolder: Sendable {
 
     /// Whether every file the manifest lists is still in place.
     func isIntact(_ manifest: BuildManifest) -> Bool {
-        // In order, so that files of one folder come together and their folder is opened once.
-        manifest.files.keys.sorted().allSatisfy { directory.isRegularFile($0) }
+        manifest.files.keys.allSatisfy { directory.looksLikeRegularFile($0) }
     }
 
     /// Removes every file the manifest lists (and only those), for `--clean`.
