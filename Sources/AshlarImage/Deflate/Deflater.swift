@@ -79,7 +79,8 @@ enum Deflater {
             }
             if block.symbolCount >= blockSymbols {
                 let end = pendingLiteral ? position - 1 : position
-                block.write(into: &writer, stored: UnsafeBufferPointer(rebasing: input[blockStart..<end]), isFinal: false)
+                let covered = UnsafeBufferPointer(rebasing: input[blockStart..<end])
+                block.write(into: &writer, stored: covered, isFinal: false)
                 block = DeflateBlock(storage: symbols)
                 blockStart = end
             }
