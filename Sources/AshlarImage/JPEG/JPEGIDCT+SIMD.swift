@@ -39,6 +39,53 @@ extension JPEGIDCT {
 
     private typealias Eight = (Lanes, Lanes, Lanes, Lanes, Lanes, Lanes, Lanes, Lanes)
 
+    /// `idct4x4` on eight columns, then on the four rows (in half-used vectors) at once.
+    static func idct4x4SIMD(_ coef: UnsafePointer<Int16>, _ quant: UnsafePointer<Int32>,
+                            _ out: UnsafeMutablePointer<UInt8>, _ stride: Int) {
+        let c = UnsafeRawPointer(coef), q = UnsafeRawPointer(quant)
+        @inline(__always) func row(_ r: Int) -> Lanes {
+            Lanes(truncatingIfNeeded: c.loadUnaligned(fromByteOffset: 16 * r, as: SIMD8<Int16>.self))
+                &* q.loadUnaligned(fromByteOffset: 32 * r, as: Lanes.self)
+        }
+        let r0 = row(0), r1 = row(1), r2 = row(2), r3 = row(3), r5 = row(5), r6 = row(6), r7 = row(7)
+        let acZero = (r1 | r2 | r3 | r5 | r6 | r7) == Lanes(repeating: 0)
+        if acZero && r0[1] == 0 && r0[2] == 0 && r0[3] == 0 && r0[5] == 0 && r0[6] == 0 && r0[7] == 0 {
+            let v = UInt8(truncatingIfNeeded: min(max((((r0[0] &<< 2) &+ 16) &>> 5) &+ 128, 0), 255))
+            for y in 0..<4 { (out + y * stride).update(repeating: v, count: 4) }
+            return
+        }
+        let zero = Lanes(repeating: 0)
+        let w = pass4((r0, r1, r2, r3, zero, r5, r6, r7), shift: constBits - pass1Bits + 1)
+        let t = transpose((w.0, w.1, w.2, w.3, zero, zero, zero, zero))
+        let o = pass4(t, shift: constBits + pass1Bits + 3 + 1)
+        let low = Lanes(repeating: 0), high = Lanes(repeating: 255), center = Lanes(repeating: 128)
+        @inline(__always) func limit(_ v: Lanes) -> Lanes { (v &+ center).clamped(lowerBound: low, upperBound: high) }
+        let rows = transpose((limit(o.0), limit(o.1), limit(o.2), limit(o.3), zero, zero, zero, zero))
+        @inline(__always) func store(_ y: Int, _ v: Lanes) {
+            UnsafeMutableRawPointer(out + y * stride).storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: v.lowHalf),
+                                                                 as: SIMD4<UInt8>.self)
+        }
+        store(0, rows.0)
+        store(1, rows.1)
+        store(2, rows.2)
+        store(3, rows.3)
+    }
+
+    /// One 1-D pass of libjpeg's 4-point reduced IDCT; the four results are in `.0...3`.
+    @inline(__always)
+    private static func pass4(_ x: Eight, shift: Int32) -> Eight {
+        let t0 = x.0 &<< (constBits + 1)
+        let t2 = x.2 &* 15137 &+ x.6 &* -6270
+        let t10 = t0 &+ t2, t12 = t0 &- t2
+        let z1 = x.7, z2 = x.5, z3 = x.3, z4 = x.1
+        let o0 = z1 &* -1730 &+ z2 &* 11893 &+ z3 &* -17799 &+ z4 &* 8697
+        let o2 = z1 &* -4176 &+ z2 &* -4926 &+ z3 &* 7373 &+ z4 &* 20995
+        let round = Lanes(repeating: 1 &<< (shift &- 1))
+        @inline(__always) func d(_ v: Lanes) -> Lanes { (v &+ round) &>> shift }
+        let zero = Lanes(repeating: 0)
+        return (d(t10 &+ o2), d(t12 &+ o0), d(t12 &- o0), d(t10 &- o2), zero, zero, zero, zero)
+    }
+
     /// One 1-D islow pass over eight vectors (x0...x7), descaled by `shift`.
     @inline(__always)
     private static func pass(_ x: Eight, shift: Int32) -> Eight {

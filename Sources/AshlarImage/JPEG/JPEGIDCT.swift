@@ -27,7 +27,7 @@ enum JPEGIDCT {
                           _ workspace: UnsafeMutablePointer<Int32>) {
         switch size {
         case 8: islowSIMD(coef, quant, out, stride)
-        case 4: idct4x4(coef, quant, out, stride, workspace)
+        case 4: idct4x4SIMD(coef, quant, out, stride)
         case 2: idct2x2(coef, quant, out, stride, workspace)
         default: out[0] = sample(Int32(coef[0]) &* quant[0], 3)
         }
