@@ -43,6 +43,19 @@ struct JPEGDecodeContext {
         }
     }
 
+    /// One block of an interleaved MCU: its tables, predictor (by scan index) and place in the strip.
+    private struct BlockJob {
+        var scanIndex: Int
+        var dc: JPEGHuffmanLookup
+        var ac: JPEGHuffmanLookup
+        var quant: UnsafeMutablePointer<Int32>
+        var size: Int
+        var stride: Int
+        /// From the strip's start to this block in the first MCU; each MCU adds `mcuStep`.
+        var offset: Int
+        var mcuStep: Int
+    }
+
     private struct ScanComponent {
         var index: Int
         /// Unused tables (a DC table in an AC scan) are an empty placeholder never read.
@@ -73,10 +86,34 @@ struct JPEGDecodeContext {
         let end = stream.bytes.withUnsafeBufferPointer { buffer -> Int in
             guard let base = buffer.baseAddress else { return 0 }
             var reader = JPEGBitReader(base, count: buffer.count, position: stream.position)
-            var predictors: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
             var untilRestart = restartInterval
             var exhausted = false
             let plans = assembler.components
+            // Every block of an interleaved MCU, in coding order, with where it goes.
+            var jobList: [BlockJob] = []
+            for (i, c) in components.enumerated() {
+                let plan = plans[c.index]
+                for by in 0..<c.v {
+                    for bx in 0..<c.h {
+                        jobList.append(BlockJob(scanIndex: i, dc: c.dc, ac: c.ac, quant: quant + c.index * 64,
+                                                size: plan.blockSize, stride: plan.stride,
+                                                offset: (by * plan.stride + bx) * plan.blockSize,
+                                                mcuStep: c.h * plan.blockSize))
+                    }
+                }
+            }
+            let jobCount = jobList.count
+            let jobs = UnsafeMutablePointer<BlockJob>.allocate(capacity: max(jobCount, 1))
+            jobs.initialize(from: jobList, count: jobCount)
+            let slots = UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>.allocate(capacity: 4)
+            slots.initialize(repeating: assembler.slot(0, 0), count: 4)
+            let predictors = UnsafeMutablePointer<Int32>.allocate(capacity: 4)
+            predictors.initialize(repeating: 0, count: 4)
+            defer {
+                jobs.deallocate()
+                slots.deallocate()
+                predictors.deallocate()
+            }
             for k in 0..<assembler.imcuRows {
                 if components.count == 1 {
                     let c = components[0]
@@ -90,7 +127,7 @@ struct JPEGDecodeContext {
                             if restartInterval > 0 {
                                 if untilRestart == 0 {
                                     if !reader.restart() { restartProblems += 1 }
-                                    predictors.0 = 0
+                                    predictors[0] = 0
                                     untilRestart = restartInterval
                                 }
                                 untilRestart -= 1
@@ -101,7 +138,7 @@ struct JPEGDecodeContext {
                                 continue
                             }
                             Self.zero(coef)
-                            blocks.sequential(&reader, dc: c.dc, ac: c.ac, predictor: &predictors.0, into: coef)
+                            blocks.sequential(&reader, dc: c.dc, ac: c.ac, predictor: &predictors[0], into: coef)
                             JPEGIDCT.transform(size: size, coef, quant + c.index * 64, out, plan.stride, workspace)
                             if reader.isExhausted {
                                 exhausted = true
@@ -110,36 +147,27 @@ struct JPEGDecodeContext {
                         }
                     }
                 } else {
-                    let slots = components.map { assembler.slot($0.index, k) }
+                    for (i, c) in components.enumerated() { slots[i] = assembler.slot(c.index, k) }
                     for mx in 0..<frame.mcusX {
                         if restartInterval > 0 {
                             if untilRestart == 0 {
                                 if !reader.restart() { restartProblems += 1 }
-                                predictors = (0, 0, 0, 0)
+                                predictors.update(repeating: 0, count: 4)
                                 untilRestart = restartInterval
                             }
                             untilRestart -= 1
                         }
-                        for (i, c) in components.enumerated() {
-                            let plan = plans[c.index]
-                            let size = plan.blockSize
-                            for by in 0..<c.v {
-                                for bx in 0..<c.h {
-                                    let out = slots[i] + by * size * plan.stride + (mx * c.h + bx) * size
-                                    if exhausted {
-                                        Self.fillGrey(out, size: size, stride: plan.stride)
-                                        continue
-                                    }
-                                    Self.zero(coef)
-                                    switch i {
-                                    case 0: blocks.sequential(&reader, dc: c.dc, ac: c.ac, predictor: &predictors.0, into: coef)
-                                    case 1: blocks.sequential(&reader, dc: c.dc, ac: c.ac, predictor: &predictors.1, into: coef)
-                                    case 2: blocks.sequential(&reader, dc: c.dc, ac: c.ac, predictor: &predictors.2, into: coef)
-                                    default: blocks.sequential(&reader, dc: c.dc, ac: c.ac, predictor: &predictors.3, into: coef)
-                                    }
-                                    JPEGIDCT.transform(size: size, coef, quant + c.index * 64, out, plan.stride, workspace)
-                                }
+                        for j in 0..<jobCount {
+                            let job = jobs[j]
+                            let out = slots[job.scanIndex] + job.offset + mx * job.mcuStep
+                            if exhausted {
+                                Self.fillGrey(out, size: job.size, stride: job.stride)
+                                continue
                             }
+                            Self.zero(coef)
+                            blocks.sequential(&reader, dc: job.dc, ac: job.ac, predictor: &predictors[job.scanIndex],
+                                              into: coef)
+                            JPEGIDCT.transform(size: job.size, coef, job.quant, out, job.stride, workspace)
                         }
                         if !exhausted && reader.isExhausted {
                             exhausted = true
