@@ -58,7 +58,6 @@ import Testing
         #expect(decoded.iccProfile == nil)
     }
 
-    // MARK: Unsupported and malformed files
 
     struct ErrorCase: CustomTestStringConvertible, Sendable {
         var name: String
@@ -104,11 +103,15 @@ import Testing
                   kind: .tooLarge, message: "JPEG is 65535 × 65535 pixels, over the limit of 300000000"),
         ErrorCase(name: "not a JPEG", bytes: { Array("GIF89a".utf8) },
                   kind: .malformed, message: "not a JPEG file (no start-of-image marker)"),
-        ErrorCase(name: "empty", bytes: { [] }, kind: .malformed, message: "not a JPEG file (no start-of-image marker)"),
+        ErrorCase(name: "empty", bytes: { [] },
+                  kind: .malformed, message: "not a JPEG file (no start-of-image marker)"),
         ErrorCase(name: "ends in headers", bytes: { Array(try JPEGReference.fixture("s420.jpg").prefix(300)) },
                   kind: .malformed, message: "JPEG ends inside its headers"),
         ErrorCase(name: "no image data", bytes: { [0xFF, 0xD8, 0xFF, 0xD9] },
                   kind: .malformed, message: "JPEG has no image data"),
+        ErrorCase(name: "fractional sampling ratio",
+                  bytes: { try patchedFrame { b, at in b[at + 7] = 0x31; b[at + 10] = 0x21 } },
+                  kind: .unsupported, message: "JPEG sampling factors 3×1, 2×1, 1×1 are not supported"),
         ErrorCase(name: "sampling factor 0", bytes: { try patchedFrame { b, at in b[at + 7] = 0x02 } },
                   kind: .malformed, message: "JPEG component 1 has sampling factors 0×2"),
         ErrorCase(name: "quantization table 5", bytes: { try patchedFrame { b, at in b[at + 8] = 5 } },
@@ -150,7 +153,6 @@ import Testing
         #expect(decoded.image.width == 8 && decoded.warnings.isEmpty)
     }
 
-    // MARK: Damaged data
 
     @Test func truncatedBaselineGivesGreyRowsAndAWarning() throws {
         let decoded = try JPEGDecoder.decode(JPEGReference.fixture("truncated-420.jpg"))
@@ -187,7 +189,6 @@ import Testing
         #expect(decoded.warnings.contains { $0.hasPrefix("JPEG data is corrupt: ") })
     }
 
-    // MARK: ICC profiles
 
     /// s444.jpg with `chunks` APP2 ICC_PROFILE segments inserted after SOI.
     static func withICC(_ chunks: [(sequence: UInt8, count: UInt8, data: [UInt8])]) throws -> [UInt8] {

@@ -33,7 +33,6 @@ struct JPEGBitReader {
     }
 
     /// Fills the buffer to at least 57 bits.
-    @usableFromInline
     mutating func refill() {
         if markerPosition == nil && position + 8 <= end {
             let word = UInt64(bigEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))

@@ -73,7 +73,6 @@ struct JPEGDecodeContext {
         }
     }
 
-    // MARK: Sequential, one iMCU row at a time
 
     /// Decodes a sequential scan holding every component straight into the assembler's strips.
     mutating func decodeStreaming(_ stream: inout JPEGStream, scan: JPEGStream.Scan,
@@ -186,7 +185,8 @@ struct JPEGDecodeContext {
         }
         if let missingFrom {
             let first = missingFrom * assembler.outputRowsPerIMCU + 1
-            warnings.append("JPEG data ends early: rows \(first)–\(assembler.outputHeight) of \(assembler.outputHeight) are missing")
+            let height = assembler.outputHeight
+            warnings.append("JPEG data ends early: rows \(first)–\(height) of \(height) are missing")
         }
     }
 
@@ -201,7 +201,6 @@ struct JPEGDecodeContext {
         for r in 0..<size { (out + r * stride).update(repeating: 128, count: size) }
     }
 
-    // MARK: Progressive and multi-scan: every block's coefficients
 
     /// Decodes every scan into the coefficient store, up to the end of the image.
     mutating func decodeCoefficients(_ stream: inout JPEGStream, firstScan: JPEGStream.Scan,
@@ -222,7 +221,8 @@ struct JPEGDecodeContext {
             let (complete, badCodes, restartProblems) = decodeScan(&stream, scan)
             if badCodes > 0 { warnings.append("JPEG data is corrupt: \(badCodes) bad Huffman codes in scan \(number)") }
             if restartProblems > 0 {
-                warnings.append("JPEG data is corrupt: \(restartProblems) restart markers are missing in scan \(number)")
+                warnings.append(
+                    "JPEG data is corrupt: \(restartProblems) restart markers are missing in scan \(number)")
             }
             guard complete else {
                 warnings.append("JPEG data ends early: scan \(number) is incomplete, so detail is missing")

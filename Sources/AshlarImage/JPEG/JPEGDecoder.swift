@@ -23,7 +23,8 @@ public enum JPEGDecoder {
         guard let frame = stream.frame else { throw ImageError(.malformed, "JPEG has no frame header") }
         let pixels = frame.width * frame.height
         guard pixels <= limits.maxPixels else {
-            throw ImageError(.tooLarge, "JPEG is \(frame.width) × \(frame.height) pixels, over the limit of \(limits.maxPixels)")
+            throw ImageError(.tooLarge,
+                             "JPEG is \(frame.width) × \(frame.height) pixels, over the limit of \(limits.maxPixels)")
         }
         let transform = stream.colorTransform()
         let format: PixelFormat = transform == .gray ? .gray : .rgb

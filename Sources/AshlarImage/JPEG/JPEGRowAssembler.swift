@@ -61,7 +61,8 @@ final class JPEGRowAssembler {
             }
             let hIn = c.h * size, vIn = c.v * size, hOut = maxH * s, vOut = maxV * s
             guard hOut % hIn == 0, vOut % vIn == 0 else {
-                throw ImageError(.unsupported, "JPEG sampling factors \(frame.components.map { "\($0.h)×\($0.v)" }.joined(separator: ", ")) are not supported")
+                let factors = frame.components.map { "\($0.h)×\($0.v)" }.joined(separator: ", ")
+                throw ImageError(.unsupported, "JPEG sampling factors \(factors) are not supported")
             }
             let he = hOut / hIn, ve = vOut / vIn
             let width = (frame.width * c.h * size + maxH * 8 - 1) / (maxH * 8)

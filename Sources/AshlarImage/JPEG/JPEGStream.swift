@@ -164,7 +164,9 @@ struct JPEGStream {
             }
             let values = Array(s[(i + 17)..<(i + 17 + total)])
             let table = JPEGHuffmanTable(counts: counts, values: values)
-            guard table.isValid else { throw ImageError(.malformed, "JPEG Huffman table \(th) has more codes than fit") }
+            guard table.isValid else {
+                throw ImageError(.malformed, "JPEG Huffman table \(th) has more codes than fit")
+            }
             if tc == 0 { dcTables[th] = table } else { acTables[th] = table }
             i += 17 + total
         }
@@ -231,15 +233,16 @@ struct JPEGStream {
         for (i, c) in scan.components.enumerated() {
             let needsDC = scan.spectralStart == 0 && scan.approxHigh == 0
             let needsAC = scan.spectralEnd > 0
-            if needsDC && dcTables[scan.dcTables[i]] == nil {
-                throw ImageError(.malformed, "JPEG scan uses DC Huffman table \(scan.dcTables[i]), which is not defined")
+            let dc = scan.dcTables[i], ac = scan.acTables[i], component = frame.components[c]
+            if needsDC && dcTables[dc] == nil {
+                throw ImageError(.malformed, "JPEG scan uses DC Huffman table \(dc), which is not defined")
             }
-            if needsAC && acTables[scan.acTables[i]] == nil {
-                throw ImageError(.malformed, "JPEG scan uses AC Huffman table \(scan.acTables[i]), which is not defined")
+            if needsAC && acTables[ac] == nil {
+                throw ImageError(.malformed, "JPEG scan uses AC Huffman table \(ac), which is not defined")
             }
-            if quantTables[frame.components[c].quantTable] == nil {
-                throw ImageError(.malformed,
-                                 "JPEG component \(frame.components[c].id) uses quantization table \(frame.components[c].quantTable), which is not defined")
+            if quantTables[component.quantTable] == nil {
+                throw ImageError(.malformed, "JPEG component \(component.id) uses quantization table "
+                                 + "\(component.quantTable), which is not defined")
             }
         }
         scanCount += 1
