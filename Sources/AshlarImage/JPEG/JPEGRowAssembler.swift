@@ -51,20 +51,27 @@ final class JPEGRowAssembler {
         (outputWidth, outputHeight) = scale.outputSize(width: frame.width, height: frame.height)
         outputRowsPerIMCU = maxV * s
         imcuRows = frame.mcusY
-        var plans: [Component] = []
-        for c in frame.components {
-            // As libjpeg-turbo's jdmaster.c: a subsampled component is decoded with a larger IDCT
-            // when that makes its size match the output, instead of being upsampled.
+        // As libjpeg-turbo's jdmaster.c: a subsampled component is decoded with a larger IDCT
+        // when that makes its size match the output, instead of being upsampled.
+        func blockSize(_ c: JPEGFrame.Component) -> Int {
             var size = s
             while size < 8 && (maxH * s) % (c.h * size * 2) == 0 && (maxV * s) % (c.v * size * 2) == 0 {
                 size *= 2
             }
-            let hIn = c.h * size, vIn = c.v * size, hOut = maxH * s, vOut = maxV * s
-            guard hOut % hIn == 0, vOut % vIn == 0 else {
+            return size
+        }
+        // Checked for every component before any strip is allocated, so a refused file leaks nothing.
+        for c in frame.components {
+            let size = blockSize(c)
+            guard (maxH * s) % (c.h * size) == 0, (maxV * s) % (c.v * size) == 0 else {
                 let factors = frame.components.map { "\($0.h)×\($0.v)" }.joined(separator: ", ")
                 throw ImageError(.unsupported, "JPEG sampling factors \(factors) are not supported")
             }
-            let he = hOut / hIn, ve = vOut / vIn
+        }
+        var plans: [Component] = []
+        for c in frame.components {
+            let size = blockSize(c)
+            let he = (maxH * s) / (c.h * size), ve = (maxV * s) / (c.v * size)
             let width = (frame.width * c.h * size + maxH * 8 - 1) / (maxH * 8)
             let height = (frame.height * c.v * size + maxV * 8 - 1) / (maxV * 8)
             let fancy = s > 1
