@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import AshlarImage
@@ -112,6 +113,14 @@ import Testing
         ErrorCase(name: "fractional sampling ratio",
                   bytes: { try patchedFrame { b, at in b[at + 7] = 0x31; b[at + 10] = 0x21 } },
                   kind: .unsupported, message: "JPEG sampling factors 3×1, 2×1, 1×1 are not supported"),
+        // A fuzz finding (the first component's strip leaked when the last one was refused).
+        ErrorCase(name: "fuzz: leak-unsupported-sampling-ratio",
+                  bytes: {
+                      let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                          .appendingPathComponent("../Fuzz/Regressions/jpeg-decode/leak-unsupported-sampling-ratio.jpg")
+                      return Array([UInt8](try Data(contentsOf: url)).dropFirst())
+                  },
+                  kind: .unsupported, message: "JPEG sampling factors 4×1, 1×1, 3×1 are not supported"),
         ErrorCase(name: "sampling factor 0", bytes: { try patchedFrame { b, at in b[at + 7] = 0x02 } },
                   kind: .malformed, message: "JPEG component 1 has sampling factors 0×2"),
         ErrorCase(name: "quantization table 5", bytes: { try patchedFrame { b, at in b[at + 8] = 5 } },
