@@ -18,6 +18,7 @@ TARGETS=(
     "exiftool-json 16384 json"
     "xmp           16384 xml"
     "jpeg           8192 -"
+    "jpeg-decode   16384 -"
     "png            4096 -"
     "png-decode     8192 -"
     "inflate        8192 -"
