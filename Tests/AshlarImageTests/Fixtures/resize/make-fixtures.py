@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+"""Makes the resize and orientation fixtures. Run from anywhere; needs Pillow and djpeg.
+
+- photo-crop.ppm: a 160 x 120 crop of /work/shared/photos/camera-1.jpg (decoded at 1/8 scale
+  by djpeg), for comparing the resampler with Pillow's LANCZOS (the comparison runs Pillow at
+  test time). The photo is from github.com/maxvoltar/photo-stream, MIT License, Tim Van Damme.
+- orientation.json: a 4 x 3 RGB image with every pixel different, and for EXIF orientations
+  1-8 what Pillow's ImageOps.exif_transpose makes of it (size and pixels, row by row).
+"""
+import io
+import json
+import os
+import subprocess
+
+from PIL import Image, ImageOps
+
+here = os.path.dirname(os.path.abspath(__file__))
+
+ppm = subprocess.run(["djpeg", "-scale", "1/8", "-pnm", "/work/shared/photos/camera-1.jpg"],
+                     check=True, capture_output=True).stdout
+photo = Image.open(io.BytesIO(ppm)).convert("RGB")
+photo.crop((100, 200, 260, 320)).save(os.path.join(here, "photo-crop.ppm"))
+
+width, height = 4, 3
+source = Image.new("RGB", (width, height))
+source.putdata([(x * 60, y * 100, 10 + x + 4 * y) for y in range(height) for x in range(width)])
+cases = []
+for orientation in range(1, 9):
+    tagged = source.copy()
+    exif = tagged.getexif()
+    exif[0x0112] = orientation
+    buffer = io.BytesIO()
+    tagged.save(buffer, "PNG", exif=exif.tobytes())
+    upright = ImageOps.exif_transpose(Image.open(buffer))
+    cases.append({
+        "orientation": orientation,
+        "width": upright.width,
+        "height": upright.height,
+        "pixels": list(upright.tobytes()),
+    })
+with open(os.path.join(here, "orientation.json"), "w") as file:
+    json.dump({"width": width, "height": height,
+               "pixels": list(source.tobytes()),
+               "cases": cases}, file, indent=1)
+    file.write("\n")
