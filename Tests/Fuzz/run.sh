@@ -26,6 +26,7 @@ TARGETS=(
     "template       8192 mustache"
     "config         4096 json"
     "http           8192 http"
+    "jpeg-rewrite  16384 -"
 )
 
 root="$(cd "$(dirname "$0")/../.." && pwd)"

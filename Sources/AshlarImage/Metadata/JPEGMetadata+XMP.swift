@@ -1,0 +1,163 @@
+extension JPEGMetadata {
+    /// One property in an XMP packet's bytes: its name without the prefix, and the bytes to cut
+    /// to remove it (with the white space before it).
+    struct XMPProperty: Equatable {
+        var name: [UInt8]
+        var removal: Range<Int>
+    }
+
+    static let exifNamespace = Array("http://ns.adobe.com/exif/1.0/".utf8)
+
+    /// `exif` and every other prefix the packet binds to the EXIF namespace (`xmlns:p="…/exif/1.0/"`).
+    static func exifPrefixes(in xmp: [UInt8]) -> [[UInt8]] {
+        var prefixes = [Array("exif".utf8)]
+        let binding = Array("xmlns:".utf8)
+        var index = 0
+        while let found = firstRange(of: binding, in: xmp, from: index) {
+            index = found.upperBound
+            var end = index
+            while end < xmp.count, isNameByte(xmp[end]), xmp[end] != UInt8(ascii: ":") { end += 1 }
+            var value = end
+            while value < xmp.count, isSpace(xmp[value]) || xmp[value] == UInt8(ascii: "=") { value += 1 }
+            guard value < xmp.count, xmp[value] == UInt8(ascii: "\"") || xmp[value] == UInt8(ascii: "'"),
+                  end > index, xmp[value + 1..<min(value + 1 + exifNamespace.count, xmp.count)].elementsEqual(exifNamespace)
+            else { continue }
+            let prefix = Array(xmp[index..<end])
+            if !prefixes.contains(prefix) { prefixes.append(prefix) }
+        }
+        return prefixes
+    }
+
+    /// The `GPS…` properties of the EXIF namespace in a packet, in attribute form
+    /// (`exif:GPSLatitude="…"`) and element form (`<exif:GPSLatitude>…</exif:GPSLatitude>` or
+    /// `<exif:GPSLatitude …/>`). Returns `nil` when an element's end cannot be found, so it
+    /// could not be removed cleanly. Mentions in text are not properties and are left alone.
+    static func gpsProperties(in xmp: [UInt8]) -> [XMPProperty]? {
+        var properties: [XMPProperty] = []
+        for prefix in exifPrefixes(in: xmp) {
+            let needle = prefix + Array(":GPS".utf8)
+            var index = 0
+            while let found = firstRange(of: needle, in: xmp, from: index) {
+                index = found.upperBound
+                let start = found.lowerBound
+                guard start > 0, !isNameByte(xmp[start - 1]) else { continue }
+                var nameEnd = found.upperBound
+                while nameEnd < xmp.count, isNameByte(xmp[nameEnd]) { nameEnd += 1 }
+                let name = Array(xmp[found.upperBound - 3..<nameEnd])
+                if xmp[start - 1] == UInt8(ascii: "<") {
+                    guard let end = elementEnd(in: xmp, nameStart: start, nameEnd: nameEnd) else { return nil }
+                    properties.append(XMPProperty(name: name, removal: spaceStart(in: xmp, before: start - 1)..<end))
+                    index = end
+                } else if isSpace(xmp[start - 1]) {
+                    var cursor = nameEnd
+                    while cursor < xmp.count, isSpace(xmp[cursor]) { cursor += 1 }
+                    guard cursor < xmp.count, xmp[cursor] == UInt8(ascii: "=") else { continue }
+                    cursor += 1
+                    while cursor < xmp.count, isSpace(xmp[cursor]) { cursor += 1 }
+                    guard cursor < xmp.count, xmp[cursor] == UInt8(ascii: "\"") || xmp[cursor] == UInt8(ascii: "'"),
+                          let close = xmp[(cursor + 1)...].firstIndex(of: xmp[cursor])
+                    else { return nil }
+                    properties.append(XMPProperty(name: name, removal: spaceStart(in: xmp, before: start)..<close + 1))
+                    index = close + 1
+                }
+            }
+        }
+        return properties
+    }
+
+    /// Whether the packet has an EXIF-namespace `GPSLatitude` or `GPSLongitude` property.
+    static func xmpHasLocation(_ xmp: [UInt8]) -> Bool {
+        let names = [Array("GPSLatitude".utf8), Array("GPSLongitude".utf8)]
+        guard let properties = gpsProperties(in: xmp) else {
+            // Unparseable: say yes if the names appear at all, as a reader might still find them.
+            return names.contains { name in
+                exifPrefixes(in: xmp).contains { firstRange(of: $0 + [UInt8(ascii: ":")] + name, in: xmp, from: 0) != nil }
+            }
+        }
+        return properties.contains { names.contains($0.name) }
+    }
+
+    /// The packet without any EXIF-namespace `GPS…` property; `nil` when one cannot be removed
+    /// cleanly (the caller then drops the packet).
+    static func removingLocation(fromXMP xmp: [UInt8]) -> [UInt8]? {
+        guard let properties = gpsProperties(in: xmp) else { return nil }
+        // Ranges found for different prefixes bound to the namespace may nest: merge, then cut
+        // from the back so the earlier ranges stay where they are.
+        var merged: [Range<Int>] = []
+        for range in properties.map(\.removal).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = merged.last, range.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        var output = xmp
+        for range in merged.reversed() { output.removeSubrange(range) }
+        guard let left = gpsProperties(in: output), left.isEmpty else { return nil }
+        return output
+    }
+
+    /// The offset just past the element whose name spans `nameStart..<nameEnd` (after its `<`):
+    /// past `/>` for an empty element, else past its matching end tag.
+    private static func elementEnd(in xmp: [UInt8], nameStart: Int, nameEnd: Int) -> Int? {
+        var cursor = nameEnd
+        var quote: UInt8?
+        while cursor < xmp.count {
+            let byte = xmp[cursor]
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
+                break
+            }
+            cursor += 1
+        }
+        guard cursor < xmp.count else { return nil }
+        if xmp[cursor - 1] == UInt8(ascii: "/") { return cursor + 1 }
+        let closing = Array("</".utf8) + xmp[nameStart..<nameEnd]
+        guard let found = firstRange(of: closing, in: xmp, from: cursor + 1) else { return nil }
+        var end = found.upperBound
+        while end < xmp.count, isSpace(xmp[end]) { end += 1 }
+        guard end < xmp.count, xmp[end] == UInt8(ascii: ">") else { return nil }
+        return end + 1
+    }
+
+    /// The start of the run of white space that ends at `index`.
+    private static func spaceStart(in xmp: [UInt8], before index: Int) -> Int {
+        var start = index
+        while start > 0, isSpace(xmp[start - 1]) { start -= 1 }
+        return start
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    /// ASCII letters, digits, `_ - . :` and any non-ASCII byte (UTF-8 name characters).
+    static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."),
+             UInt8(ascii: ":"), 0x80...0xFF:
+            true
+        default:
+            false
+        }
+    }
+
+    /// The first occurrence of `needle` in `bytes` at or after `start`.
+    static func firstRange(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Range<Int>? {
+        guard let first = needle.first, !needle.isEmpty, bytes.count >= needle.count else { return nil }
+        var index = start
+        let last = bytes.count - needle.count
+        while index <= last {
+            guard let candidate = bytes[index...last].firstIndex(of: first) else { return nil }
+            if bytes[candidate..<candidate + needle.count].elementsEqual(needle) {
+                return candidate..<candidate + needle.count
+            }
+            index = candidate + 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,142 @@
+/// Reads the metadata of a JPEG file and writes copies with less of it, without touching the
+/// compressed image: every byte from the first SOS marker through EOI is copied as it is.
+public enum JPEGMetadata {
+    static let exifSignature = Array("Exif".utf8) + [0, 0]
+    static let xmpSignature = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0]
+    static let extendedXMPSignature = Array("http://ns.adobe.com/xmp/extension/".utf8) + [0]
+    static let iccSignature = Array("ICC_PROFILE".utf8) + [0]
+    static let mpfSignature = Array("MPF".utf8) + [0]
+
+    /// The ICC profile, EXIF, XMP, orientation and whether a location is recorded.
+    ///
+    /// Throws when the bytes are not a JPEG file or a segment before the first scan runs past the
+    /// end of the file. Damaged EXIF does not throw: the bytes are returned as stored, with
+    /// orientation 1 and no location unless a GPS IFD can be read.
+    public static func read(_ bytes: [UInt8]) throws(ImageError) -> ImageMetadata {
+        let layout = try JPEGSegment.layout(of: bytes)
+        var metadata = ImageMetadata()
+        var iccChunks: [JPEGSegment] = []
+        for segment in layout.segments {
+            if segment.marker == 0xE1, segment.hasSignature(exifSignature, in: bytes) {
+                if metadata.exif == nil { metadata.exif = Array(bytes[segment.start + exifSignature.count..<segment.end]) }
+            } else if segment.marker == 0xE1, segment.hasSignature(xmpSignature, in: bytes) {
+                if metadata.xmp == nil { metadata.xmp = Array(bytes[segment.start + xmpSignature.count..<segment.end]) }
+            } else if segment.marker == 0xE2, segment.hasSignature(iccSignature, in: bytes),
+                      segment.count >= iccSignature.count + 2
+            {
+                iccChunks.append(segment)
+            }
+        }
+        metadata.iccProfile = joinedICCProfile(iccChunks, in: bytes)
+        if let exif = metadata.exif {
+            (metadata.orientation, metadata.hasLocation) = exifFacts(exif)
+        }
+        if let xmp = metadata.xmp, xmpHasLocation(xmp) { metadata.hasLocation = true }
+        for packet in extendedXMP(layout.segments, in: bytes).values where xmpHasLocation(packet.joined) {
+            metadata.hasLocation = true
+        }
+        return metadata
+    }
+
+    /// A copy of the file with only the metadata `policy` keeps. Segments are written back with
+    /// their marker and length (fill bytes and stray bytes between segments are not kept); the
+    /// range from the first SOS through EOI is copied byte for byte; anything after EOI (the
+    /// extra images of an MPF file, an appended video) is left out, and so is the MPF index.
+    ///
+    /// Under ``MetadataPolicy/everythingButLocation`` an EXIF segment whose structure cannot be
+    /// read well enough to remove its GPS IFD safely is dropped whole, and so is an XMP packet
+    /// whose GPS properties cannot be cut out cleanly: the copy never keeps a location.
+    public static func rewrite(_ bytes: [UInt8], keeping policy: MetadataPolicy) throws(ImageError) -> [UInt8] {
+        let layout = try JPEGSegment.layout(of: bytes)
+        var output: [UInt8] = [0xFF, 0xD8]
+        output.reserveCapacity(bytes.count)
+        let locatedExtensions = Set(
+            extendedXMP(layout.segments, in: bytes).filter { $0.value.mentionsGPS }.map(\.key))
+        for segment in layout.segments {
+            let payload = bytes[segment.start..<segment.end]
+            switch policy {
+            case .colourProfileOnly:
+                let isApplication = (0xE0...0xEF).contains(segment.marker)
+                let keep = !isApplication || segment.marker == 0xE0 || segment.marker == 0xEE
+                    || (segment.marker == 0xE2 && segment.hasSignature(iccSignature, in: bytes))
+                if keep && segment.marker != 0xFE { append(segment.marker, payload, to: &output) }
+            case .everythingButLocation:
+                if segment.marker == 0xE1, segment.hasSignature(exifSignature, in: bytes) {
+                    let tiff = Array(payload.dropFirst(exifSignature.count))
+                    if let kept = removingLocation(fromEXIF: tiff) {
+                        append(segment.marker, exifSignature + kept, to: &output)
+                    }
+                } else if segment.marker == 0xE1, segment.hasSignature(xmpSignature, in: bytes) {
+                    let packet = Array(payload.dropFirst(xmpSignature.count))
+                    if let kept = removingLocation(fromXMP: packet) {
+                        append(segment.marker, xmpSignature + kept, to: &output)
+                    }
+                } else if segment.marker == 0xE1, segment.hasSignature(extendedXMPSignature, in: bytes) {
+                    let guid = extendedXMPGUID(segment, in: bytes)
+                    if guid.map({ !locatedExtensions.contains($0) }) ?? false { append(segment.marker, payload, to: &output) }
+                } else if !(segment.marker == 0xE2 && segment.hasSignature(mpfSignature, in: bytes)) {
+                    append(segment.marker, payload, to: &output)
+                }
+            }
+        }
+        output += bytes[layout.scan]
+        return output
+    }
+
+    private static func append(_ marker: UInt8, _ payload: some Collection<UInt8>, to output: inout [UInt8]) {
+        let length = payload.count + 2
+        output += [0xFF, marker, UInt8(length >> 8), UInt8(length & 0xFF)]
+        output += payload
+    }
+
+    /// The profile from its APP2 chunks (`ICC_PROFILE\0`, sequence number, count), joined by
+    /// sequence number; `nil` unless the chunks number 1...count exactly once with one count.
+    static func joinedICCProfile(_ chunks: [JPEGSegment], in bytes: [UInt8]) -> [UInt8]? {
+        guard let first = chunks.first else { return nil }
+        let header = iccSignature.count
+        let count = Int(bytes[first.start + header + 1])
+        guard count == chunks.count else { return nil }
+        var ordered = [JPEGSegment?](repeating: nil, count: count)
+        for chunk in chunks {
+            let sequence = Int(bytes[chunk.start + header])
+            guard Int(bytes[chunk.start + header + 1]) == count, (1...count).contains(sequence),
+                  ordered[sequence - 1] == nil
+            else { return nil }
+            ordered[sequence - 1] = chunk
+        }
+        return ordered.compactMap { $0 }.flatMap { bytes[$0.start + header + 2..<$0.end] }
+    }
+
+    /// An Extended-XMP packet's chunks joined in offset order.
+    struct ExtendedXMP {
+        var joined: [UInt8]
+        /// Whether any chunk, or the joined packet, names an EXIF `GPS` property in any form.
+        var mentionsGPS: Bool
+    }
+
+    /// Extended-XMP chunks (`http://ns.adobe.com/xmp/extension/\0`, a 32-byte GUID, the full
+    /// length, the chunk's offset, data) grouped by GUID.
+    static func extendedXMP(_ segments: [JPEGSegment], in bytes: [UInt8]) -> [[UInt8]: ExtendedXMP] {
+        var chunks: [[UInt8]: [(offset: Int, data: ArraySlice<UInt8>)]] = [:]
+        let header = extendedXMPSignature.count + 32 + 8
+        for segment in segments where segment.marker == 0xE1 && segment.hasSignature(extendedXMPSignature, in: bytes) {
+            guard segment.count >= header, let guid = extendedXMPGUID(segment, in: bytes) else { continue }
+            let field = segment.start + header - 4
+            let offset = bytes[field..<field + 4].reduce(0) { $0 << 8 | Int($1) }
+            chunks[guid, default: []].append((offset, bytes[segment.start + header..<segment.end]))
+        }
+        let gps = Array(":GPS".utf8)
+        return chunks.mapValues { parts in
+            let joined = parts.sorted { $0.offset < $1.offset }.flatMap(\.data)
+            let mentionsGPS = firstRange(of: gps, in: joined, from: 0) != nil
+                || parts.contains { firstRange(of: gps, in: Array($0.data), from: 0) != nil }
+            return ExtendedXMP(joined: joined, mentionsGPS: mentionsGPS)
+        }
+    }
+
+    private static func extendedXMPGUID(_ segment: JPEGSegment, in bytes: [UInt8]) -> [UInt8]? {
+        let start = segment.start + extendedXMPSignature.count
+        guard start + 32 <= segment.end else { return nil }
+        return Array(bytes[start..<start + 32])
+    }
+}

@@ -1,0 +1,112 @@
+/// One marker segment of a JPEG file before its first scan: the marker byte and where its
+/// payload (the bytes after the length field) lies in the file.
+struct JPEGSegment: Sendable, Equatable {
+    var marker: UInt8
+    /// Offset of the payload in the file.
+    var start: Int
+    /// Payload bytes, 0...65,533.
+    var count: Int
+
+    var end: Int { start + count }
+
+    /// Whether the payload starts with `signature`.
+    func hasSignature(_ signature: [UInt8], in bytes: [UInt8]) -> Bool {
+        count >= signature.count && bytes[start..<start + signature.count].elementsEqual(signature)
+    }
+
+    /// The layout of a JPEG file: the segments before the first scan, and the range from the first
+    /// SOS marker through EOI, which holds the entropy-coded data (and any tables between scans).
+    struct Layout: Sendable, Equatable {
+        var segments: [JPEGSegment]
+        var scan: Range<Int>
+    }
+
+    /// Walks the marker segments of `bytes` up to the first SOS, checking every length.
+    ///
+    /// Fill bytes (`FF FF …`) before a marker are allowed, and so are stray bytes between
+    /// segments, which libjpeg skips with a warning. The scan range ends after the EOI marker of
+    /// the image (found by skipping entropy-coded data, restart markers and the segments between
+    /// progressive scans), or at the end of a file that is cut short; bytes after EOI, such as the
+    /// extra images of an MPF file, are not part of it.
+    static func layout(of bytes: [UInt8]) throws(ImageError) -> Layout {
+        guard bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xD8 else {
+            throw ImageError(.malformed, "not a JPEG file (it does not start with an SOI marker)")
+        }
+        var segments: [JPEGSegment] = []
+        var position = 2
+        while true {
+            guard let (marker, markerStart) = nextMarker(in: bytes, from: position) else {
+                throw ImageError(.malformed, "JPEG file ends before its first scan (no SOS marker)")
+            }
+            switch marker {
+            case 0xD9:
+                throw ImageError(.malformed, "JPEG file ends before its first scan (EOI before SOS)")
+            case 0x01, 0xD0...0xD8:
+                // Markers without a length; SOI again or RSTn here are stray but harmless.
+                position = markerStart + 2
+                continue
+            default:
+                break
+            }
+            let segment = try segment(marker, at: markerStart, in: bytes)
+            if marker == 0xDA {
+                return Layout(segments: segments, scan: markerStart..<scanEnd(in: bytes, after: segment.end))
+            }
+            segments.append(segment)
+            position = segment.end
+        }
+    }
+
+    /// The marker at or after `position`: skips stray bytes up to an `FF`, then fill bytes.
+    /// Returns the marker byte and the offset of the `FF` just before it.
+    private static func nextMarker(in bytes: [UInt8], from position: Int) -> (UInt8, Int)? {
+        var index = position
+        while index + 1 < bytes.count {
+            if bytes[index] == 0xFF && bytes[index + 1] != 0xFF && bytes[index + 1] != 0x00 {
+                return (bytes[index + 1], index)
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The segment whose marker's `FF` is at `markerStart`, its length checked against the file.
+    private static func segment(_ marker: UInt8, at markerStart: Int, in bytes: [UInt8]) throws(ImageError) -> JPEGSegment {
+        let name = "FF" + String(marker, radix: 16, uppercase: true)
+        guard markerStart + 4 <= bytes.count else {
+            throw ImageError(.malformed, "JPEG segment \(name) at byte \(markerStart) runs past the end of the file")
+        }
+        let length = Int(bytes[markerStart + 2]) << 8 | Int(bytes[markerStart + 3])
+        guard length >= 2 else {
+            throw ImageError(.malformed, "JPEG segment \(name) at byte \(markerStart) has an invalid length \(length)")
+        }
+        guard markerStart + 2 + length <= bytes.count else {
+            throw ImageError(.malformed, "JPEG segment \(name) at byte \(markerStart) runs past the end of the file")
+        }
+        return JPEGSegment(marker: marker, start: markerStart + 4, count: length - 2)
+    }
+
+    /// The offset just past the image's EOI marker, searching from the end of the first SOS
+    /// header; the file's length when there is none or a segment between scans is cut short.
+    private static func scanEnd(in bytes: [UInt8], after position: Int) -> Int {
+        var index = position
+        while index + 1 < bytes.count {
+            guard bytes[index] == 0xFF else {
+                index += 1
+                continue
+            }
+            let marker = bytes[index + 1]
+            switch marker {
+            case 0x00, 0xFF, 0xD0...0xD7, 0x01:
+                // Stuffed zero, fill byte, restart marker: still entropy-coded data.
+                index += 1
+            case 0xD9:
+                return index + 2
+            default:
+                guard let segment = try? segment(marker, at: index, in: bytes) else { return bytes.count }
+                index = segment.end
+            }
+        }
+        return bytes.count
+    }
+}

@@ -1,0 +1,86 @@
+/// Decodes PNG files of every colour type and bit depth, interlaced or not, into 8-bit pixels.
+///
+/// 16-bit samples keep their high byte (`v >> 8`), as Pillow and libpng's `png_set_strip_16` do;
+/// 1-, 2- and 4-bit gray is scaled to 0–255 (×255, ×85, ×17). `tRNS` transparency becomes an
+/// alpha channel, compared against the full-precision sample. Gamma is reported, not applied.
+/// An APNG decodes to its default image.
+public enum PNGDecoder {
+    /// Reads the chunks before the image data: size, colour type, colour information.
+    public static func info(_ bytes: [UInt8]) throws(ImageError) -> PNGInfo {
+        try PNGStructure(bytes, headerOnly: true).info
+    }
+
+    /// Decodes the image. Damaged or missing image data after the first row gives the rows that
+    /// could be decoded, the rest filled with zero, and a warning; before it, an error.
+    public static func decode(_ bytes: [UInt8], limits: ImageLimits = .default) throws(ImageError) -> DecodedImage {
+        let structure = try PNGStructure(bytes, headerOnly: false)
+        let info = structure.info
+        guard info.width * info.height <= limits.maxPixels else {
+            throw ImageError(.tooLarge,
+                             "image is \(info.width)×\(info.height) pixels, more than the limit of \(limits.maxPixels)")
+        }
+        let passes = PNGPass.passes(width: info.width, height: info.height, interlaced: info.isInterlaced)
+        let rawSize = passes.reduce(0) { $0 + $1.height * (1 + $1.rowBytes(bitsPerPixel: info.bitsPerPixel)) }
+        guard rawSize <= limits.maxDecompressedBytes else {
+            throw ImageError(.tooLarge, "image data needs \(rawSize) bytes, more than the limit of \(limits.maxDecompressedBytes)")
+        }
+        var warnings = structure.warnings
+        var profile: [UInt8]?
+        if let range = structure.compressedProfile {
+            do {
+                profile = try Inflater.decompress(zlib: Array(bytes[range]), limit: limits.maxDecompressedBytes)
+            } catch where error.kind == .tooLarge {
+                throw error
+            } catch {
+                warnings.append("'iCCP' chunk is ignored: \(error.message)")
+            }
+        }
+
+        let raw = UnsafeMutablePointer<UInt8>.allocate(capacity: rawSize)
+        defer { raw.deallocate() }
+        let inflated = inflateImageData(bytes, structure.imageData, into: raw, count: rawSize)
+        switch inflated.status {
+        case .complete, .outputFull:
+            if inflated.written < rawSize { warnings.append("image data ends before the last row") }
+        case .truncated:
+            warnings.append("image data is truncated")
+        case .malformed(let message):
+            warnings.append(inflated.written < rawSize ? "image data is damaged: \(message)" : message)
+        }
+        if inflated.status == .outputFull { warnings.append("image data is longer than the image needs") }
+
+        let rows = PNGRowDecoder(info: info, palette: structure.palette, transparency: structure.transparency)
+        let format = info.outputFormat
+        let count = info.width * info.height * format.channels
+        var decodedRows = 0
+        var badFilter: (row: Int, type: UInt8)?
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            (decodedRows, badFilter) = rows.decode(raw: raw, available: inflated.written, passes: passes,
+                                                   into: buffer.baseAddress!)
+            initialized = count
+        }
+        if let badFilter { warnings.append("row \(badFilter.row) has unknown filter type \(badFilter.type)") }
+        if decodedRows == 0 {
+            throw ImageError(.malformed, warnings.last ?? "image data is empty")
+        }
+        return DecodedImage(
+            image: PixelImage(width: info.width, height: info.height, format: format, pixels: pixels),
+            iccProfile: profile, warnings: warnings)
+    }
+
+    /// Inflates the `IDAT` chunks' zlib stream; several chunks are joined first.
+    private static func inflateImageData(
+        _ bytes: [UInt8], _ ranges: [Range<Int>], into raw: UnsafeMutablePointer<UInt8>, count: Int
+    ) -> Inflater.Result {
+        let output = UnsafeMutableBufferPointer(start: raw, count: count)
+        if ranges.count == 1 {
+            return bytes.withUnsafeBufferPointer { whole in
+                Inflater.inflate(UnsafeBufferPointer(rebasing: whole[ranges[0]]), into: output, zlib: true)
+            }
+        }
+        var joined: [UInt8] = []
+        joined.reserveCapacity(ranges.reduce(0) { $0 + $1.count })
+        for range in ranges { joined += bytes[range] }
+        return joined.withUnsafeBufferPointer { Inflater.inflate($0, into: output, zlib: true) }
+    }
+}
