@@ -1,0 +1,308 @@
+/// The state of one decode: the frame, the quantization tables latched for each component, the
+/// block decoder, scratch memory and, for progressive or multi-scan images, every block's
+/// coefficients (Int16, natural order).
+struct JPEGDecodeContext {
+    let frame: JPEGFrame
+    let limits: ImageLimits
+    private var blocks = JPEGBlockDecoder()
+    /// 64 natural-order entries per component, set by the first scan that codes it.
+    private let quant: UnsafeMutablePointer<Int32>
+    private var quantLatched = [false, false, false, false]
+    private let coef: UnsafeMutablePointer<Int16>
+    private let workspace: UnsafeMutablePointer<Int32>
+    /// Per component: mcusX·h × mcusY·v blocks of 64 coefficients; nil until a scan needs them.
+    private var store: [UnsafeMutablePointer<Int16>?]
+
+    init(frame: JPEGFrame, limits: ImageLimits) {
+        self.frame = frame
+        self.limits = limits
+        quant = .allocate(capacity: 4 * 64)
+        quant.initialize(repeating: 1, count: 4 * 64)
+        coef = .allocate(capacity: 64)
+        coef.initialize(repeating: 0, count: 64)
+        workspace = .allocate(capacity: 64)
+        workspace.initialize(repeating: 0, count: 64)
+        store = Array(repeating: nil, count: frame.components.count)
+    }
+
+    func deallocate() {
+        blocks.deallocate()
+        quant.deallocate()
+        coef.deallocate()
+        workspace.deallocate()
+        for s in store { s?.deallocate() }
+    }
+
+    private mutating func latchQuant(_ stream: JPEGStream, _ scan: JPEGStream.Scan) {
+        for c in scan.components where !quantLatched[c] {
+            // readScanHeader has checked that the table is defined.
+            if let table = stream.quantTables[frame.components[c].quantTable] {
+                for i in 0..<64 { quant[c * 64 + i] = table[i] }
+            }
+            quantLatched[c] = true
+        }
+    }
+
+    private struct ScanComponent {
+        var index: Int
+        var dc: JPEGHuffmanTable?
+        var ac: JPEGHuffmanTable?
+        var h: Int
+        var v: Int
+    }
+
+    private func scanComponents(_ stream: JPEGStream, _ scan: JPEGStream.Scan) -> [ScanComponent] {
+        scan.components.enumerated().map { i, c in
+            ScanComponent(index: c, dc: stream.dcTables[scan.dcTables[i]], ac: stream.acTables[scan.acTables[i]],
+                          h: frame.components[c].h, v: frame.components[c].v)
+        }
+    }
+
+    // MARK: Sequential, one iMCU row at a time
+
+    /// Decodes a sequential scan holding every component straight into the assembler's strips.
+    mutating func decodeStreaming(_ stream: inout JPEGStream, scan: JPEGStream.Scan,
+                                  into assembler: JPEGRowAssembler, warnings: inout [String]) {
+        latchQuant(stream, scan)
+        let components = scanComponents(stream, scan)
+        let restartInterval = stream.restartInterval
+        var missingFrom: Int?
+        var restartProblems = 0
+        let end = stream.bytes.withUnsafeBufferPointer { buffer -> Int in
+            guard let base = buffer.baseAddress else { return 0 }
+            var reader = JPEGBitReader(base, count: buffer.count, position: stream.position)
+            var predictors: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+            var untilRestart = restartInterval
+            var exhausted = false
+            for k in 0..<assembler.imcuRows {
+                if components.count == 1 {
+                    let c = components[0]
+                    let plan = assembler.components[c.index]
+                    let size = plan.blockSize
+                    let slot = assembler.slot(c.index, k)
+                    let columns = frame.blocksX(c.index)
+                    let rows = min(c.v, frame.blocksY(c.index) - k * c.v)
+                    for by in 0..<rows {
+                        for bx in 0..<columns {
+                            if restartInterval > 0 {
+                                if untilRestart == 0 {
+                                    if !reader.restart() { restartProblems += 1 }
+                                    predictors.0 = 0
+                                    untilRestart = restartInterval
+                                }
+                                untilRestart -= 1
+                            }
+                            let out = slot + by * size * plan.stride + bx * size
+                            if exhausted {
+                                Self.fillGrey(out, size: size, stride: plan.stride)
+                                continue
+                            }
+                            coef.update(repeating: 0, count: 64)
+                            blocks.sequential(&reader, dc: c.dc!, ac: c.ac!, predictor: &predictors.0, into: coef)
+                            JPEGIDCT.transform(size: size, coef, quant + c.index * 64, out, plan.stride, workspace)
+                            if reader.isExhausted {
+                                exhausted = true
+                                missingFrom = missingFrom ?? k
+                            }
+                        }
+                    }
+                } else {
+                    let slots = components.map { assembler.slot($0.index, k) }
+                    for mx in 0..<frame.mcusX {
+                        if restartInterval > 0 {
+                            if untilRestart == 0 {
+                                if !reader.restart() { restartProblems += 1 }
+                                predictors = (0, 0, 0, 0)
+                                untilRestart = restartInterval
+                            }
+                            untilRestart -= 1
+                        }
+                        for (i, c) in components.enumerated() {
+                            let plan = assembler.components[c.index]
+                            let size = plan.blockSize
+                            for by in 0..<c.v {
+                                for bx in 0..<c.h {
+                                    let out = slots[i] + by * size * plan.stride + (mx * c.h + bx) * size
+                                    if exhausted {
+                                        Self.fillGrey(out, size: size, stride: plan.stride)
+                                        continue
+                                    }
+                                    coef.update(repeating: 0, count: 64)
+                                    switch i {
+                                    case 0: blocks.sequential(&reader, dc: c.dc!, ac: c.ac!, predictor: &predictors.0, into: coef)
+                                    case 1: blocks.sequential(&reader, dc: c.dc!, ac: c.ac!, predictor: &predictors.1, into: coef)
+                                    case 2: blocks.sequential(&reader, dc: c.dc!, ac: c.ac!, predictor: &predictors.2, into: coef)
+                                    default: blocks.sequential(&reader, dc: c.dc!, ac: c.ac!, predictor: &predictors.3, into: coef)
+                                    }
+                                    JPEGIDCT.transform(size: size, coef, quant + c.index * 64, out, plan.stride, workspace)
+                                }
+                            }
+                        }
+                        if !exhausted && reader.isExhausted {
+                            exhausted = true
+                            missingFrom = missingFrom ?? k
+                        }
+                    }
+                }
+                assembler.didFill(k)
+            }
+            if reader.badCodes > 0 { warnings.append("JPEG data is corrupt: \(reader.badCodes) bad Huffman codes") }
+            return reader.resumePosition
+        }
+        stream.position = end
+        if restartProblems > 0 {
+            warnings.append("JPEG data is corrupt: \(restartProblems) restart markers are missing")
+        }
+        if let missingFrom {
+            let first = missingFrom * assembler.outputRowsPerIMCU + 1
+            warnings.append("JPEG data ends early: rows \(first)–\(assembler.outputHeight) of \(assembler.outputHeight) are missing")
+        }
+    }
+
+    private static func fillGrey(_ out: UnsafeMutablePointer<UInt8>, size: Int, stride: Int) {
+        for r in 0..<size { (out + r * stride).update(repeating: 128, count: size) }
+    }
+
+    // MARK: Progressive and multi-scan: every block's coefficients
+
+    /// Decodes every scan into the coefficient store, up to the end of the image.
+    mutating func decodeCoefficients(_ stream: inout JPEGStream, firstScan: JPEGStream.Scan,
+                                     warnings: inout [String]) throws(ImageError) {
+        for c in frame.components.indices {
+            let count = frame.mcusX * frame.components[c].h * frame.mcusY * frame.components[c].v * 64
+            let s = UnsafeMutablePointer<Int16>.allocate(capacity: count)
+            s.initialize(repeating: 0, count: count)
+            store[c] = s
+        }
+        var scan = firstScan
+        var number = 1
+        while true {
+            guard number <= limits.maxScans else {
+                throw ImageError(.tooLarge, "JPEG has more than \(limits.maxScans) scans")
+            }
+            latchQuant(stream, scan)
+            let (complete, badCodes, restartProblems) = decodeScan(&stream, scan)
+            if badCodes > 0 { warnings.append("JPEG data is corrupt: \(badCodes) bad Huffman codes in scan \(number)") }
+            if restartProblems > 0 {
+                warnings.append("JPEG data is corrupt: \(restartProblems) restart markers are missing in scan \(number)")
+            }
+            guard complete else {
+                warnings.append("JPEG data ends early: scan \(number) is incomplete, so detail is missing")
+                return
+            }
+            do {
+                guard let next = try stream.nextScan() else { return }
+                scan = next
+            } catch where error.kind == .malformed {
+                warnings.append("JPEG data is damaged after scan \(number): \(error.message)")
+                return
+            }
+            number += 1
+        }
+    }
+
+    private mutating func decodeScan(_ stream: inout JPEGStream, _ scan: JPEGStream.Scan)
+        -> (complete: Bool, badCodes: Int, restartProblems: Int) {
+        let components = scanComponents(stream, scan)
+        let restartInterval = stream.restartInterval
+        let progressive = frame.isProgressive
+        let ss = scan.spectralStart, se = scan.spectralEnd, ah = scan.approxHigh, al = scan.approxLow
+        var restartProblems = 0
+        var exhausted = false
+        blocks.eobRun = 0
+        var blocks = self.blocks
+        let stores = store
+        let (end, badCodes) = stream.bytes.withUnsafeBufferPointer { buffer -> (Int, Int) in
+            guard let base = buffer.baseAddress else { return (0, 0) }
+            var reader = JPEGBitReader(base, count: buffer.count, position: stream.position)
+            var predictors: [Int32] = [0, 0, 0, 0]
+            var untilRestart = restartInterval
+
+            func block(_ i: Int, _ c: ScanComponent, _ coef: UnsafeMutablePointer<Int16>) {
+                if !progressive {
+                    blocks.sequential(&reader, dc: c.dc!, ac: c.ac!, predictor: &predictors[i], into: coef)
+                } else if ss == 0 {
+                    if ah == 0 {
+                        blocks.dcFirst(&reader, dc: c.dc!, predictor: &predictors[i], shift: al, into: coef)
+                    } else {
+                        blocks.dcRefine(&reader, shift: al, into: coef)
+                    }
+                } else if ah == 0 {
+                    blocks.acFirst(&reader, ac: c.ac!, start: ss, end: se, shift: al, into: coef)
+                } else {
+                    blocks.acRefine(&reader, ac: c.ac!, start: ss, end: se, shift: al, into: coef)
+                }
+            }
+            func restartIfDue() {
+                guard restartInterval > 0 else { return }
+                if untilRestart == 0 {
+                    if !reader.restart() { restartProblems += 1 }
+                    predictors = [0, 0, 0, 0]
+                    blocks.eobRun = 0
+                    untilRestart = restartInterval
+                }
+                untilRestart -= 1
+            }
+
+            if components.count == 1 {
+                let c = components[0]
+                let storeWidth = frame.mcusX * c.h
+                guard let s = stores[c.index] else { return (reader.resumePosition, 0) }
+                scanRows: for by in 0..<frame.blocksY(c.index) {
+                    for bx in 0..<frame.blocksX(c.index) {
+                        restartIfDue()
+                        block(0, c, s + (by * storeWidth + bx) * 64)
+                        if reader.isExhausted {
+                            exhausted = true
+                            break scanRows
+                        }
+                    }
+                }
+            } else {
+                scanRows: for my in 0..<frame.mcusY {
+                    for mx in 0..<frame.mcusX {
+                        restartIfDue()
+                        for (i, c) in components.enumerated() {
+                            guard let s = stores[c.index] else { continue }
+                            let storeWidth = frame.mcusX * c.h
+                            for by in 0..<c.v {
+                                for bx in 0..<c.h {
+                                    block(i, c, s + ((my * c.v + by) * storeWidth + mx * c.h + bx) * 64)
+                                }
+                            }
+                        }
+                        if reader.isExhausted {
+                            exhausted = true
+                            break scanRows
+                        }
+                    }
+                }
+            }
+            return (reader.resumePosition, reader.badCodes)
+        }
+        self.blocks = blocks
+        stream.position = end
+        return (!exhausted, badCodes, restartProblems)
+    }
+
+    /// Runs the IDCT over the stored coefficients, one iMCU row at a time.
+    func output(into assembler: JPEGRowAssembler) {
+        for k in 0..<assembler.imcuRows {
+            for (c, component) in frame.components.enumerated() {
+                guard let s = store[c] else { continue }
+                let plan = assembler.components[c]
+                let size = plan.blockSize
+                let slot = assembler.slot(c, k)
+                let storeWidth = frame.mcusX * component.h
+                for by in 0..<component.v {
+                    let row = s + (k * component.v + by) * storeWidth * 64
+                    for bx in 0..<storeWidth {
+                        JPEGIDCT.transform(size: size, row + bx * 64, quant + c * 64,
+                                           slot + by * size * plan.stride + bx * size, plan.stride, workspace)
+                    }
+                }
+            }
+            assembler.didFill(k)
+        }
+    }
+}

@@ -1,0 +1,62 @@
+/// A baseline and progressive JPEG decoder (8-bit Huffman; grey, YCbCr, RGB, CMYK and YCCK) whose
+/// output matches libjpeg-turbo's `djpeg -dct int`, including its reduced-size decoding.
+public enum JPEGDecoder {
+    /// The image's size and layout, from the headers before the first scan.
+    public static func info(_ bytes: [UInt8]) throws(ImageError) -> JPEGInfo {
+        var stream = try JPEGStream(bytes)
+        _ = try stream.nextScan(stopAtFrame: true)
+        guard let frame = stream.frame else { throw ImageError(.malformed, "JPEG has no frame header") }
+        return JPEGInfo(width: frame.width, height: frame.height, components: frame.components.count,
+                        isProgressive: frame.isProgressive,
+                        samplingFactors: frame.components.map { .init(horizontal: $0.h, vertical: $0.v) })
+    }
+
+    /// Decodes to `.gray` (one component) or `.rgb`; the size is ceil(width / scale) ×
+    /// ceil(height / scale), as libjpeg's. Damaged or truncated entropy data gives an image whose
+    /// missing part is grey, with a warning.
+    public static func decode(_ bytes: [UInt8], scale: JPEGScale = .full,
+                              limits: ImageLimits = .default) throws(ImageError) -> DecodedImage {
+        var stream = try JPEGStream(bytes)
+        guard let firstScan = try stream.nextScan() else {
+            throw ImageError(.malformed, "JPEG has no image data")
+        }
+        guard let frame = stream.frame else { throw ImageError(.malformed, "JPEG has no frame header") }
+        let pixels = frame.width * frame.height
+        guard pixels <= limits.maxPixels else {
+            throw ImageError(.tooLarge, "JPEG is \(frame.width) × \(frame.height) pixels, over the limit of \(limits.maxPixels)")
+        }
+        let transform = stream.colorTransform()
+        let format: PixelFormat = transform == .gray ? .gray : .rgb
+        let (width, height) = scale.outputSize(width: frame.width, height: frame.height)
+        var warnings: [String] = []
+
+        var context = JPEGDecodeContext(frame: frame, limits: limits)
+        defer { context.deallocate() }
+        let streaming = !frame.isProgressive && firstScan.components.count == frame.components.count
+        if !streaming {
+            try context.decodeCoefficients(&stream, firstScan: firstScan, warnings: &warnings)
+        }
+
+        let count = width * height * format.channels
+        var failure: ImageError?
+        let image = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            guard let base = buffer.baseAddress else { return }
+            do throws(ImageError) {
+                let assembler = try JPEGRowAssembler(frame: frame, scale: scale, transform: transform, output: base)
+                if streaming {
+                    context.decodeStreaming(&stream, scan: firstScan, into: assembler, warnings: &warnings)
+                } else {
+                    context.output(into: assembler)
+                }
+                initialized = count
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+        let (profile, iccWarning) = stream.iccProfile()
+        if let iccWarning { warnings.append(iccWarning) }
+        return DecodedImage(image: PixelImage(width: width, height: height, format: format, pixels: image),
+                            iccProfile: profile, warnings: warnings)
+    }
+}

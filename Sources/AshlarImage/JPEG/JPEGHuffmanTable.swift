@@ -1,0 +1,76 @@
+/// A Huffman table (DHT) with lookup tables for the first 9 bits of a code: `fast` gives the code
+/// length and symbol together, and `fastAC` additionally decodes a short AC coefficient's value
+/// (run, value and total bits) when code and value bits both fit in those 9 bits.
+final class JPEGHuffmanTable {
+    static let lookaheadBits = 9
+
+    /// `(length << 8) | symbol`, or 0 when the code is longer than 9 bits.
+    let fast: UnsafeMutablePointer<UInt16>
+    /// `(value << 16) | (run << 8) | totalBits`, or 0 when code and value need more than 9 bits.
+    let fastAC: UnsafeMutablePointer<Int32>
+    /// Largest code of each length (index 1...16), -1 when there is none; index 17 is a sentinel.
+    let maxCode: UnsafeMutablePointer<Int32>
+    /// Added to a code of each length gives the index of its symbol in `values`.
+    let valueOffset: UnsafeMutablePointer<Int32>
+    let values: UnsafeMutablePointer<UInt8>
+    let valueCount: Int
+
+    init(counts: [Int], values symbols: [UInt8]) throws(ImageError) {
+        let size = 1 << Self.lookaheadBits
+        fast = .allocate(capacity: size)
+        fast.initialize(repeating: 0, count: size)
+        fastAC = .allocate(capacity: size)
+        fastAC.initialize(repeating: 0, count: size)
+        maxCode = .allocate(capacity: 18)
+        maxCode.initialize(repeating: -1, count: 18)
+        valueOffset = .allocate(capacity: 18)
+        valueOffset.initialize(repeating: 0, count: 18)
+        values = .allocate(capacity: 256)
+        values.initialize(repeating: 0, count: 256)
+        valueCount = symbols.count
+        for (i, symbol) in symbols.enumerated() { values[i] = symbol }
+
+        var code = 0
+        var index = 0
+        for length in 1...16 {
+            let n = counts[length - 1]
+            if n > 0 {
+                valueOffset[length] = Int32(index - code)
+                for _ in 0..<n {
+                    if length <= Self.lookaheadBits {
+                        fillFast(code: code, length: length, symbol: symbols[index])
+                    }
+                    code += 1
+                    index += 1
+                }
+                maxCode[length] = Int32(code - 1)
+            }
+            // A code that no longer fits in `length` bits means the counts over-fill the code space.
+            guard code <= 1 << length else { throw ImageError(.malformed, "JPEG Huffman table is over-full") }
+            code <<= 1
+        }
+        maxCode[17] = Int32.max
+    }
+
+    private func fillFast(code: Int, length: Int, symbol: UInt8) {
+        let shift = Self.lookaheadBits - length
+        let run = Int32(symbol >> 4), size = Int(symbol & 15)
+        for low in 0..<(1 << shift) {
+            let slot = code << shift | low
+            fast[slot] = UInt16(length << 8) | UInt16(symbol)
+            if size != 0 && length + size <= Self.lookaheadBits {
+                let raw = (slot >> (shift - size)) & ((1 << size) - 1)
+                let value = raw < 1 << (size - 1) ? raw - (1 << size) + 1 : raw
+                fastAC[slot] = Int32(value) << 16 | run << 8 | Int32(length + size)
+            }
+        }
+    }
+
+    deinit {
+        fast.deallocate()
+        fastAC.deallocate()
+        maxCode.deallocate()
+        valueOffset.deallocate()
+        values.deallocate()
+    }
+}

@@ -1,0 +1,265 @@
+/// Turns decoded component samples into output rows, one iMCU row at a time: each component's
+/// samples for the current and the next iMCU row (plus the last row before them, the context
+/// libjpeg's vertical "fancy" upsampling needs) live in a small strip, so memory is the output
+/// image plus a few rows. Upsampling and colour conversion follow djpeg's defaults exactly.
+final class JPEGRowAssembler {
+    enum Upsampling: Equatable {
+        case none
+        case fancyH2V1
+        case fancyH1V2
+        case fancyH2V2
+        /// Each sample repeated `h` times across and `v` times down (libjpeg's `int_upsample`).
+        case replicate(h: Int, v: Int)
+    }
+
+    struct Component {
+        /// Side of the square each block decodes to (8, 4, 2 or 1).
+        var blockSize: Int
+        var h: Int
+        var v: Int
+        /// Bytes between rows of the strip.
+        var stride: Int
+        /// Sample rows in one iMCU row.
+        var rowsPerIMCU: Int
+        /// Samples that hold image data (libjpeg's `downsampled_width` and `_height`).
+        var width: Int
+        var height: Int
+        var upsampling: Upsampling
+        /// Two iMCU rows of samples, then one row: the last row of the iMCU row before.
+        var strip: UnsafeMutablePointer<UInt8>
+        /// One upsampled row.
+        var scratch: UnsafeMutablePointer<UInt8>
+    }
+
+    let transform: JPEGFrame.ColorTransform
+    let outputWidth: Int
+    let outputHeight: Int
+    let outputRowsPerIMCU: Int
+    let imcuRows: Int
+    private(set) var components: [Component] = []
+    private let output: UnsafeMutablePointer<UInt8>
+    private let channels: Int
+
+    /// Fails with `.unsupported` for sampling factors whose ratios are not whole numbers.
+    init(frame: JPEGFrame, scale: JPEGScale, transform: JPEGFrame.ColorTransform,
+         output: UnsafeMutablePointer<UInt8>) throws(ImageError) {
+        self.transform = transform
+        self.output = output
+        channels = transform == .gray ? 1 : 3
+        let s = scale.blockSize
+        let maxH = frame.maxH, maxV = frame.maxV
+        (outputWidth, outputHeight) = scale.outputSize(width: frame.width, height: frame.height)
+        outputRowsPerIMCU = maxV * s
+        imcuRows = frame.mcusY
+        var plans: [Component] = []
+        for c in frame.components {
+            // As libjpeg-turbo's jdmaster.c: a subsampled component is decoded with a larger IDCT
+            // when that makes its size match the output, instead of being upsampled.
+            var size = s
+            while size < 8 && (maxH * s) % (c.h * size * 2) == 0 && (maxV * s) % (c.v * size * 2) == 0 {
+                size *= 2
+            }
+            let hIn = c.h * size, vIn = c.v * size, hOut = maxH * s, vOut = maxV * s
+            guard hOut % hIn == 0, vOut % vIn == 0 else {
+                throw ImageError(.unsupported, "JPEG sampling factors \(frame.components.map { "\($0.h)×\($0.v)" }.joined(separator: ", ")) are not supported")
+            }
+            let he = hOut / hIn, ve = vOut / vIn
+            let width = (frame.width * c.h * size + maxH * 8 - 1) / (maxH * 8)
+            let height = (frame.height * c.v * size + maxV * 8 - 1) / (maxV * 8)
+            let fancy = s > 1
+            let upsampling: Upsampling
+            switch (he, ve) {
+            case (1, 1): upsampling = .none
+            case (2, 1) where fancy && width > 2: upsampling = .fancyH2V1
+            case (1, 2) where fancy: upsampling = .fancyH1V2
+            case (2, 2) where fancy && width > 2: upsampling = .fancyH2V2
+            default: upsampling = .replicate(h: he, v: ve)
+            }
+            let stride = frame.mcusX * c.h * size
+            let rows = c.v * size
+            let stripBytes = (2 * rows + 1) * stride
+            let strip = UnsafeMutablePointer<UInt8>.allocate(capacity: stripBytes)
+            strip.initialize(repeating: 128, count: stripBytes)
+            let scratchBytes = stride * he + 16
+            let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: scratchBytes)
+            scratch.initialize(repeating: 0, count: scratchBytes)
+            plans.append(Component(blockSize: size, h: c.h, v: c.v, stride: stride, rowsPerIMCU: rows,
+                                   width: width, height: height, upsampling: upsampling,
+                                   strip: strip, scratch: scratch))
+        }
+        components = plans
+    }
+
+    deinit {
+        for c in components {
+            c.strip.deallocate()
+            c.scratch.deallocate()
+        }
+    }
+
+    /// Where iMCU row `k` of component `c` is to be decoded.
+    @inline(__always)
+    func slot(_ c: Int, _ k: Int) -> UnsafeMutablePointer<UInt8> {
+        components[c].strip + (k & 1) * components[c].rowsPerIMCU * components[c].stride
+    }
+
+    /// Tells the assembler that iMCU row `k` (rows are filled in order) has been decoded into
+    /// ``slot(_:_:)``. Rows of iMCU row k - 1 are written now: their context comes from row k.
+    func didFill(_ k: Int) {
+        if k > 0 {
+            emit(k - 1)
+            saveLastRow(k - 1)
+        }
+        if k == imcuRows - 1 { emit(k) }
+    }
+
+    private func saveLastRow(_ k: Int) {
+        for c in components.indices {
+            let p = components[c]
+            let last = slot(c, k) + (p.rowsPerIMCU - 1) * p.stride
+            (p.strip + 2 * p.rowsPerIMCU * p.stride).update(from: last, count: p.stride)
+        }
+    }
+
+    /// Row `r` of component `c` (clamped to the image, as libjpeg replicates edge rows) while
+    /// iMCU row `k` is emitted: it lies in row k, the first row of k + 1, or the last row of k - 1.
+    @inline(__always)
+    private func row(_ c: Int, _ r: Int, _ k: Int) -> UnsafeMutablePointer<UInt8> {
+        let p = components[c]
+        let r = min(max(r, 0), p.height - 1)
+        let first = k * p.rowsPerIMCU
+        if r < first { return p.strip + 2 * p.rowsPerIMCU * p.stride }
+        if r >= first + p.rowsPerIMCU { return slot(c, k + 1) + (r - first - p.rowsPerIMCU) * p.stride }
+        return slot(c, k) + (r - first) * p.stride
+    }
+
+    private func emit(_ k: Int) {
+        let start = k * outputRowsPerIMCU
+        let end = min(start + outputRowsPerIMCU, outputHeight)
+        guard start < end else { return }
+        var rows: [UnsafePointer<UInt8>] = Array(repeating: UnsafePointer(components[0].strip),
+                                                 count: components.count)
+        for y in start..<end {
+            for c in components.indices {
+                rows[c] = upsampledRow(c, y, k)
+            }
+            convert(rows, into: output + y * outputWidth * channels)
+        }
+    }
+
+    private func upsampledRow(_ c: Int, _ y: Int, _ k: Int) -> UnsafePointer<UInt8> {
+        let p = components[c]
+        let out = p.scratch
+        switch p.upsampling {
+        case .none:
+            return UnsafePointer(row(c, y, k))
+        case .fancyH2V1:
+            let src = row(c, y, k)
+            var value = Int(src[0])
+            out[0] = UInt8(value)
+            out[1] = UInt8((value * 3 + Int(src[1]) + 2) >> 2)
+            for x in 1..<(p.width - 1) {
+                value = Int(src[x]) * 3
+                out[2 * x] = UInt8((value + Int(src[x - 1]) + 1) >> 2)
+                out[2 * x + 1] = UInt8((value + Int(src[x + 1]) + 2) >> 2)
+            }
+            let x = p.width - 1
+            value = Int(src[x])
+            out[2 * x] = UInt8((value * 3 + Int(src[x - 1]) + 1) >> 2)
+            out[2 * x + 1] = UInt8(value)
+        case .fancyH1V2:
+            let near = row(c, y >> 1, k)
+            let far = row(c, y & 1 == 0 ? (y >> 1) - 1 : (y >> 1) + 1, k)
+            let bias = y & 1 == 0 ? 1 : 2
+            for x in 0..<p.width {
+                out[x] = UInt8((Int(near[x]) * 3 + Int(far[x]) + bias) >> 2)
+            }
+        case .fancyH2V2:
+            let near = row(c, y >> 1, k)
+            let far = row(c, y & 1 == 0 ? (y >> 1) - 1 : (y >> 1) + 1, k)
+            var this = Int(near[0]) * 3 + Int(far[0])
+            var next = Int(near[1]) * 3 + Int(far[1])
+            out[0] = UInt8((this * 4 + 8) >> 4)
+            out[1] = UInt8((this * 3 + next + 7) >> 4)
+            var last = this
+            this = next
+            for x in 1..<(p.width - 1) {
+                next = Int(near[x + 1]) * 3 + Int(far[x + 1])
+                out[2 * x] = UInt8((this * 3 + last + 8) >> 4)
+                out[2 * x + 1] = UInt8((this * 3 + next + 7) >> 4)
+                last = this
+                this = next
+            }
+            let x = p.width - 1
+            out[2 * x] = UInt8((this * 3 + last + 8) >> 4)
+            out[2 * x + 1] = UInt8((this * 4 + 7) >> 4)
+        case .replicate(let h, let v):
+            let src = row(c, y / v, k)
+            if h == 1 { return UnsafePointer(src) }
+            for x in 0..<((outputWidth + h - 1) / h) {
+                for i in 0..<h { out[x * h + i] = src[x] }
+            }
+        }
+        return UnsafePointer(out)
+    }
+
+    private func convert(_ rows: [UnsafePointer<UInt8>], into out: UnsafeMutablePointer<UInt8>) {
+        let width = outputWidth
+        switch transform {
+        case .gray:
+            out.update(from: rows[0], count: width)
+        case .rgb:
+            let r = rows[0], g = rows[1], b = rows[2]
+            for x in 0..<width {
+                out[3 * x] = r[x]
+                out[3 * x + 1] = g[x]
+                out[3 * x + 2] = b[x]
+            }
+        case .ycbcr:
+            let yp = rows[0], cbp = rows[1], crp = rows[2]
+            for x in 0..<width {
+                let (r, g, b) = Self.ycc(Int32(yp[x]), Int32(cbp[x]), Int32(crp[x]))
+                out[3 * x] = r
+                out[3 * x + 1] = g
+                out[3 * x + 2] = b
+            }
+        case .cmyk:
+            let c = rows[0], m = rows[1], y = rows[2], k = rows[3]
+            for x in 0..<width {
+                let kk = Int32(k[x])
+                out[3 * x] = Self.multiply(Int32(c[x]), kk)
+                out[3 * x + 1] = Self.multiply(Int32(m[x]), kk)
+                out[3 * x + 2] = Self.multiply(Int32(y[x]), kk)
+            }
+        case .ycck:
+            let yp = rows[0], cbp = rows[1], crp = rows[2], k = rows[3]
+            for x in 0..<width {
+                // YCCK holds inverted CMY as YCbCr; libjpeg turns it into CMYK like this.
+                let (r, g, b) = Self.ycc(Int32(yp[x]), Int32(cbp[x]), Int32(crp[x]))
+                let kk = Int32(k[x])
+                out[3 * x] = Self.multiply(255 - Int32(r), kk)
+                out[3 * x + 1] = Self.multiply(255 - Int32(g), kk)
+                out[3 * x + 2] = Self.multiply(255 - Int32(b), kk)
+            }
+        }
+    }
+
+    /// libjpeg's fixed-point YCbCr to RGB (jdcolor.c, 16 fractional bits).
+    @inline(__always)
+    static func ycc(_ y: Int32, _ cb: Int32, _ cr: Int32) -> (UInt8, UInt8, UInt8) {
+        let cb = cb - 128, cr = cr - 128
+        let r = y + ((91881 * cr + 32768) >> 16)
+        let g = y + ((-22554 * cb - 46802 * cr + 32768) >> 16)
+        let b = y + ((116130 * cb + 32768) >> 16)
+        return (clamp(r), clamp(g), clamp(b))
+    }
+
+    @inline(__always)
+    static func clamp(_ v: Int32) -> UInt8 { UInt8(truncatingIfNeeded: min(max(v, 0), 255)) }
+
+    /// `round(a × b / 255)`, as djpeg shows stored (Adobe-inverted) CMYK: R = C·K/255.
+    @inline(__always)
+    static func multiply(_ a: Int32, _ b: Int32) -> UInt8 {
+        UInt8(truncatingIfNeeded: (2 * a * b + 255) / 510)
+    }
+}

@@ -1,0 +1,27 @@
+/// How much smaller than the stored image a JPEG is decoded, in the DCT domain (as libjpeg's
+/// `scale_denom`): the output is ceil(width / scale) × ceil(height / scale).
+public enum JPEGScale: Int, Sendable, CaseIterable {
+    case full = 1
+    case half = 2
+    case quarter = 4
+    case eighth = 8
+
+    /// The largest reduction whose output is still at least `targetWidth` × `targetHeight`, so a
+    /// thumbnailer decodes as few pixels as it can and still only ever scales down.
+    public static func largestReduction(width: Int, height: Int, covering targetWidth: Int,
+                                        targetHeight: Int) -> JPEGScale {
+        for scale in allCases.reversed() {
+            let (w, h) = scale.outputSize(width: width, height: height)
+            if w >= targetWidth && h >= targetHeight { return scale }
+        }
+        return .full
+    }
+
+    /// The size a `width` × `height` image decodes to at this scale.
+    public func outputSize(width: Int, height: Int) -> (width: Int, height: Int) {
+        ((width + rawValue - 1) / rawValue, (height + rawValue - 1) / rawValue)
+    }
+
+    /// The side of the square each 8×8 block decodes to.
+    var blockSize: Int { 8 / rawValue }
+}
