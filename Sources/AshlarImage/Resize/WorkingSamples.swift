@@ -18,18 +18,21 @@ struct WorkingSamples: Sendable {
             working.withUnsafeMutableBufferPointer { target in
                 toLinear.withUnsafeBufferPointer { toLinear in
                     let linear = space == .linear
+                    if !format.hasAlpha {
+                        // Only linear light comes here without alpha.
+                        for index in 0..<source.count { target[index] = Int16(toLinear[Int(source[index])]) }
+                        return
+                    }
                     let channels = format.channels
                     var index = 0
                     while index < source.count {
-                        let alpha = format.hasAlpha ? Int(source[index + channels - 1]) : 255
-                        for channel in 0..<(format.hasAlpha ? channels - 1 : channels) {
+                        let alpha = Int(source[index + channels - 1])
+                        for channel in 0..<channels - 1 {
                             let sample = Int(source[index + channel])
                             let value = linear ? Int(toLinear[sample]) : sample * 128
                             target[index + channel] = Int16((value * alpha + 127) / 255)
                         }
-                        if format.hasAlpha {
-                            target[index + channels - 1] = Int16(alpha * maximum / 255)
-                        }
+                        target[index + channels - 1] = Int16(alpha * maximum / 255)
                         index += channels
                     }
                 }
@@ -46,19 +49,21 @@ struct WorkingSamples: Sendable {
             pixels.withUnsafeMutableBufferPointer { target in
                 fromLinear.withUnsafeBufferPointer { fromLinear in
                     let linear = space == .linear
+                    if !format.hasAlpha {
+                        for index in 0..<source.count { target[index] = fromLinear[Int(max(source[index], 0))] }
+                        return
+                    }
                     let channels = format.channels
                     var index = 0
                     while index < source.count {
-                        let alpha = format.hasAlpha ? Int(source[index + channels - 1]) : maximum
-                        for channel in 0..<(format.hasAlpha ? channels - 1 : channels) {
+                        let alpha = Int(source[index + channels - 1])
+                        for channel in 0..<channels - 1 {
                             let sample = Int(source[index + channel])
                             // Premultiplied colour never exceeds alpha but for the filter's overshoot.
                             let value = alpha == 0 ? 0 : min((sample * maximum + alpha / 2) / alpha, maximum)
                             target[index + channel] = linear ? fromLinear[value] : UInt8((value + 64) / 128)
                         }
-                        if format.hasAlpha {
-                            target[index + channels - 1] = UInt8((alpha * 255 + maximum / 2) / maximum)
-                        }
+                        target[index + channels - 1] = UInt8((alpha * 255 + maximum / 2) / maximum)
                         index += channels
                     }
                 }

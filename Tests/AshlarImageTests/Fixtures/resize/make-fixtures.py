@@ -4,6 +4,9 @@
 - photo-crop.ppm: a 160 x 120 crop of /work/shared/photos/camera-1.jpg (decoded at 1/8 scale
   by djpeg), for comparing the resampler with Pillow's LANCZOS (the comparison runs Pillow at
   test time). The photo is from github.com/maxvoltar/photo-stream, MIT License, Tim Van Damme.
+- pipeline-plain.jpg: 120 x 80, no metadata; pipeline-rotated.jpg: 64 x 48 as stored, red in
+  its left quarter and blue elsewhere, EXIF orientation 6 and Pillow's sRGB ICC profile (also
+  written alone as pipeline-rotated.icc); pipeline-alpha.png: 40 x 30 RGBA, alpha a gradient.
 - orientation.json: a 4 x 3 RGB image with every pixel different, and for EXIF orientations
   1-8 what Pillow's ImageOps.exif_transpose makes of it (size and pixels, row by row).
 """
@@ -12,7 +15,7 @@ import json
 import os
 import subprocess
 
-from PIL import Image, ImageOps
+from PIL import Image, ImageCms, ImageOps
 
 here = os.path.dirname(os.path.abspath(__file__))
 
@@ -43,3 +46,20 @@ with open(os.path.join(here, "orientation.json"), "w") as file:
                "pixels": list(source.tobytes()),
                "cases": cases}, file, indent=1)
     file.write("\n")
+
+plain = Image.new("RGB", (120, 80))
+plain.putdata([(x * 2, y * 3, (x * y) % 256) for y in range(80) for x in range(120)])
+plain.save(os.path.join(here, "pipeline-plain.jpg"), quality=90)
+
+profile = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
+with open(os.path.join(here, "pipeline-rotated.icc"), "wb") as file:
+    file.write(profile)
+rotated = Image.new("RGB", (64, 48), (0, 0, 255))
+rotated.paste((255, 0, 0), (0, 0, 16, 48))
+exif = Image.Exif()
+exif[0x0112] = 6
+rotated.save(os.path.join(here, "pipeline-rotated.jpg"), quality=90, exif=exif.tobytes(), icc_profile=profile)
+
+alpha = Image.new("RGBA", (40, 30))
+alpha.putdata([(200, 100 + y, 50, x * 6) for y in range(30) for x in range(40)])
+alpha.save(os.path.join(here, "pipeline-alpha.png"))
