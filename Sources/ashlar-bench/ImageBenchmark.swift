@@ -39,7 +39,8 @@ struct ImageBenchmark {
             index += 1
         }
         guard positional.count >= 3, let width = Int(positional[1]), let height = Int(positional[2]) else {
-            throw ImageBenchmarkError("usage: ashlar-bench images resize IN.pnm WIDTH HEIGHT [OUT.pnm] [--linear] [--runs R]")
+            throw ImageBenchmarkError(
+                "usage: ashlar-bench images resize IN.pnm WIDTH HEIGHT [OUT.pnm] [--linear] [--runs R]")
         }
         let image = try ImagePNM.read(positional[0])
         var result = image
@@ -51,8 +52,9 @@ struct ImageBenchmark {
             best = min(best, seconds)
         }
         let megapixels = Double(image.width * image.height) / 1e6
-        print("\(image.width)×\(image.height) → \(width)×\(height) \(image.format)\(linear ? " linear" : ""): "
-            + "\(Measure.format(best * 1000, 1)) ms, \(Measure.format(megapixels / best, 1)) MP/s (input)")
+        print(
+            "\(image.width)×\(image.height) → \(width)×\(height) \(image.format)\(linear ? " linear" : ""): "
+                + "\(Measure.format(best * 1000, 1)) ms, \(Measure.format(megapixels / best, 1)) MP/s (input)")
         if positional.count > 3 {
             try ImagePNM.write(result, to: positional[3])
         }
@@ -70,7 +72,9 @@ extension ImageBenchmark {
         var runs = 3
         var index = 0
         while index < arguments.count {
-            if arguments[index] == "--runs", index + 1 < arguments.count, let value = Int(arguments[index + 1]), value > 0 {
+            if arguments[index] == "--runs", index + 1 < arguments.count, let value = Int(arguments[index + 1]),
+                value > 0
+            {
                 runs = value
                 index += 2
             } else if !arguments[index].hasPrefix("--"), folder == nil {
@@ -85,7 +89,8 @@ extension ImageBenchmark {
     }
 
     func run() throws -> Int32 {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("ashlar-images-\(UUID().uuidString)")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ashlar-images-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let photos: [String]
@@ -100,12 +105,16 @@ extension ImageBenchmark {
         guard !photos.isEmpty else { throw ImageBenchmarkError("no .jpg, .jpeg or .png files in \(folder ?? "")") }
 
         let pinned = FileManager.default.isExecutableFile(atPath: Self.taskset)
-        let pillow = Self.pillowAvailable ? try Self.pillowTimes(photos, runs: runs, scratch: scratch, pinned: pinned) : nil
+        let pillow =
+            Self.pillowAvailable ? try Self.pillowTimes(photos, runs: runs, scratch: scratch, pinned: pinned) : nil
         let vips = FileManager.default.isExecutableFile(atPath: Self.vipsthumbnail)
-        print("images: renditions \(Self.widths.map(String.init).joined(separator: ", ")) px wide, JPEG quality \(Self.quality), "
-            + "one decode each, \(pinned ? "pinned to core 0" : "not pinned (no taskset)"), fastest of \(runs) runs")
-        print("  Pillow: \(pillow == nil ? "not installed" : "Image.open, draft, exif_transpose, resize(LANCZOS) and save ×3, timed in Python")")
-        print("  libvips: \(vips ? "vipsthumbnail ×3 (one process per rendition, shrink-on-load), wall clock" : "not installed")")
+        let widthList = Self.widths.map(String.init).joined(separator: ", ")
+        print("images: renditions \(widthList) px wide, JPEG quality \(Self.quality), one decode each, "
+            + "\(pinned ? "pinned to core 0" : "not pinned (no taskset)"), fastest of \(runs) runs")
+        let pillowMethod = "Image.open, draft, exif_transpose, resize(LANCZOS) and save ×3, timed in Python"
+        print("  Pillow: \(pillow == nil ? "not installed" : pillowMethod)")
+        let vipsMethod = "vipsthumbnail ×3 (one process per rendition, shrink-on-load), wall clock"
+        print("  libvips: \(vips ? vipsMethod : "not installed")")
         let header = ["photo", "MP", "Ashlar ms", "Pillow ms", "libvips ms", "A/Pillow", "A/libvips", "peak MiB"]
         var rows: [[String]] = []
         var totals = (ashlar: 0.0, pillow: 0.0, vips: 0.0)
@@ -117,23 +126,28 @@ extension ImageBenchmark {
             totals.pillow += pillowMilliseconds ?? 0
             totals.vips += vipsMilliseconds ?? 0
             rows.append([
-                URL(fileURLWithPath: path).lastPathComponent, Measure.format(megapixels, 1), Measure.format(milliseconds, 0),
-                pillowMilliseconds.map { Measure.format($0, 0) } ?? "–", vipsMilliseconds.map { Measure.format($0, 0) } ?? "–",
+                URL(fileURLWithPath: path).lastPathComponent, Measure.format(megapixels, 1),
+                Measure.format(milliseconds, 0),
+                pillowMilliseconds.map { Measure.format($0, 0) } ?? "–",
+                vipsMilliseconds.map { Measure.format($0, 0) } ?? "–",
                 pillowMilliseconds.map { Measure.format(milliseconds / $0, 2) } ?? "–",
                 vipsMilliseconds.map { Measure.format(milliseconds / $0, 2) } ?? "–", Measure.format(peak, 0),
             ])
         }
         rows.append([
             "total", "", Measure.format(totals.ashlar, 0), pillow == nil ? "–" : Measure.format(totals.pillow, 0),
-            vips ? Measure.format(totals.vips, 0) : "–", pillow == nil ? "–" : Measure.format(totals.ashlar / totals.pillow, 2),
+            vips ? Measure.format(totals.vips, 0) : "–",
+            pillow == nil ? "–" : Measure.format(totals.ashlar / totals.pillow, 2),
             vips ? Measure.format(totals.ashlar / totals.vips, 2) : "–", "",
         ])
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         for row in [header] + rows {
-            print("  " + row.indices.map { column in
-                let padding = String(repeating: " ", count: widths[column] - row[column].count)
-                return column == 0 ? row[column] + padding : padding + row[column]
-            }.joined(separator: "  "))
+            print(
+                "  "
+                    + row.indices.map { column in
+                        let padding = String(repeating: " ", count: widths[column] - row[column].count)
+                        return column == 0 ? row[column] + padding : padding + row[column]
+                    }.joined(separator: "  "))
         }
         return 0
     }
@@ -147,7 +161,9 @@ extension ImageBenchmark {
     /// Our pipeline on one photo in a child process of its own (`ashlar-bench images photo PATH`),
     /// so that its peak memory is that photo's alone.
     static func ashlarTime(_ path: String, runs: Int, pinned: Bool) throws -> (Double, Double, Double) {
-        guard let executable = Bundle.main.executablePath else { throw ImageBenchmarkError("cannot find my own executable") }
+        guard let executable = Bundle.main.executablePath else {
+            throw ImageBenchmarkError("cannot find my own executable")
+        }
         let arguments = [executable, "images", "photo", path, "--runs", String(runs)]
         let output = try capture(pinned ? [taskset, "-c", "0"] + arguments : arguments)
         var values: [String: Double] = [:]
@@ -156,7 +172,8 @@ extension ImageBenchmark {
                 values[prefix] = Double(line.dropFirst(prefix.count))
             }
         }
-        guard let milliseconds = values[timePrefix], let peak = values[peakPrefix], let megapixels = values[sizePrefix] else {
+        guard let milliseconds = values[timePrefix], let peak = values[peakPrefix], let megapixels = values[sizePrefix]
+        else {
             throw ImageBenchmarkError("\(path): the child process failed: \(output)")
         }
         return (milliseconds, peak, megapixels)
@@ -171,13 +188,15 @@ extension ImageBenchmark {
         var made: RenditionSet?
         for _ in 0..<max(runs, 1) {
             var failure: Error?
-            best = min(best, Measure.seconds {
-                do {
-                    made = try Renditions.make(from: bytes, widths: widths, quality: quality)
-                } catch {
-                    failure = error
-                }
-            })
+            best = min(
+                best,
+                Measure.seconds {
+                    do {
+                        made = try Renditions.make(from: bytes, widths: widths, quality: quality)
+                    } catch {
+                        failure = error
+                    }
+                })
             if let failure { throw ImageBenchmarkError("\(path): \(failure)") }
         }
         print(sizePrefix + String(Double((made?.width ?? 0) * (made?.height ?? 0)) / 1e6))
@@ -210,7 +229,8 @@ extension ImageBenchmark {
                     image = ImageOps.exif_transpose(image)
                     for target in (\(widths.map(String.init).joined(separator: ", "))):
                         size = (min(target, width), max(1, round(height * min(target, width) / width)))
-                        image.resize(size, Image.LANCZOS).save(io.BytesIO(), "JPEG", quality=\(quality), icc_profile=profile)
+                        resized = image.resize(size, Image.LANCZOS)
+                        resized.save(io.BytesIO(), "JPEG", quality=\(quality), icc_profile=profile)
                     best = min(best, time.perf_counter() - start)
                 print(best * 1000)
             """
@@ -229,9 +249,13 @@ extension ImageBenchmark {
             var failure: Error?
             let seconds = Measure.seconds {
                 for width in widths {
-                    let arguments = [vipsthumbnail, path, "--size", "\(width)x",
-                                     "-o", scratch.appendingPathComponent("vips-\(width).jpg").path + "[Q=\(quality)]"]
-                    do { _ = try capture(pinned ? [taskset, "-c", "0"] + arguments : arguments) } catch { failure = error }
+                    let arguments = [
+                        vipsthumbnail, path, "--size", "\(width)x",
+                        "-o", scratch.appendingPathComponent("vips-\(width).jpg").path + "[Q=\(quality)]",
+                    ]
+                    do { _ = try capture(pinned ? [taskset, "-c", "0"] + arguments : arguments) } catch {
+                        failure = error
+                    }
                 }
             }
             if let failure { throw failure }
@@ -256,7 +280,8 @@ extension ImageBenchmark {
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw ImageBenchmarkError("\(URL(fileURLWithPath: command[0]).lastPathComponent) exited with \(process.terminationStatus)")
+            throw ImageBenchmarkError(
+                "\(URL(fileURLWithPath: command[0]).lastPathComponent) exited with \(process.terminationStatus)")
         }
         return text
     }

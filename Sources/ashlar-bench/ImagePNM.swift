@@ -22,7 +22,9 @@ enum ImagePNM {
             return String(decoding: bytes[start..<index], as: UTF8.self)
         }
         let magic = token()
-        var width = 0, height = 0, depth = 0
+        var width = 0
+        var height = 0
+        var depth = 0
         switch magic {
         case "P5", "P6":
             width = Int(token()) ?? 0
@@ -49,8 +51,9 @@ enum ImagePNM {
         guard let format = formats[depth], width > 0, height > 0,
             bytes.count - index >= width * height * depth
         else { throw ImageBenchmarkError("\(path): bad or truncated header") }
-        return PixelImage(width: width, height: height, format: format,
-                          pixels: Array(bytes[index..<index + width * height * depth]))
+        return PixelImage(
+            width: width, height: height, format: format,
+            pixels: Array(bytes[index..<index + width * height * depth]))
     }
 
     static func write(_ image: PixelImage, to path: String) throws {
@@ -60,7 +63,8 @@ enum ImagePNM {
         case .rgb: header = "P6\n\(image.width) \(image.height)\n255\n"
         case .grayAlpha, .rgba:
             let type = image.format == .rgba ? "RGB_ALPHA" : "GRAYSCALE_ALPHA"
-            header = "P7\nWIDTH \(image.width)\nHEIGHT \(image.height)\nDEPTH \(image.format.channels)\nMAXVAL 255\nTUPLTYPE \(type)\nENDHDR\n"
+            header = "P7\nWIDTH \(image.width)\nHEIGHT \(image.height)\nDEPTH \(image.format.channels)\n"
+                + "MAXVAL 255\nTUPLTYPE \(type)\nENDHDR\n"
         }
         try Data(Array(header.utf8) + image.pixels).write(to: URL(fileURLWithPath: path))
     }

@@ -7,7 +7,8 @@ import Testing
 /// rendition is decoded again to check what was written.
 @Suite struct PipelineTests {
     static func fixture(_ name: String) throws -> [UInt8] {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/resize/\(name)")
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Fixtures/resize/\(name)")
         return [UInt8](try Data(contentsOf: url))
     }
 
@@ -72,10 +73,12 @@ import Testing
     }
 
     @Test func requestsChooseTheFormat() throws {
-        let set = try Renditions.make(from: Self.fixture("pipeline-plain.jpg"), requests: [
-            RenditionRequest(width: 60, format: .png), RenditionRequest(width: 60, format: .jpeg(quality: 70)),
-            RenditionRequest(width: 60, format: .png),
-        ])
+        let set = try Renditions.make(
+            from: Self.fixture("pipeline-plain.jpg"),
+            requests: [
+                RenditionRequest(width: 60, format: .png), RenditionRequest(width: 60, format: .jpeg(quality: 70)),
+                RenditionRequest(width: 60, format: .png),
+            ])
         #expect(set.renditions.map(\.format) == [.png, .jpeg(quality: 70)])
         #expect(try PNGDecoder.decode(set.renditions[0].bytes).image.format == .rgb)
     }
@@ -105,7 +108,9 @@ import Testing
         ScaleCase(width: 9, height: 9, largestWidth: 1, scale: .eighth),
     ])
     func decodeScaleCoversTheWidestRendition(scaleCase: ScaleCase) {
-        #expect(SourcePhoto.scale(width: scaleCase.width, height: scaleCase.height,
-                                  largestWidth: scaleCase.largestWidth) == scaleCase.scale)
+        #expect(
+            SourcePhoto.scale(
+                width: scaleCase.width, height: scaleCase.height,
+                largestWidth: scaleCase.largestWidth) == scaleCase.scale)
     }
 }

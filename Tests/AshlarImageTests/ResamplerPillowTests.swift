@@ -20,12 +20,16 @@ import Testing
         guard Self.pillowAvailable else { return }
         let crop = Self.fixtures.appendingPathComponent("photo-crop.ppm").path
         let image = try #require(Self.readPPM([UInt8](try Data(contentsOf: URL(fileURLWithPath: crop)))))
-        let reference = try #require(Self.readPPM(try Self.runPython("""
-            import sys
-            from PIL import Image
-            sys.stdout.buffer.write(b'P6 %d %d 255\\n' % (\(width), \(height)))
-            sys.stdout.buffer.write(Image.open('\(crop)').resize((\(width), \(height)), Image.LANCZOS).tobytes())
-            """)))
+        let reference = try #require(
+            Self.readPPM(
+                try Self.runPython(
+                    """
+                    import sys
+                    from PIL import Image
+                    sys.stdout.buffer.write(b'P6 %d %d 255\\n' % (\(width), \(height)))
+                    resized = Image.open('\(crop)').resize((\(width), \(height)), Image.LANCZOS)
+                    sys.stdout.buffer.write(resized.tobytes())
+                    """)))
         let ours = Resampler.resize(image, width: width, height: height)
         let differences = zip(ours.pixels, reference.pixels).map { abs(Int($0) - Int($1)) }
         let mean = Double(differences.reduce(0, +)) / Double(differences.count)

@@ -37,8 +37,9 @@ import Testing
 
     @Test(arguments: sizes, PixelFormat.allCases)
     func outputHasExactlyTheRequestedSize(size: Size, format: PixelFormat) {
-        let result = Resampler.resize(Self.pattern(size.fromWidth, size.fromHeight, format),
-                                      width: size.toWidth, height: size.toHeight)
+        let result = Resampler.resize(
+            Self.pattern(size.fromWidth, size.fromHeight, format),
+            width: size.toWidth, height: size.toHeight)
         #expect(result.width == size.toWidth)
         #expect(result.height == size.toHeight)
         #expect(result.format == format)
@@ -48,8 +49,9 @@ import Testing
     @Test(arguments: sizes, [PixelFormat.gray, .rgb])
     func constantImageStaysExactlyConstant(size: Size, format: PixelFormat) {
         for value: UInt8 in [0, 1, 128, 254, 255] {
-            let image = PixelImage(width: size.fromWidth, height: size.fromHeight, format: format,
-                                   pixels: [UInt8](repeating: value, count: size.fromWidth * size.fromHeight * format.channels))
+            let image = PixelImage(
+                width: size.fromWidth, height: size.fromHeight, format: format,
+                pixels: [UInt8](repeating: value, count: size.fromWidth * size.fromHeight * format.channels))
             let result = Resampler.resize(image, width: size.toWidth, height: size.toHeight)
             #expect(result.pixels.allSatisfy { $0 == value }, "value \(value)")
         }
@@ -60,8 +62,9 @@ import Testing
     func constantImageWithAlphaStaysExactlyConstant(size: Size, format: PixelFormat) {
         for alpha: UInt8 in [255, 128, 3] {
             let pixel: [UInt8] = format == .rgba ? [200, 17, 99, alpha] : [201, alpha]
-            let image = PixelImage(width: size.fromWidth, height: size.fromHeight, format: format,
-                                   pixels: Array([[UInt8]](repeating: pixel, count: size.fromWidth * size.fromHeight).joined()))
+            let image = PixelImage(
+                width: size.fromWidth, height: size.fromHeight, format: format,
+                pixels: Array([[UInt8]](repeating: pixel, count: size.fromWidth * size.fromHeight).joined()))
             let result = Resampler.resize(image, width: size.toWidth, height: size.toHeight)
             for index in stride(from: 0, to: result.pixels.count, by: pixel.count) {
                 #expect(Array(result.pixels[index..<index + pixel.count]) == pixel, "alpha \(alpha)")
@@ -81,12 +84,14 @@ import Testing
             pixels[index * side] = 0
             pixels[index * side + side - 1] = 0
         }
-        let result = Resampler.resize(PixelImage(width: side, height: side, format: .gray, pixels: pixels),
-                                      width: 20, height: 20)
+        let result = Resampler.resize(
+            PixelImage(width: side, height: side, format: .gray, pixels: pixels),
+            width: 20, height: 20)
         // The frame is 1 of the ~10 columns a border pixel averages: about 25 levels darker.
         let border = (0..<20).map { result.pixels[$0] } + (0..<20).map { result.pixels[$0 * 20] }
         #expect(border.allSatisfy { $0 >= 200 }, "\(border)")
-        let white = PixelImage(width: side, height: side, format: .gray, pixels: [UInt8](repeating: 255, count: side * side))
+        let white = PixelImage(
+            width: side, height: side, format: .gray, pixels: [UInt8](repeating: 255, count: side * side))
         #expect(Resampler.resize(white, width: 20, height: 20).pixels.allSatisfy { $0 == 255 })
     }
 
@@ -105,7 +110,8 @@ import Testing
             let total = weights.reduce(0, +)
             expected.append(zip(weights, input).map { $0 * Double($1) }.reduce(0, +) / total)
         }
-        let result = Resampler.resize(PixelImage(width: 6, height: 1, format: .gray, pixels: input), width: 3, height: 1)
+        let result = Resampler.resize(
+            PixelImage(width: 6, height: 1, format: .gray, pixels: input), width: 3, height: 1)
         for (value, exact) in zip(result.pixels, expected) {
             #expect(abs(Double(value) - exact.rounded()) <= 1, "\(result.pixels) vs \(expected)")
         }
@@ -140,8 +146,9 @@ import Testing
                 pixels += (x + y) % 2 == 0 ? [255, 0, 0, 0] : [0, 0, 255, 255]
             }
         }
-        let result = Resampler.resize(PixelImage(width: 8, height: 8, format: .rgba, pixels: pixels),
-                                      width: width, height: height)
+        let result = Resampler.resize(
+            PixelImage(width: 8, height: 8, format: .rgba, pixels: pixels),
+            width: width, height: height)
         for index in stride(from: 0, to: result.pixels.count, by: 4) {
             let pixel = Array(result.pixels[index..<index + 4])
             #expect(pixel[0] == 0 && pixel[2] == 255, "\(pixel)")
@@ -150,8 +157,9 @@ import Testing
     }
 
     @Test func fullyTransparentStaysFullyTransparent() {
-        let image = PixelImage(width: 9, height: 4, format: .grayAlpha,
-                               pixels: Array([[UInt8]](repeating: [200, 0], count: 36).joined()))
+        let image = PixelImage(
+            width: 9, height: 4, format: .grayAlpha,
+            pixels: Array([[UInt8]](repeating: [200, 0], count: 36).joined()))
         #expect(Resampler.resize(image, width: 4, height: 3).pixels.allSatisfy { $0 == 0 })
     }
 

@@ -58,7 +58,8 @@ public enum Renditions {
             }
             renditions.append(Rendition(bytes: bytes, width: request.width, height: height, format: request.format))
         }
-        return RenditionSet(width: source.width, height: source.height, orientation: source.orientation,
-                            warnings: source.decoded.warnings, renditions: renditions)
+        return RenditionSet(
+            width: source.width, height: source.height, orientation: source.orientation,
+            warnings: source.decoded.warnings, renditions: renditions)
     }
 }

@@ -41,6 +41,7 @@ struct SourcePhoto {
     static func scale(width: Int, height: Int, largestWidth: Int) -> JPEGScale {
         let targetWidth = min(max(largestWidth, 1), width)
         let targetHeight = max(1, (height * targetWidth + width / 2) / width)
-        return JPEGScale.largestReduction(width: width, height: height, covering: targetWidth, targetHeight: targetHeight)
+        return JPEGScale.largestReduction(
+            width: width, height: height, covering: targetWidth, targetHeight: targetHeight)
     }
 }

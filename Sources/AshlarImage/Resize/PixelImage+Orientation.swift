@@ -12,7 +12,9 @@ extension PixelImage {
         let outputHeight = swaps ? width : height
         // The source pixel of output (0, 0), and how far (in source pixels) one step right and one
         // step down in the output moves in the source.
-        let right: Int, down: Int, origin: Int
+        let right: Int
+        let down: Int
+        let origin: Int
         switch exifOrientation {
         case 2: (origin, right, down) = (width - 1, -1, width)
         case 3: (origin, right, down) = (width * height - 1, -1, -width)

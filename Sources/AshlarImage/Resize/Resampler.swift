@@ -8,19 +8,20 @@
 /// first is also the cheaper order for a downscale, where the width-reducing pass then runs on the
 /// fewer rows.
 ///
-/// Samples are 8-bit in and out and 16-bit between the passes; weights are 14-bit integers, so
+/// Samples are 8-bit in and out and 15-bit between the passes; weights are 14-bit integers, so
 /// every machine computes the same bytes. Images with alpha are resampled premultiplied, so the
 /// colour of transparent pixels does not bleed into their neighbours.
 ///
-/// Resampling happens on the encoded (sRGB) values, not in linear light. Measured on
-/// /work/shared/photos (camera-1…4, decoded with `djpeg -scale 1/2`, 3000–3800 px wide, resized to
-/// 1920, 960 and 480 px wide): linear light changes the mean sample by 0.5–0.9 of 255 and at most
-/// by 60–90 at a few high-contrast edges (dark lines on bright sky come out slightly thinner), a
-/// difference not visible side by side at these sizes; it costs 1.5× the time (two table look-ups
-/// and a premultiply-like pass on every input sample). On a 1-pixel black/white checkerboard
-/// halved, encoded values give grey 128 where linear light gives 188 (the correct mean brightness):
-/// the one case where it shows, and rare in photographs. Pillow, libvips (`vipsthumbnail` without
-/// `--linear`) and browsers resample encoded values too, so our renditions look like theirs.
+/// Resampling happens on the encoded (sRGB) values, not in linear light; measured before choosing.
+/// On the four camera photos of /work/shared/photos (decoded with `djpeg -scale 1/2`, 1993–2652
+/// px wide), each resized to 1920, 960 and 480 px wide, linear light changes the samples by a mean
+/// of 0.09–2.6 levels in 255 (99.9 % of them by at most 1–44; the largest changes, 44–76, at a few
+/// high-contrast edges), and it costs 30 % more work (callgrind, camera-2 to 960 px: 1.69 against
+/// 1.30 billion instructions; two table look-ups and a 16-bit copy of the input). It matters on
+/// fine black-and-white patterns: a 1-pixel checkerboard halved gives grey 128 encoded and 188
+/// (the true mean brightness) in linear light; photographs rarely have them. Pillow, libvips
+/// (`vipsthumbnail` without `--linear`) and browsers resample encoded values too, so renditions
+/// look like the ones people compare them with.
 public enum Resampler {
     /// `image` resized to exactly `width` × `height` pixels (each at least 1; smaller values are
     /// taken as 1), in the same pixel format. The same size returns the image unchanged.
@@ -32,11 +33,12 @@ public enum Resampler {
     public enum Space: Sendable {
         /// On the stored sRGB values (what ``resize(_:width:height:)`` does).
         case encoded
-        /// On linear-light values, 16 bits, converted through tables on the way in and out. Kept
-        /// for the measurement behind the choice of ``encoded`` (`ashlar-bench images --linear`).
+        /// On linear-light values, 15 bits, converted through tables on the way in and out: the
+        /// measurement behind choosing ``encoded`` (`ashlar-bench images resize … --linear`).
         case linear
     }
 
+    /// `image` resized with the filter's arithmetic in `space`.
     public static func resize(_ image: PixelImage, width: Int, height: Int, space: Space) -> PixelImage {
         let width = max(width, 1)
         let height = max(height, 1)
@@ -49,9 +51,10 @@ public enum Resampler {
             // 8 bits in; 7 fraction bits kept between the passes (at most 255 · 128); 8 bits out.
             image.pixels.withUnsafeBufferPointer { source in
                 output.withUnsafeMutableBufferPointer { target in
-                    twoPasses(source.baseAddress!, image.width, image.height, channels, columns, rows,
-                              firstShift: 7, middleMaximum: 255 * 128, target.baseAddress!,
-                              lastShift: 21, lastMaximum: 255)
+                    twoPasses(
+                        source.baseAddress!, image.width, image.height, channels, columns, rows,
+                        firstShift: 7, middleMaximum: 255 * 128, target.baseAddress!,
+                        lastShift: 21, lastMaximum: 255)
                 }
             }
         } else {
@@ -61,9 +64,10 @@ public enum Resampler {
             working.withUnsafeBufferPointer { source in
                 result.withUnsafeMutableBufferPointer { target in
                     let maximum = Int32(converter.maximum)
-                    twoPasses(source.baseAddress!, image.width, image.height, channels, columns, rows,
-                              firstShift: 14, middleMaximum: maximum, target.baseAddress!,
-                              lastShift: 14, lastMaximum: maximum)
+                    twoPasses(
+                        source.baseAddress!, image.width, image.height, channels, columns, rows,
+                        firstShift: 14, middleMaximum: maximum, target.baseAddress!,
+                        lastShift: 14, lastMaximum: maximum)
                 }
             }
             converter.store(result, into: &output)
@@ -93,10 +97,12 @@ public enum Resampler {
             accumulator.deallocate()
         }
         // The first pass's output is `middleHeight` wide and `width` high (transposed).
-        columnPass(source, width: width, height: height, channels: channels, columns, middle,
-                   shift: firstShift, maximum: middleMaximum, accumulator)
-        columnPass(UnsafePointer(middle), width: middleHeight, height: width, channels: channels, rows, target,
-                   shift: lastShift, maximum: lastMaximum, accumulator)
+        columnPass(
+            source, width: width, height: height, channels: channels, columns, middle,
+            shift: firstShift, maximum: middleMaximum, accumulator)
+        columnPass(
+            UnsafePointer(middle), width: middleHeight, height: width, channels: channels, rows, target,
+            shift: lastShift, maximum: lastMaximum, accumulator)
     }
 
     /// Resamples each column of a `width` × `height` image to `weights.starts.count` samples and
