@@ -77,6 +77,8 @@ public enum Resampler {
 
     /// Output rows computed together, so that their transposed stores fill whole cache lines.
     private static let block = 8
+    /// Pixels per strip: the sums of a block (8 · 256 · 4 channels · 4 bytes) fit in 32 KB.
+    private static let strip = 256
 
     /// Columns, then (transposed) rows, through a buffer of 15-bit samples between them: samples
     /// (8 or 15 bits) and weights (14 bits) both fit in `Int16`, which lets the compiler multiply
@@ -89,7 +91,7 @@ public enum Resampler {
         _ target: UnsafeMutablePointer<Target>, lastShift: Int32, lastMaximum: Int32
     ) {
         let middleHeight = columns.starts.count
-        let accumulatorCount = block * max(width, middleHeight) * channels
+        let accumulatorCount = block * strip * channels
         let middle = UnsafeMutablePointer<Int16>.allocate(capacity: width * middleHeight * channels)
         let accumulator = UnsafeMutablePointer<Int32>.allocate(capacity: accumulatorCount)
         defer {
@@ -107,9 +109,13 @@ public enum Resampler {
 
     /// Resamples each column of a `width` × `height` image to `weights.starts.count` samples and
     /// writes the result transposed: output row `y`'s pixel `x` goes to row `x`, column `y`.
-    /// Every source row read is `weights.starts[y] + tap` with `tap < weights.counts[y]`, which
-    /// ``ResampleWeights`` keeps below `height`; every target index is below
-    /// `width * outputHeight * channels`; the accumulator holds `block` rows of `width * channels`.
+    ///
+    /// The image is done in strips `strip` pixels wide and `block` output rows at a time, so that
+    /// the sums (at most `block · strip · channels`) stay in the first-level cache while they are
+    /// built and then read across, and the transposed stores of successive blocks land in the same
+    /// few hundred cache lines. Every source row read is `weights.starts[y] + tap` with
+    /// `tap < weights.counts[y]`, which ``ResampleWeights`` keeps below `height`; every column read
+    /// is below `width`; every target index is below `width * outputHeight * channels`.
     @inline(__always)
     private static func columnPass<Source: FixedWidthInteger, Target: FixedWidthInteger>(
         _ source: UnsafePointer<Source>, width: Int, height: Int, channels: Int,
@@ -123,41 +129,62 @@ public enum Resampler {
         weights.starts.withUnsafeBufferPointer { starts in
             weights.counts.withUnsafeBufferPointer { counts in
                 weights.weights.withUnsafeBufferPointer { allWeights in
-                    var firstRow = 0
-                    while firstRow < outputHeight {
-                        let rowsInBlock = min(block, outputHeight - firstRow)
-                        for member in 0..<rowsInBlock {
-                            let y = firstRow + member
-                            let sums = accumulator + member * rowSamples
-                            let taps = allWeights.baseAddress! + y * weights.maxTaps
-                            var row = source + Int(starts[y]) * rowSamples
-                            let weight = Int32(taps[0])
-                            for index in 0..<rowSamples {
-                                sums[index] = Int32(truncatingIfNeeded: row[index]) &* weight &+ rounding
-                            }
-                            for tap in 1..<max(Int(counts[y]), 1) {
-                                let weight = Int32(taps[tap])
-                                row += rowSamples
-                                for index in 0..<rowSamples {
-                                    sums[index] &+= Int32(truncatingIfNeeded: row[index]) &* weight
+                    var firstColumn = 0
+                    while firstColumn < width {
+                        let stripSamples = min(strip, width - firstColumn) * channels
+                        let stripSource = source + firstColumn * channels
+                        var firstRow = 0
+                        while firstRow < outputHeight {
+                            let rowsInBlock = min(block, outputHeight - firstRow)
+                            for member in 0..<rowsInBlock {
+                                let y = firstRow + member
+                                let sums = accumulator + member * stripSamples
+                                let taps = allWeights.baseAddress! + y * weights.maxTaps
+                                let count = Int(counts[y])
+                                var row = stripSource + Int(starts[y]) * rowSamples
+                                let weight = Int32(taps[0])
+                                for index in 0..<stripSamples {
+                                    sums[index] = Int32(truncatingIfNeeded: row[index]) &* weight &+ rounding
+                                }
+                                // Two taps per sweep: half the loads and stores of the sums.
+                                var tap = 1
+                                while tap + 1 < count {
+                                    let first = row + rowSamples
+                                    let second = first + rowSamples
+                                    let firstWeight = Int32(taps[tap])
+                                    let secondWeight = Int32(taps[tap + 1])
+                                    for index in 0..<stripSamples {
+                                        sums[index] &+= Int32(truncatingIfNeeded: first[index]) &* firstWeight
+                                            &+ Int32(truncatingIfNeeded: second[index]) &* secondWeight
+                                    }
+                                    row = second
+                                    tap += 2
+                                }
+                                if tap < count {
+                                    row += rowSamples
+                                    let weight = Int32(taps[tap])
+                                    for index in 0..<stripSamples {
+                                        sums[index] &+= Int32(truncatingIfNeeded: row[index]) &* weight
+                                    }
                                 }
                             }
-                        }
-                        let column = target + firstRow * channels
-                        for x in 0..<width {
-                            let pixel = column + x * targetStride
-                            var sums = accumulator + x * channels
-                            var sample = 0
-                            for _ in 0..<rowsInBlock {
-                                for channel in 0..<channels {
-                                    let value = min(max(sums[channel] >> shift, 0), maximum)
-                                    pixel[sample] = Target(truncatingIfNeeded: value)
-                                    sample += 1
+                            let corner = target + (firstColumn * outputHeight + firstRow) * channels
+                            for x in 0..<stripSamples / channels {
+                                let pixel = corner + x * targetStride
+                                var sums = accumulator + x * channels
+                                var sample = 0
+                                for _ in 0..<rowsInBlock {
+                                    for channel in 0..<channels {
+                                        let value = min(max(sums[channel] >> shift, 0), maximum)
+                                        pixel[sample] = Target(truncatingIfNeeded: value)
+                                        sample += 1
+                                    }
+                                    sums += stripSamples
                                 }
-                                sums += rowSamples
                             }
+                            firstRow += rowsInBlock
                         }
-                        firstRow += rowsInBlock
+                        firstColumn += strip
                     }
                 }
             }
