@@ -72,6 +72,12 @@ import Testing
         #expect(half.pixels[(7 * 20 + 12) * 4] == 200)
     }
 
+    @Test func greyStaysGrey() throws {
+        let set = try Renditions.make(from: Self.fixture("pipeline-gray.jpg"), widths: [25], quality: 85)
+        let image = try JPEGDecoder.decode(set.renditions[0].bytes).image
+        #expect(image.format == .gray && image.width == 25 && image.height == 20)
+    }
+
     @Test func requestsChooseTheFormat() throws {
         let set = try Renditions.make(
             from: Self.fixture("pipeline-plain.jpg"),

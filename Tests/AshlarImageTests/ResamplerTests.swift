@@ -46,6 +46,25 @@ import Testing
         #expect(result.pixels.count == size.toWidth * size.toHeight * format.channels)
     }
 
+    /// Every small size to every small size: the edge cases of tap ranges (kernels wider than the
+    /// image, single taps) all give the exact size and a constant stays constant.
+    @Test(arguments: PixelFormat.allCases)
+    func everySmallSizeToEverySmallSize(format: PixelFormat) {
+        for fromWidth in 1...6 {
+            for fromHeight in [1, 2, 5] {
+                let flat = PixelImage(width: fromWidth, height: fromHeight, format: format,
+                                      pixels: [UInt8](repeating: 255, count: fromWidth * fromHeight * format.channels))
+                for toWidth in 1...9 {
+                    for toHeight in [1, 3, 8] {
+                        let result = Resampler.resize(flat, width: toWidth, height: toHeight)
+                        #expect(result.width == toWidth && result.height == toHeight)
+                        #expect(result.pixels.allSatisfy { $0 == 255 })
+                    }
+                }
+            }
+        }
+    }
+
     @Test(arguments: sizes, [PixelFormat.gray, .rgb])
     func constantImageStaysExactlyConstant(size: Size, format: PixelFormat) {
         for value: UInt8 in [0, 1, 128, 254, 255] {

@@ -6,7 +6,8 @@
   test time). The photo is from github.com/maxvoltar/photo-stream, MIT License, Tim Van Damme.
 - pipeline-plain.jpg: 120 x 80, no metadata; pipeline-rotated.jpg: 64 x 48 as stored, red in
   its left quarter and blue elsewhere, EXIF orientation 6 and Pillow's sRGB ICC profile (also
-  written alone as pipeline-rotated.icc); pipeline-alpha.png: 40 x 30 RGBA, alpha a gradient.
+  written alone as pipeline-rotated.icc); pipeline-alpha.png: 40 x 30 RGBA, alpha a gradient;
+  pipeline-gray.jpg: 50 x 40 grey.
 - orientation.json: a 4 x 3 RGB image with every pixel different, and for EXIF orientations
   1-8 what Pillow's ImageOps.exif_transpose makes of it (size and pixels, row by row).
 """
@@ -51,7 +52,11 @@ plain = Image.new("RGB", (120, 80))
 plain.putdata([(x * 2, y * 3, (x * y) % 256) for y in range(80) for x in range(120)])
 plain.save(os.path.join(here, "pipeline-plain.jpg"), quality=90)
 
-profile = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes()
+profile = bytearray(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
+# A fixed creation date (2020-01-01) and no profile ID, so the bytes are the same every run.
+profile[24:36] = bytes([0x07, 0xE4, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0])
+profile[84:100] = bytes(16)
+profile = bytes(profile)
 with open(os.path.join(here, "pipeline-rotated.icc"), "wb") as file:
     file.write(profile)
 rotated = Image.new("RGB", (64, 48), (0, 0, 255))
@@ -63,3 +68,7 @@ rotated.save(os.path.join(here, "pipeline-rotated.jpg"), quality=90, exif=exif.t
 alpha = Image.new("RGBA", (40, 30))
 alpha.putdata([(200, 100 + y, 50, x * 6) for y in range(30) for x in range(40)])
 alpha.save(os.path.join(here, "pipeline-alpha.png"))
+
+gray = Image.new("L", (50, 40))
+gray.putdata([(x * 5 + y) % 256 for y in range(40) for x in range(50)])
+gray.save(os.path.join(here, "pipeline-gray.jpg"), quality=90)
