@@ -3,10 +3,10 @@
 /// Two passes of the same column filter: the first resamples the columns of the image (its height)
 /// and writes its result transposed, so that the second, run on that, resamples the original rows
 /// (its width) and transposes back. Running down columns lets each output row be built as a sum of
-/// whole input rows times one weight, a loop over contiguous samples that the compiler vectorises;
-/// a filter along rows would be a short dot product per pixel, which it cannot. Reducing the height
-/// first is also the cheaper order for a downscale, where the width-reducing pass then runs on the
-/// fewer rows.
+/// whole input rows times one weight, a loop over contiguous samples done in vector instructions
+/// (``sweep(_:_:_:count:_:_:)``); a filter along rows would be a short dot product per pixel.
+/// Reducing the height first is also the cheaper order for a downscale, where the width-reducing
+/// pass then runs on the fewer rows.
 ///
 /// Samples are 8-bit in and out and 15-bit between the passes; weights are 14-bit integers, so
 /// every machine computes the same bytes. Images with alpha are resampled premultiplied, so the
@@ -142,26 +142,23 @@ public enum Resampler {
                                 let taps = allWeights.baseAddress! + y * weights.maxTaps
                                 let count = Int(counts[y])
                                 var row = stripSource + Int(starts[y]) * rowSamples
-                                let weight = Int32(taps[0])
-                                for index in 0..<stripSamples {
-                                    sums[index] = Int32(truncatingIfNeeded: row[index]) &* weight &+ rounding
-                                }
-                                // Two taps per sweep: half the loads and stores of the sums.
-                                var tap = 1
+                                for index in 0..<stripSamples { sums[index] = rounding }
+                                var tap = 0
                                 while tap + 1 < count {
-                                    let first = row + rowSamples
-                                    let second = first + rowSamples
-                                    let firstWeight = Int32(taps[tap])
-                                    let secondWeight = Int32(taps[tap + 1])
-                                    for index in 0..<stripSamples {
-                                        sums[index] &+= Int32(truncatingIfNeeded: first[index]) &* firstWeight
-                                            &+ Int32(truncatingIfNeeded: second[index]) &* secondWeight
+                                    let second = row + rowSamples
+                                    if Source.self == UInt8.self {
+                                        sweep(sums, UnsafeRawPointer(row).assumingMemoryBound(to: UInt8.self),
+                                              UnsafeRawPointer(second).assumingMemoryBound(to: UInt8.self),
+                                              count: stripSamples, taps[tap], taps[tap + 1])
+                                    } else {
+                                        sweep(sums, UnsafeRawPointer(row).assumingMemoryBound(to: Int16.self),
+                                              UnsafeRawPointer(second).assumingMemoryBound(to: Int16.self),
+                                              count: stripSamples, taps[tap], taps[tap + 1])
                                     }
-                                    row = second
+                                    row = second + rowSamples
                                     tap += 2
                                 }
                                 if tap < count {
-                                    row += rowSamples
                                     let weight = Int32(taps[tap])
                                     for index in 0..<stripSamples {
                                         sums[index] &+= Int32(truncatingIfNeeded: row[index]) &* weight
