@@ -29,7 +29,8 @@ struct SeededGenerator: RandomNumberGenerator {
             case .runs:
                 var bytes: [UInt8] = []
                 while bytes.count < count {
-                    bytes += [UInt8](repeating: .random(in: 0...3, using: &generator), count: .random(in: 1...600, using: &generator))
+                    let byte = UInt8.random(in: 0...3, using: &generator)
+                    bytes += [UInt8](repeating: byte, count: .random(in: 1...600, using: &generator))
                 }
                 return Array(bytes.prefix(count))
             case .text:

@@ -94,6 +94,14 @@ import Testing
         }
     }
 
+    @Test(.enabled(if: ExternalTool.enabled("exiftool")))
+    func exiftoolReadsTheSameICCProfile() {
+        let profile = (0..<150_000).map { UInt8(truncatingIfNeeded: $0 &* 97 &+ $0 >> 10) }
+        let file = JPEGEncoder.encode(TestPicture.make(width: 20, height: 20, format: .rgb), iccProfile: profile)
+        let path = ExternalTool.temporaryFile(file, named: "profiled.jpg")
+        #expect(ExternalTool.run("exiftool", ["-b", "-icc_profile", path]) == profile)
+    }
+
     /// jpegtran rewrites the same coefficients: with the standard tables the file grows, with its
     /// own optimisation (the same T.81 K.2 procedure) the scan comes out byte for byte the same.
     @Test(.enabled(if: ExternalTool.enabled("jpegtran")), arguments: [20, 85, 100])

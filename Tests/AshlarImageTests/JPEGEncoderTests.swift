@@ -77,6 +77,16 @@ enum TestPicture {
         #expect(file.suffix(2) == [0xFF, 0xD9])
     }
 
+    @Test(arguments: [(65_537, 1), (1, 65_536)])
+    func imagesPastTheFrameLimitAreCropped(width: Int, height: Int) throws {
+        let file = JPEGEncoder.encode(PixelImage(width: width, height: height, format: .gray))
+        let layout = try JPEGSegment.layout(of: file)
+        let frame = try #require(layout.segments.first { $0.marker == 0xC0 })
+        let stated = (Int(file[frame.start + 1]) << 8 | Int(file[frame.start + 2]),
+                      Int(file[frame.start + 3]) << 8 | Int(file[frame.start + 4]))
+        #expect(stated == (min(height, 65_535), min(width, 65_535)))
+    }
+
     @Test func sameImageGivesSameBytes() {
         let image = TestPicture.make(width: 45, height: 31, format: .rgb)
         #expect(JPEGEncoder.encode(image, quality: 77) == JPEGEncoder.encode(image, quality: 77))
@@ -87,7 +97,9 @@ enum TestPicture {
         let size = (width: 19, height: 11)
         let transparent = PixelImage(
             width: size.width, height: size.height, format: format,
-            pixels: (0..<size.width * size.height * format.channels).map { $0 % format.channels == format.channels - 1 ? 0 : 77 })
+            pixels: (0..<size.width * size.height * format.channels).map {
+                $0 % format.channels == format.channels - 1 ? 0 : 77
+            })
         let white = PixelImage(
             width: size.width, height: size.height, format: opaque,
             pixels: [UInt8](repeating: 255, count: size.width * size.height * opaque.channels))

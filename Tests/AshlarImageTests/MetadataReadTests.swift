@@ -52,7 +52,9 @@ enum MetadataFixture {
         #expect((metadata.exif != nil) == expected.hasEXIF)
         #expect((metadata.xmp != nil) == expected.hasXMP)
         #expect(metadata.iccProfile?.count == expected.iccSize)
-        if let exif = metadata.exif { #expect(exif.starts(with: Array("MM\0*".utf8)) || exif.starts(with: Array("II*\0".utf8))) }
+        if let exif = metadata.exif {
+            #expect(exif.starts(with: Array("MM\0*".utf8)) || exif.starts(with: Array("II*\0".utf8)))
+        }
         if let xmp = metadata.xmp { #expect(String(decoding: xmp, as: UTF8.self).contains("x:xmpmeta")) }
     }
 

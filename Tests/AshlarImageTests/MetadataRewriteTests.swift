@@ -48,7 +48,8 @@ import Testing
         guard ExternalTool.enabled("exiftool") else { return }
         let output = try JPEGMetadata.rewrite(try MetadataFixture.bytes(rewrite.file), keeping: rewrite.policy)
         let path = ExternalTool.temporaryFile(output, named: "rewritten.jpg")
-        guard let json = ExternalTool.run("exiftool", ["-gps:all", "-xmp-exif:all", "-n", "-json", path]) else { return }
+        let arguments = ["-gps:all", "-xmp-exif:all", "-n", "-json", path]
+        guard let json = ExternalTool.run("exiftool", arguments) else { return }
         let text = String(decoding: json, as: UTF8.self)
         #expect(!text.contains("GPS"), "\(text)")
         guard let report = ExternalTool.run("exiftool", ["-a", "-G1", "-json", path]) else { return }
@@ -93,7 +94,8 @@ import Testing
         let exifPointer = try #require(ifd0.entries.first { $0.tag == TIFFReader.Tag.exifIFD })
         let exifOffset = try #require(reader.integer(of: exifPointer))
         let exifIFD = try #require(reader.ifd(at: exifOffset))
-        #expect(after[exifIFD.offset..<exifIFD.offset + exifIFD.size] == before[exifIFD.offset..<exifIFD.offset + exifIFD.size])
+        let exifRange = exifIFD.offset..<exifIFD.offset + exifIFD.size
+        #expect(after[exifRange] == before[exifRange])
     }
 
     @Test func dropsTrailingDataAfterEOI() throws {
@@ -119,6 +121,54 @@ import Testing
         #expect(try JPEGMetadata.rewrite(kept, keeping: .everythingButLocation) == kept)
     }
 
+    /// exiftool reads EXIF after `Exif\0` and any byte; so must the rewrite, or GPS would stay.
+    @Test func variantEXIFHeaderIsStrippedToo() throws {
+        var bytes = try MetadataFixture.bytes("gps-exif-little-endian.jpg")
+        let header = try #require(JPEGMetadata.firstRange(of: Array("Exif\0\0".utf8), in: bytes, from: 0))
+        bytes[header.upperBound - 1] = 0xFF
+        #expect(try JPEGMetadata.read(bytes).hasLocation)
+        let output = try JPEGMetadata.rewrite(bytes, keeping: .everythingButLocation)
+        let after = try JPEGMetadata.read(output)
+        #expect(!after.hasLocation)
+        #expect(after.orientation == 3)
+        guard ExternalTool.enabled("exiftool") else { return }
+        let path = ExternalTool.temporaryFile(output, named: "variant.jpg")
+        guard let json = ExternalTool.run("exiftool", ["-gps:all", "-n", "-json", path]) else { return }
+        #expect(!String(decoding: json, as: UTF8.self).contains("GPS"))
+    }
+
+    @Test(arguments: MetadataPolicy.allCases)
+    func unknownAPP1IsDropped(policy: MetadataPolicy) throws {
+        let original = try MetadataFixture.bytes("orientation-2.jpg")
+        let payload = Array("FLIR\0".utf8) + [1, 2, 3]
+        let bytes = Array(original[0..<2]) + [0xFF, 0xE1, 0, UInt8(payload.count + 2)] + payload + Array(original[2...])
+        let output = try JPEGMetadata.rewrite(bytes, keeping: policy)
+        #expect(JPEGMetadata.firstRange(of: Array("FLIR".utf8), in: output, from: 0) == nil)
+    }
+
+    static func resource(_ id: Int, _ data: [UInt8], name: [UInt8] = []) -> [UInt8] {
+        var bytes = Array("8BIM".utf8) + [UInt8(id >> 8), UInt8(id & 0xFF), UInt8(name.count)] + name
+        if (name.count + 1) % 2 == 1 { bytes.append(0) }
+        bytes += [0, 0, UInt8(data.count >> 8), UInt8(data.count & 0xFF)] + data
+        if data.count % 2 == 1 { bytes.append(0) }
+        return bytes
+    }
+
+    @Test func photoshopResourcesLoseEXIFAndXMPOnly() {
+        let iptc = Self.resource(0x0404, [0x1C, 0x02, 0x5A, 0x00, 0x05] + Array("Paris".utf8))
+        let named = Self.resource(0x0425, Array(repeating: 7, count: 16), name: Array("md5".utf8))
+        let xmp = Self.resource(0x0424, Array("<x:xmpmeta exif:GPSLatitude='1N'/>".utf8))
+        let exif = Self.resource(0x0422, Array("MM\0*\0\0\0\u{8}".utf8))
+        let payload = JPEGMetadata.photoshopSignature + iptc + xmp + named + exif
+        #expect(JPEGMetadata.removingEmbeddedMetadata(fromPhotoshop: payload)
+            == JPEGMetadata.photoshopSignature + iptc + named)
+        // A size running past the end: the block cannot be vouched for.
+        var broken = JPEGMetadata.photoshopSignature + iptc
+        broken[broken.count - iptc.count + 9] = 0x7F
+        #expect(JPEGMetadata.removingEmbeddedMetadata(fromPhotoshop: broken) == nil)
+        #expect(JPEGMetadata.removingEmbeddedMetadata(fromPhotoshop: Array("Adobe_CM".utf8)) == nil)
+    }
+
     struct XMPCase: Sendable, CustomTestStringConvertible {
         var name: String
         var input: String
@@ -127,20 +177,34 @@ import Testing
     }
 
     static let xmpCases: [XMPCase] = [
-        XMPCase(name: "attributes", input: "<rdf:Description exif:GPSLatitude='48,51.5N'\n exif:ExposureTime=\"1/8\"\n  exif:GPSLongitude=\"2,17.6E\"/>",
-                output: "<rdf:Description\n exif:ExposureTime=\"1/8\"/>"),
-        XMPCase(name: "elements", input: "<d>\n <exif:GPSLatitude>48,51.5N</exif:GPSLatitude>\n <exif:Flash>1</exif:Flash>\n <exif:GPSVersionID >2.3</exif:GPSVersionID >\n</d>",
-                output: "<d>\n <exif:Flash>1</exif:Flash>\n</d>"),
+        XMPCase(
+            name: "attributes",
+            input: "<rdf:Description exif:GPSLatitude='48,51.5N'\n exif:ExposureTime=\"1/8\"\n"
+                + "  exif:GPSLongitude=\"2,17.6E\"/>",
+            output: "<rdf:Description\n exif:ExposureTime=\"1/8\"/>"),
+        XMPCase(
+            name: "elements",
+            input: "<d>\n <exif:GPSLatitude>48,51.5N</exif:GPSLatitude>\n <exif:Flash>1</exif:Flash>\n"
+                + " <exif:GPSVersionID >2.3</exif:GPSVersionID >\n</d>",
+            output: "<d>\n <exif:Flash>1</exif:Flash>\n</d>"),
         XMPCase(name: "empty element", input: "<d> <exif:GPSAltitude rdf:resource='x'/></d>", output: "<d></d>"),
-        XMPCase(name: "nested value", input: "<d><exif:GPSVersionID><rdf:Seq><rdf:li>2</rdf:li></rdf:Seq></exif:GPSVersionID></d>",
-                output: "<d></d>"),
-        XMPCase(name: "other prefix", input: "<d xmlns:e='http://ns.adobe.com/exif/1.0/' e:GPSLatitude='1N'><e:GPSTrack>1</e:GPSTrack></d>",
-                output: "<d xmlns:e='http://ns.adobe.com/exif/1.0/'></d>"),
-        XMPCase(name: "text mention kept", input: "<dc:description>exif:GPSLatitude is private</dc:description>",
-                output: "<dc:description>exif:GPSLatitude is private</dc:description>"),
-        XMPCase(name: "other namespace kept", input: "<d myexif:GPSLatitude='1'/>", output: "<d myexif:GPSLatitude='1'/>"),
+        XMPCase(
+            name: "nested value",
+            input: "<d><exif:GPSVersionID><rdf:Seq><rdf:li>2</rdf:li></rdf:Seq></exif:GPSVersionID></d>",
+            output: "<d></d>"),
+        XMPCase(
+            name: "other prefix",
+            input: "<d xmlns:e='http://ns.adobe.com/exif/1.0/' e:GPSLatitude='1N'><e:GPSTrack>1</e:GPSTrack></d>",
+            output: "<d xmlns:e='http://ns.adobe.com/exif/1.0/'></d>"),
+        XMPCase(
+            name: "text mention kept",
+            input: "<dc:description>exif:GPSLatitude is private</dc:description>",
+            output: "<dc:description>exif:GPSLatitude is private</dc:description>"),
+        XMPCase(
+            name: "other namespace kept", input: "<d myexif:GPSLatitude='1'/>", output: "<d myexif:GPSLatitude='1'/>"),
         XMPCase(name: "unclosed element", input: "<d><exif:GPSLatitude>48,51.5N</d>", output: nil),
         XMPCase(name: "unclosed attribute", input: "<d exif:GPSLatitude='48", output: nil),
+        XMPCase(name: "joined by removal", input: "<d exif:GP<exif:GPSA/>Sx='1'/>", output: nil),
     ]
 
     @Test(arguments: xmpCases)

@@ -49,7 +49,8 @@ enum ExternalTool {
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             let errors = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
-            Issue.record("\(name) \(arguments.joined(separator: " ")) failed: \(errors)", sourceLocation: sourceLocation)
+            let command = ([name] + arguments).joined(separator: " ")
+            Issue.record("\(command) failed: \(errors)", sourceLocation: sourceLocation)
             return nil
         }
         return [UInt8](data)

@@ -19,6 +19,8 @@ TARGETS=(
     "xmp           16384 xml"
     "jpeg           8192 -"
     "png            4096 -"
+    "png-decode     8192 -"
+    "inflate        8192 -"
     "gif            4096 -"
     "webp           4096 -"
     "avif           4096 -"

@@ -1,24 +1,28 @@
 /// The symbols of one deflate block as ``Deflater`` finds them, and their writing.
 struct DeflateBlock {
-    /// A literal byte, or `matchFlag | (length - 3) << 16 | (distance - 1)`.
-    private var symbols: [UInt32] = []
+    /// Each a literal byte, or `matchFlag | (length - 3) << 16 | (distance - 1)`; the caller's
+    /// storage for ``capacity`` symbols, so adding one costs no reference counting.
+    private let symbols: UnsafeMutablePointer<UInt32>
+    private(set) var symbolCount = 0
     private var litLenFrequencies = [Int](repeating: 0, count: 286)
     private var distanceFrequencies = [Int](repeating: 0, count: 30)
     private static let matchFlag: UInt32 = 1 << 31
+    /// The most symbols a block holds: ``Deflater`` ends blocks at `Deflater.blockSymbols`.
+    static let capacity = Deflater.blockSymbols + 1
 
-    init() {
-        symbols.reserveCapacity(Deflater.blockSymbols + 1)
+    init(storage: UnsafeMutablePointer<UInt32>) {
+        symbols = storage
     }
 
-    var symbolCount: Int { symbols.count }
-
     @inline(__always) mutating func addLiteral(_ byte: UInt8) {
-        symbols.append(UInt32(byte))
+        symbols[symbolCount] = UInt32(byte)
+        symbolCount += 1
         litLenFrequencies[Int(byte)] += 1
     }
 
     @inline(__always) mutating func addMatch(length: Int, distance: Int) {
-        symbols.append(Self.matchFlag | UInt32(length - 3) << 16 | UInt32(distance - 1))
+        symbols[symbolCount] = Self.matchFlag | UInt32(length - 3) << 16 | UInt32(distance - 1)
+        symbolCount += 1
         litLenFrequencies[257 + Int(Self.lengthCode[length - 3])] += 1
         distanceFrequencies[Self.distanceCode(distance - 1)] += 1
     }
@@ -94,7 +98,8 @@ struct DeflateBlock {
     private func writeSymbols(into writer: inout BitWriter, _ litLenLengths: [UInt8], _ distanceLengths: [UInt8]) {
         let litLenCodes = HuffmanCode.codes(lengths: litLenLengths)
         let distanceCodes = HuffmanCode.codes(lengths: distanceLengths)
-        for symbol in symbols {
+        for index in 0..<symbolCount {
+            let symbol = symbols[index]
             if symbol & Self.matchFlag == 0 {
                 writer.write(UInt32(litLenCodes[Int(symbol)]), Int(litLenLengths[Int(symbol)]))
                 continue

@@ -35,8 +35,14 @@ enum Deflater {
             writer.write(0, 7)
             return
         }
-        var finder = MatchFinder(base, count: input.count)
-        var block = DeflateBlock()
+        let tables = UnsafeMutablePointer<Int32>.allocate(capacity: MatchFinder.tableSize)
+        let symbols = UnsafeMutablePointer<UInt32>.allocate(capacity: DeflateBlock.capacity)
+        defer {
+            tables.deallocate()
+            symbols.deallocate()
+        }
+        let finder = MatchFinder(base, count: input.count, tables: tables)
+        var block = DeflateBlock(storage: symbols)
         var blockStart = 0
         var position = 0
         var previousLength = 2
@@ -73,8 +79,9 @@ enum Deflater {
             }
             if block.symbolCount >= blockSymbols {
                 let end = pendingLiteral ? position - 1 : position
-                block.write(into: &writer, stored: UnsafeBufferPointer(rebasing: input[blockStart..<end]), isFinal: false)
-                block = DeflateBlock()
+                let covered = UnsafeBufferPointer(rebasing: input[blockStart..<end])
+                block.write(into: &writer, stored: covered, isFinal: false)
+                block = DeflateBlock(storage: symbols)
                 blockStart = end
             }
         }

@@ -214,7 +214,8 @@ struct InflateDecoder {
             if InflateTable.kind(distanceEntry) == pointer {
                 reader.drop(InflateTable.distanceRootBits)
                 let mask = UInt64(1) &<< UInt64(InflateTable.extra(distanceEntry)) &- 1
-                distanceEntry = distance[InflateTable.value(distanceEntry) &+ Int(truncatingIfNeeded: reader.buffer & mask)]
+                let index = InflateTable.value(distanceEntry) &+ Int(truncatingIfNeeded: reader.buffer & mask)
+                distanceEntry = distance[index]
             }
             reader.drop(InflateTable.consume(distanceEntry))
             if reader.overrun { return .done(.truncated) }

@@ -77,7 +77,7 @@ struct JPEGBitReader {
 
     /// The next Huffman symbol; needs 16 bits in the buffer. A bad code gives 0 and is counted.
     @inline(__always)
-    mutating func decode(_ table: JPEGHuffmanTable) -> Int {
+    mutating func decode(_ table: JPEGHuffmanLookup) -> Int {
         let entry = table.fast[Int(truncatingIfNeeded: bits &>> 55)]
         if entry != 0 {
             let length = Int(entry &>> 8)
@@ -88,7 +88,7 @@ struct JPEGBitReader {
         return decodeSlow(table)
     }
 
-    private mutating func decodeSlow(_ table: JPEGHuffmanTable) -> Int {
+    private mutating func decodeSlow(_ table: JPEGHuffmanLookup) -> Int {
         var length = JPEGHuffmanTable.lookaheadBits + 1
         while length <= 16 {
             let code = Int32(truncatingIfNeeded: bits &>> UInt64(64 - length))
@@ -108,7 +108,7 @@ struct JPEGBitReader {
 
     /// The fast AC entry for the next bits (see ``JPEGHuffmanTable/fastAC``), 0 when there is none.
     @inline(__always)
-    func peekAC(_ table: JPEGHuffmanTable) -> Int32 {
+    func peekAC(_ table: JPEGHuffmanLookup) -> Int32 {
         table.fastAC[Int(truncatingIfNeeded: bits &>> 55)]
     }
 

@@ -15,7 +15,7 @@ struct JPEGBlockDecoder {
 
     /// A whole block of a sequential scan. `coef` must be zero on entry.
     @inline(__always)
-    func sequential(_ reader: inout JPEGBitReader, dc: JPEGHuffmanTable, ac: JPEGHuffmanTable,
+    func sequential(_ reader: inout JPEGBitReader, dc: JPEGHuffmanLookup, ac: JPEGHuffmanLookup,
                     predictor: inout Int32, into coef: UnsafeMutablePointer<Int16>) {
         reader.ensure(32)
         let s = reader.decode(dc)
@@ -46,7 +46,7 @@ struct JPEGBlockDecoder {
     }
 
     @inline(__always)
-    func dcFirst(_ reader: inout JPEGBitReader, dc: JPEGHuffmanTable, predictor: inout Int32,
+    func dcFirst(_ reader: inout JPEGBitReader, dc: JPEGHuffmanLookup, predictor: inout Int32,
                  shift: Int, into coef: UnsafeMutablePointer<Int16>) {
         reader.ensure(32)
         let s = reader.decode(dc)
@@ -60,7 +60,7 @@ struct JPEGBlockDecoder {
         if reader.bit() { coef[0] |= Int16(truncatingIfNeeded: 1 << shift) }
     }
 
-    mutating func acFirst(_ reader: inout JPEGBitReader, ac: JPEGHuffmanTable, start: Int, end: Int,
+    mutating func acFirst(_ reader: inout JPEGBitReader, ac: JPEGHuffmanLookup, start: Int, end: Int,
                           shift: Int, into coef: UnsafeMutablePointer<Int16>) {
         if eobRun > 0 {
             eobRun -= 1
@@ -87,7 +87,7 @@ struct JPEGBlockDecoder {
         }
     }
 
-    mutating func acRefine(_ reader: inout JPEGBitReader, ac: JPEGHuffmanTable, start: Int, end: Int,
+    mutating func acRefine(_ reader: inout JPEGBitReader, ac: JPEGHuffmanLookup, start: Int, end: Int,
                            shift: Int, into coef: UnsafeMutablePointer<Int16>) {
         let plus = Int16(truncatingIfNeeded: 1 << shift), minus = Int16(truncatingIfNeeded: -1 << shift)
         var k = start

@@ -45,15 +45,17 @@ struct JPEGDecodeContext {
 
     private struct ScanComponent {
         var index: Int
-        var dc: JPEGHuffmanTable?
-        var ac: JPEGHuffmanTable?
+        /// Unused tables (a DC table in an AC scan) are an empty placeholder never read.
+        var dc: JPEGHuffmanLookup
+        var ac: JPEGHuffmanLookup
         var h: Int
         var v: Int
     }
 
     private func scanComponents(_ stream: JPEGStream, _ scan: JPEGStream.Scan) -> [ScanComponent] {
         scan.components.enumerated().map { i, c in
-            ScanComponent(index: c, dc: stream.dcTables[scan.dcTables[i]], ac: stream.acTables[scan.acTables[i]],
+            ScanComponent(index: c, dc: (stream.dcTables[scan.dcTables[i]] ?? JPEGHuffmanTable.empty).lookup,
+                          ac: (stream.acTables[scan.acTables[i]] ?? JPEGHuffmanTable.empty).lookup,
                           h: frame.components[c].h, v: frame.components[c].v)
         }
     }
@@ -74,10 +76,11 @@ struct JPEGDecodeContext {
             var predictors: (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
             var untilRestart = restartInterval
             var exhausted = false
+            let plans = assembler.components
             for k in 0..<assembler.imcuRows {
                 if components.count == 1 {
                     let c = components[0]
-                    let plan = assembler.components[c.index]
+                    let plan = plans[c.index]
                     let size = plan.blockSize
                     let slot = assembler.slot(c.index, k)
                     let columns = frame.blocksX(c.index)
@@ -98,7 +101,7 @@ struct JPEGDecodeContext {
                                 continue
                             }
                             coef.update(repeating: 0, count: 64)
-                            blocks.sequential(&reader, dc: c.dc!, ac: c.ac!, predictor: &predictors.0, into: coef)
+                            blocks.sequential(&reader, dc: c.dc, ac: c.ac, predictor: &predictors.0, into: coef)
                             JPEGIDCT.transform(size: size, coef, quant + c.index * 64, out, plan.stride, workspace)
                             if reader.isExhausted {
                                 exhausted = true
@@ -118,7 +121,7 @@ struct JPEGDecodeContext {
                             untilRestart -= 1
                         }
                         for (i, c) in components.enumerated() {
-                            let plan = assembler.components[c.index]
+                            let plan = plans[c.index]
                             let size = plan.blockSize
                             for by in 0..<c.v {
                                 for bx in 0..<c.h {
@@ -129,10 +132,10 @@ struct JPEGDecodeContext {
                                     }
                                     coef.update(repeating: 0, count: 64)
                                     switch i {
-                                    case 0: blocks.sequential(&reader, dc: c.dc!, ac: c.ac!, predictor: &predictors.0, into: coef)
-                                    case 1: blocks.sequential(&reader, dc: c.dc!, ac: c.ac!, predictor: &predictors.1, into: coef)
-                                    case 2: blocks.sequential(&reader, dc: c.dc!, ac: c.ac!, predictor: &predictors.2, into: coef)
-                                    default: blocks.sequential(&reader, dc: c.dc!, ac: c.ac!, predictor: &predictors.3, into: coef)
+                                    case 0: blocks.sequential(&reader, dc: c.dc, ac: c.ac, predictor: &predictors.0, into: coef)
+                                    case 1: blocks.sequential(&reader, dc: c.dc, ac: c.ac, predictor: &predictors.1, into: coef)
+                                    case 2: blocks.sequential(&reader, dc: c.dc, ac: c.ac, predictor: &predictors.2, into: coef)
+                                    default: blocks.sequential(&reader, dc: c.dc, ac: c.ac, predictor: &predictors.3, into: coef)
                                     }
                                     JPEGIDCT.transform(size: size, coef, quant + c.index * 64, out, plan.stride, workspace)
                                 }
@@ -220,17 +223,17 @@ struct JPEGDecodeContext {
 
             func block(_ i: Int, _ c: ScanComponent, _ coef: UnsafeMutablePointer<Int16>) {
                 if !progressive {
-                    blocks.sequential(&reader, dc: c.dc!, ac: c.ac!, predictor: &predictors[i], into: coef)
+                    blocks.sequential(&reader, dc: c.dc, ac: c.ac, predictor: &predictors[i], into: coef)
                 } else if ss == 0 {
                     if ah == 0 {
-                        blocks.dcFirst(&reader, dc: c.dc!, predictor: &predictors[i], shift: al, into: coef)
+                        blocks.dcFirst(&reader, dc: c.dc, predictor: &predictors[i], shift: al, into: coef)
                     } else {
                         blocks.dcRefine(&reader, shift: al, into: coef)
                     }
                 } else if ah == 0 {
-                    blocks.acFirst(&reader, ac: c.ac!, start: ss, end: se, shift: al, into: coef)
+                    blocks.acFirst(&reader, ac: c.ac, start: ss, end: se, shift: al, into: coef)
                 } else {
-                    blocks.acRefine(&reader, ac: c.ac!, start: ss, end: se, shift: al, into: coef)
+                    blocks.acRefine(&reader, ac: c.ac, start: ss, end: se, shift: al, into: coef)
                 }
             }
             func restartIfDue() {

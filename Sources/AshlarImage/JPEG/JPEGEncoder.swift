@@ -6,7 +6,9 @@ public enum JPEGEncoder {
     ///
     /// - Parameters:
     ///   - quality: 1...100 (values outside are clamped), scaling the T.81 Annex K tables exactly
-    ///     as libjpeg does, so a quality here gives `cjpeg -quality`'s tables.
+    ///     as libjpeg does, so a quality here gives `cjpeg -baseline -quality`'s tables: entries are
+    ///     capped at 255 so the file stays baseline (plain `cjpeg` switches to 16-bit tables below
+    ///     about quality 25). The scan data is byte for byte `cjpeg -baseline -optimize`'s.
     ///   - subsampling: chroma resolution of colour images; gray images have one component.
     ///   - iccProfile: written as `ICC_PROFILE` APP2 chunks of up to 65,519 bytes. A profile too
     ///     large for the 255 chunks the format allows (about 16 MB), or an empty one, is left out.

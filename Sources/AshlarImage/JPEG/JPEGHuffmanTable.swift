@@ -1,7 +1,7 @@
 /// A Huffman table (DHT) with lookup tables for the first 9 bits of a code: `fast` gives the code
 /// length and symbol together, and `fastAC` additionally decodes a short AC coefficient's value
 /// (run, value and total bits) when code and value bits both fit in those 9 bits.
-final class JPEGHuffmanTable {
+final class JPEGHuffmanTable: @unchecked Sendable {  // immutable once built
     static let lookaheadBits = 9
 
     /// `(length << 8) | symbol`, or 0 when the code is longer than 9 bits.
@@ -15,7 +15,18 @@ final class JPEGHuffmanTable {
     let values: UnsafeMutablePointer<UInt8>
     let valueCount: Int
 
-    init(counts: [Int], values symbols: [UInt8]) throws(ImageError) {
+    /// A table with no codes: stands in for one a scan does not use (``JPEGStream`` checks that
+    /// every table a scan uses is defined); decoding with it only counts bad codes.
+    static let empty = JPEGHuffmanTable()
+
+    /// False when the counts over-fill the code space (the table is then unusable).
+    private(set) var isValid = true
+
+    private convenience init() {
+        self.init(counts: Array(repeating: 0, count: 16), values: [])
+    }
+
+    init(counts: [Int], values symbols: [UInt8]) {
         let size = 1 << Self.lookaheadBits
         fast = .allocate(capacity: size)
         fast.initialize(repeating: 0, count: size)
@@ -34,6 +45,11 @@ final class JPEGHuffmanTable {
         var index = 0
         for length in 1...16 {
             let n = counts[length - 1]
+            // Codes that no longer fit in `length` bits mean the counts over-fill the code space.
+            guard code + n <= 1 << length else {
+                isValid = false
+                break
+            }
             if n > 0 {
                 valueOffset[length] = Int32(index - code)
                 for _ in 0..<n {
@@ -45,8 +61,6 @@ final class JPEGHuffmanTable {
                 }
                 maxCode[length] = Int32(code - 1)
             }
-            // A code that no longer fits in `length` bits means the counts over-fill the code space.
-            guard code <= 1 << length else { throw ImageError(.malformed, "JPEG Huffman table is over-full") }
             code <<= 1
         }
         maxCode[17] = Int32.max
@@ -64,6 +78,13 @@ final class JPEGHuffmanTable {
                 fastAC[slot] = Int32(value) << 16 | run << 8 | Int32(length + size)
             }
         }
+    }
+
+    /// The lookup tables as plain pointers, for hot loops (no reference counting). Valid while
+    /// this table is alive.
+    var lookup: JPEGHuffmanLookup {
+        JPEGHuffmanLookup(fast: fast, fastAC: fastAC, maxCode: maxCode, valueOffset: valueOffset,
+                          values: values, valueCount: valueCount)
     }
 
     deinit {

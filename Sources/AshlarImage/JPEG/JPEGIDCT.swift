@@ -2,16 +2,16 @@
 /// reduced-size `jpeg_idct_4x4`, `jpeg_idct_2x2` and `jpeg_idct_1x1`, so that output matches
 /// `djpeg -dct int` bit for bit. Coefficients are in natural order; `quant` is the table in the
 /// same order. Wrapping arithmetic keeps damaged data (huge coefficients) from trapping; results
-/// are range-limited as libjpeg's table does (the value wraps modulo 1024, then is clamped).
+/// are clamped to 0...255 (libjpeg's range-limit table also wraps values far out of range, which
+/// only damaged data produces).
 enum JPEGIDCT {
-    private static let constBits: Int32 = 13
-    private static let pass1Bits: Int32 = 2
+    static let constBits: Int32 = 13
+    static let pass1Bits: Int32 = 2
 
     @inline(__always)
     private static func sample(_ v: Int32, _ shift: Int32) -> UInt8 {
-        let descaled = (v &+ (1 &<< (shift &- 1))) &>> shift
-        let wrapped = ((descaled &+ 512) & 1023) &- 512 &+ 128
-        return UInt8(truncatingIfNeeded: min(max(wrapped, 0), 255))
+        let descaled = ((v &+ (1 &<< (shift &- 1))) &>> shift) &+ 128
+        return UInt8(truncatingIfNeeded: min(max(descaled, 0), 255))
     }
 
     @inline(__always)
@@ -26,7 +26,7 @@ enum JPEGIDCT {
                           _ out: UnsafeMutablePointer<UInt8>, _ stride: Int,
                           _ workspace: UnsafeMutablePointer<Int32>) {
         switch size {
-        case 8: islow(coef, quant, out, stride, workspace)
+        case 8: islowSIMD(coef, quant, out, stride)
         case 4: idct4x4(coef, quant, out, stride, workspace)
         case 2: idct2x2(coef, quant, out, stride, workspace)
         default: out[0] = sample(Int32(coef[0]) &* quant[0], 3)

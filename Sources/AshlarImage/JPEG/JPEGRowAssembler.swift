@@ -216,13 +216,7 @@ final class JPEGRowAssembler {
                 out[3 * x + 2] = b[x]
             }
         case .ycbcr:
-            let yp = rows[0], cbp = rows[1], crp = rows[2]
-            for x in 0..<width {
-                let (r, g, b) = Self.ycc(Int32(yp[x]), Int32(cbp[x]), Int32(crp[x]))
-                out[3 * x] = r
-                out[3 * x + 1] = g
-                out[3 * x + 2] = b
-            }
+            Self.convertYCbCr(rows[0], rows[1], rows[2], into: out, width: width)
         case .cmyk:
             let c = rows[0], m = rows[1], y = rows[2], k = rows[3]
             for x in 0..<width {
@@ -241,6 +235,42 @@ final class JPEGRowAssembler {
                 out[3 * x + 1] = Self.multiply(255 - Int32(g), kk)
                 out[3 * x + 2] = Self.multiply(255 - Int32(b), kk)
             }
+        }
+    }
+
+    /// ``ycc(_:_:_:)`` eight pixels at a time in SIMD registers, then interleaved.
+    private static func convertYCbCr(_ yp: UnsafePointer<UInt8>, _ cbp: UnsafePointer<UInt8>,
+                                     _ crp: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>,
+                                     width: Int) {
+        var x = 0
+        while x + 8 <= width {
+            let y = SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(yp + x).loadUnaligned(as: SIMD8<UInt8>.self))
+            let cb = SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(cbp + x).loadUnaligned(as: SIMD8<UInt8>.self))
+                &- 128
+            let cr = SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(crp + x).loadUnaligned(as: SIMD8<UInt8>.self))
+                &- 128
+            let half = SIMD8<Int32>(repeating: 32768)
+            let r = y &+ ((91881 &* cr &+ half) &>> 16)
+            let g = y &+ ((-22554 &* cb &- 46802 &* cr &+ half) &>> 16)
+            let b = y &+ ((116130 &* cb &+ half) &>> 16)
+            let low = SIMD8<Int32>(repeating: 0), high = SIMD8<Int32>(repeating: 255)
+            let r8 = SIMD8<UInt8>(truncatingIfNeeded: r.clamped(lowerBound: low, upperBound: high))
+            let g8 = SIMD8<UInt8>(truncatingIfNeeded: g.clamped(lowerBound: low, upperBound: high))
+            let b8 = SIMD8<UInt8>(truncatingIfNeeded: b.clamped(lowerBound: low, upperBound: high))
+            let o = out + 3 * x
+            for i in 0..<8 {
+                o[3 * i] = r8[i]
+                o[3 * i + 1] = g8[i]
+                o[3 * i + 2] = b8[i]
+            }
+            x += 8
+        }
+        while x < width {
+            let (r, g, b) = ycc(Int32(yp[x]), Int32(cbp[x]), Int32(crp[x]))
+            out[3 * x] = r
+            out[3 * x + 1] = g
+            out[3 * x + 2] = b
+            x += 1
         }
     }
 

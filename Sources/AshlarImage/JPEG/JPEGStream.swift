@@ -163,7 +163,8 @@ struct JPEGStream {
                 throw ImageError(.malformed, "JPEG Huffman table definition is malformed")
             }
             let values = Array(s[(i + 17)..<(i + 17 + total)])
-            let table = try JPEGHuffmanTable(counts: counts, values: values)
+            let table = JPEGHuffmanTable(counts: counts, values: values)
+            guard table.isValid else { throw ImageError(.malformed, "JPEG Huffman table \(th) has more codes than fit") }
             if tc == 0 { dcTables[th] = table } else { acTables[th] = table }
             i += 17 + total
         }

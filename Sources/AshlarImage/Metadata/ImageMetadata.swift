@@ -10,7 +10,7 @@ public struct ImageMetadata: Sendable, Equatable {
     /// The EXIF orientation, 1...8; 1 when absent or out of range.
     public var orientation: Int
     /// Whether the file says where it was taken: a GPS IFD with at least one entry, or an XMP
-    /// `exif:GPSLatitude` or `exif:GPSLongitude` property.
+    /// `exif:GPSLatitude` or `exif:GPSLongitude` property (in the packet or its Extended XMP).
     public var hasLocation: Bool
 
     public init(

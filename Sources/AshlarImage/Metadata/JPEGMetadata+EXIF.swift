@@ -11,13 +11,8 @@ extension JPEGMetadata {
         {
             orientation = value
         }
-        let hasLocation = ifds.contains { ifd in
-            ifd.entries.contains { entry in
-                guard entry.tag == TIFFReader.Tag.gpsIFD, let offset = reader.integer(of: entry),
-                      let gps = reader.ifd(at: offset)
-                else { return false }
-                return !gps.entries.isEmpty
-            }
+        let hasLocation = gpsIFDOffsets(in: ifds, reader: reader).contains { offset in
+            (reader.entryCount(ofIFDAt: offset) ?? 0) > 0
         }
         return (orientation, hasLocation)
     }
@@ -32,22 +27,26 @@ extension JPEGMetadata {
         guard let reader = TIFFReader(tiff) else { return nil }
         let ifds = reader.allIFDs()
         guard ifds.contains(where: { $0.offset == reader.firstIFD }) else { return nil }
-        var output = tiff
-        for ifd in ifds {
-            let gpsEntries = ifd.entries.filter { $0.tag == TIFFReader.Tag.gpsIFD }
-            guard !gpsEntries.isEmpty else { continue }
-            for entry in gpsEntries {
-                if let offset = reader.integer(of: entry), let gps = reader.ifd(at: offset) {
-                    for value in gps.entries {
-                        if let range = reader.valueRange(of: value), range.lowerBound >= value.position + 12 ||
-                            range.upperBound <= value.position
-                        {
-                            output.replaceSubrange(range, with: repeatElement(0, count: range.count))
-                        }
-                    }
-                    output.replaceSubrange(gps.offset..<gps.offset + gps.size, with: repeatElement(0, count: gps.size))
-                }
+        let gpsOffsets = gpsIFDOffsets(in: ifds, reader: reader)
+        guard gpsOffsets.count <= TIFFReader.maximumIFDs else { return nil }
+        // Everything to zero, merged first so a hostile file's overlapping values cost no more
+        // than the data's size.
+        var ranges: [Range<Int>] = []
+        for offset in gpsOffsets {
+            guard let gps = reader.ifd(at: offset) else { continue }
+            ranges.append(gps.offset..<gps.offset + gps.size)
+            for entry in gps.entries {
+                if let range = reader.valueRange(of: entry), range.count > 4 { ranges.append(range) }
             }
+        }
+        var output = tiff
+        var zeroedUpTo = 0
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) where range.upperBound > zeroedUpTo {
+            let start = max(range.lowerBound, zeroedUpTo)
+            output.replaceSubrange(start..<range.upperBound, with: repeatElement(0, count: range.upperBound - start))
+            zeroedUpTo = range.upperBound
+        }
+        for ifd in ifds where ifd.entries.contains(where: { $0.tag == TIFFReader.Tag.gpsIFD }) {
             rewrite(ifd, without: TIFFReader.Tag.gpsIFD, from: reader, into: &output)
         }
         // A hostile file's IFDs may overlap, so check what was written rather than trust it.
@@ -58,6 +57,17 @@ extension JPEGMetadata {
               })
         else { return nil }
         return output
+    }
+
+    /// The distinct offsets the GPSInfo entries of `ifds` point to.
+    private static func gpsIFDOffsets(in ifds: [TIFFReader.IFD], reader: TIFFReader) -> Set<Int> {
+        var offsets: Set<Int> = []
+        for ifd in ifds {
+            for entry in ifd.entries where entry.tag == TIFFReader.Tag.gpsIFD {
+                if let offset = reader.integer(of: entry) { offsets.insert(offset) }
+            }
+        }
+        return offsets
     }
 
     /// Writes `ifd` back at its offset without the entries tagged `tag`: the count, the kept

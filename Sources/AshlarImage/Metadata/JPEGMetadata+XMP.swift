@@ -20,7 +20,8 @@ extension JPEGMetadata {
             var value = end
             while value < xmp.count, isSpace(xmp[value]) || xmp[value] == UInt8(ascii: "=") { value += 1 }
             guard value < xmp.count, xmp[value] == UInt8(ascii: "\"") || xmp[value] == UInt8(ascii: "'"),
-                  end > index, xmp[value + 1..<min(value + 1 + exifNamespace.count, xmp.count)].elementsEqual(exifNamespace)
+                  end > index,
+                  xmp[value + 1..<min(value + 1 + exifNamespace.count, xmp.count)].elementsEqual(exifNamespace)
             else { continue }
             let prefix = Array(xmp[index..<end])
             if !prefixes.contains(prefix) { prefixes.append(prefix) }
@@ -70,8 +71,9 @@ extension JPEGMetadata {
         let names = [Array("GPSLatitude".utf8), Array("GPSLongitude".utf8)]
         guard let properties = gpsProperties(in: xmp) else {
             // Unparseable: say yes if the names appear at all, as a reader might still find them.
+            let prefixes = exifPrefixes(in: xmp)
             return names.contains { name in
-                exifPrefixes(in: xmp).contains { firstRange(of: $0 + [UInt8(ascii: ":")] + name, in: xmp, from: 0) != nil }
+                prefixes.contains { firstRange(of: $0 + [UInt8(ascii: ":")] + name, in: xmp, from: 0) != nil }
             }
         }
         return properties.contains { names.contains($0.name) }

@@ -1,7 +1,7 @@
 /// Reads the metadata of a JPEG file and writes copies with less of it, without touching the
 /// compressed image: every byte from the first SOS marker through EOI is copied as it is.
 public enum JPEGMetadata {
-    static let exifSignature = Array("Exif".utf8) + [0, 0]
+    static let exifSignature = Array("Exif".utf8) + [0]
     static let xmpSignature = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0]
     static let extendedXMPSignature = Array("http://ns.adobe.com/xmp/extension/".utf8) + [0]
     static let iccSignature = Array("ICC_PROFILE".utf8) + [0]
@@ -17,10 +17,12 @@ public enum JPEGMetadata {
         var metadata = ImageMetadata()
         var iccChunks: [JPEGSegment] = []
         for segment in layout.segments {
-            if segment.marker == 0xE1, segment.hasSignature(exifSignature, in: bytes) {
-                if metadata.exif == nil { metadata.exif = Array(bytes[segment.start + exifSignature.count..<segment.end]) }
+            if segment.marker == 0xE1, let tiffStart = exifStart(segment, in: bytes) {
+                if metadata.exif == nil { metadata.exif = Array(bytes[tiffStart..<segment.end]) }
             } else if segment.marker == 0xE1, segment.hasSignature(xmpSignature, in: bytes) {
-                if metadata.xmp == nil { metadata.xmp = Array(bytes[segment.start + xmpSignature.count..<segment.end]) }
+                if metadata.xmp == nil {
+                    metadata.xmp = Array(bytes[segment.start + xmpSignature.count..<segment.end])
+                }
             } else if segment.marker == 0xE2, segment.hasSignature(iccSignature, in: bytes),
                       segment.count >= iccSignature.count + 2
             {
@@ -45,7 +47,10 @@ public enum JPEGMetadata {
     ///
     /// Under ``MetadataPolicy/everythingButLocation`` an EXIF segment whose structure cannot be
     /// read well enough to remove its GPS IFD safely is dropped whole, and so is an XMP packet
-    /// whose GPS properties cannot be cut out cleanly: the copy never keeps a location.
+    /// whose GPS properties cannot be cut out cleanly: the copy never keeps a location. For the
+    /// same reason APP1 segments that are neither EXIF nor XMP are dropped, and from Photoshop's
+    /// APP13 the EXIF and XMP resources are taken out (IPTC stays; an APP13 that cannot be read
+    /// is dropped).
     public static func rewrite(_ bytes: [UInt8], keeping policy: MetadataPolicy) throws(ImageError) -> [UInt8] {
         let layout = try JPEGSegment.layout(of: bytes)
         var output: [UInt8] = [0xFF, 0xD8]
@@ -61,10 +66,9 @@ public enum JPEGMetadata {
                     || (segment.marker == 0xE2 && segment.hasSignature(iccSignature, in: bytes))
                 if keep && segment.marker != 0xFE { append(segment.marker, payload, to: &output) }
             case .everythingButLocation:
-                if segment.marker == 0xE1, segment.hasSignature(exifSignature, in: bytes) {
-                    let tiff = Array(payload.dropFirst(exifSignature.count))
-                    if let kept = removingLocation(fromEXIF: tiff) {
-                        append(segment.marker, exifSignature + kept, to: &output)
+                if segment.marker == 0xE1, let tiffStart = exifStart(segment, in: bytes) {
+                    if let kept = removingLocation(fromEXIF: Array(bytes[tiffStart..<segment.end])) {
+                        append(segment.marker, bytes[segment.start..<tiffStart] + kept, to: &output)
                     }
                 } else if segment.marker == 0xE1, segment.hasSignature(xmpSignature, in: bytes) {
                     let packet = Array(payload.dropFirst(xmpSignature.count))
@@ -72,8 +76,17 @@ public enum JPEGMetadata {
                         append(segment.marker, xmpSignature + kept, to: &output)
                     }
                 } else if segment.marker == 0xE1, segment.hasSignature(extendedXMPSignature, in: bytes) {
-                    let guid = extendedXMPGUID(segment, in: bytes)
-                    if guid.map({ !locatedExtensions.contains($0) }) ?? false { append(segment.marker, payload, to: &output) }
+                    // A chunk too short to name its packet is dropped too.
+                    if let guid = extendedXMPGUID(segment, in: bytes), !locatedExtensions.contains(guid) {
+                        append(segment.marker, payload, to: &output)
+                    }
+                } else if segment.marker == 0xE1 {
+                    // Neither EXIF nor XMP: what it holds cannot be checked for a location.
+                    continue
+                } else if segment.marker == 0xED {
+                    if let kept = removingEmbeddedMetadata(fromPhotoshop: Array(payload)) {
+                        append(segment.marker, kept, to: &output)
+                    }
                 } else if !(segment.marker == 0xE2 && segment.hasSignature(mpfSignature, in: bytes)) {
                     append(segment.marker, payload, to: &output)
                 }
@@ -81,6 +94,19 @@ public enum JPEGMetadata {
         }
         output += bytes[layout.scan]
         return output
+    }
+
+    /// Where the TIFF structure of an EXIF APP1 segment starts. Like exiftool, this accepts
+    /// `Exif\0` and any one byte (normally `\0`) after up to 4 bytes of something else, so a
+    /// variant header cannot hide a GPS IFD that exiftool and other readers would still find.
+    static func exifStart(_ segment: JPEGSegment, in bytes: [UInt8]) -> Int? {
+        for skip in 0...4 where segment.count >= skip + exifSignature.count + 1 {
+            let start = segment.start + skip
+            if bytes[start..<start + exifSignature.count].elementsEqual(exifSignature) {
+                return start + exifSignature.count + 1
+            }
+        }
+        return nil
     }
 
     private static func append(_ marker: UInt8, _ payload: some Collection<UInt8>, to output: inout [UInt8]) {

@@ -71,7 +71,9 @@ struct JPEGSegment: Sendable, Equatable {
     }
 
     /// The segment whose marker's `FF` is at `markerStart`, its length checked against the file.
-    private static func segment(_ marker: UInt8, at markerStart: Int, in bytes: [UInt8]) throws(ImageError) -> JPEGSegment {
+    private static func segment(
+        _ marker: UInt8, at markerStart: Int, in bytes: [UInt8]
+    ) throws(ImageError) -> JPEGSegment {
         let name = "FF" + String(marker, radix: 16, uppercase: true)
         guard markerStart + 4 <= bytes.count else {
             throw ImageError(.malformed, "JPEG segment \(name) at byte \(markerStart) runs past the end of the file")

@@ -71,9 +71,8 @@ struct TIFFReader: Sendable {
     /// The IFD at `offset`, or `nil` when its entries do not fit in the data or are too many.
     /// A missing next-IFD offset at the very end of the data counts as none.
     func ifd(at offset: Int) -> IFD? {
-        guard offset >= 8, let count = uint16(at: offset), count <= Self.maximumEntries else { return nil }
+        guard let count = entryCount(ofIFDAt: offset) else { return nil }
         let entriesEnd = offset + 2 + 12 * count
-        guard entriesEnd <= bytes.count else { return nil }
         let entries = (0..<count).map { index -> Entry in
             let position = offset + 2 + 12 * index
             // In range: position + 12 <= entriesEnd <= bytes.count.
@@ -83,6 +82,14 @@ struct TIFFReader: Sendable {
         }
         let next = uint32(at: entriesEnd) ?? 0
         return IFD(offset: offset, entries: entries, next: next, size: min(entriesEnd + 4, bytes.count) - offset)
+    }
+
+    /// The number of entries of the IFD at `offset`, when they fit in the data and are not too many.
+    func entryCount(ofIFDAt offset: Int) -> Int? {
+        guard offset >= 8, let count = uint16(at: offset), count <= Self.maximumEntries,
+              offset + 2 + 12 * count <= bytes.count
+        else { return nil }
+        return count
     }
 
     /// IFD0, IFD1 and further IFDs of the main chain, then the EXIF, interoperability and (when

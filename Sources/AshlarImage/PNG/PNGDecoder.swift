@@ -16,13 +16,14 @@ public enum PNGDecoder {
         let structure = try PNGStructure(bytes, headerOnly: false)
         let info = structure.info
         guard info.width * info.height <= limits.maxPixels else {
-            throw ImageError(.tooLarge,
-                             "image is \(info.width)×\(info.height) pixels, more than the limit of \(limits.maxPixels)")
+            let size = "\(info.width)×\(info.height)"
+            throw ImageError(.tooLarge, "image is \(size) pixels, more than the limit of \(limits.maxPixels)")
         }
         let passes = PNGPass.passes(width: info.width, height: info.height, interlaced: info.isInterlaced)
         let rawSize = passes.reduce(0) { $0 + $1.height * (1 + $1.rowBytes(bitsPerPixel: info.bitsPerPixel)) }
         guard rawSize <= limits.maxDecompressedBytes else {
-            throw ImageError(.tooLarge, "image data needs \(rawSize) bytes, more than the limit of \(limits.maxDecompressedBytes)")
+            throw ImageError(
+                .tooLarge, "image data needs \(rawSize) bytes, more than the limit of \(limits.maxDecompressedBytes)")
         }
         var warnings = structure.warnings
         var profile: [UInt8]?

@@ -69,28 +69,36 @@ public enum PNGEncoder {
     }
 
     /// Filters one row and returns the sum of the output bytes' magnitudes as signed values.
+    /// The first `bpp` bytes, which have no left neighbour, are filtered with zeros for it. The
+    /// loops read only the input rows, and the sum is a separate loop, so both vectorize.
     @inline(never)
     static func filter(
         _ filter: Int, _ row: UnsafePointer<UInt8>, _ above: UnsafePointer<UInt8>,
         into output: UnsafeMutablePointer<UInt8>, count: Int, bpp: Int
     ) -> Int {
-        var cost = 0
-        for i in 0..<count {
-            let a = i >= bpp ? row[i - bpp] : 0
-            let b = above[i]
-            let c = i >= bpp ? above[i - bpp] : 0
-            let predictor: UInt8 = switch filter {
-            case 1: a
-            case 2: b
-            case 3: UInt8((Int(a) + Int(b)) >> 1)
-            case 4: PNGRowDecoder.paeth(a, b, c)
-            default: 0
+        let first = min(bpp, count)
+        switch filter {
+        case 1:
+            for i in 0..<first { output[i] = row[i] }
+            for i in first..<count { output[i] = row[i] &- row[i - bpp] }
+        case 2:
+            for i in 0..<count { output[i] = row[i] &- above[i] }
+        case 3:
+            for i in 0..<first { output[i] = row[i] &- above[i] >> 1 }
+            for i in first..<count {
+                output[i] = row[i] &- UInt8(truncatingIfNeeded: (UInt16(row[i - bpp]) &+ UInt16(above[i])) >> 1)
             }
-            let value = row[i] &- predictor
-            output[i] = value
-            cost += abs(Int(Int8(bitPattern: value)))
+        case 4:
+            for i in 0..<first { output[i] = row[i] &- above[i] }
+            for i in first..<count { output[i] = row[i] &- PNGRowDecoder.paeth(row[i - bpp], above[i], above[i - bpp]) }
+        default:
+            output.update(from: row, count: count)
         }
-        return cost
+        // |Int8(v)| is min(v, 256 - v) as a byte (128 stays 128). The sum wraps only for rows over
+        // 33 MB, where it could only change which filter is chosen.
+        var cost: UInt32 = 0
+        for i in 0..<count { cost &+= UInt32(min(output[i], 0 &- output[i])) }
+        return Int(cost)
     }
 
     static func appendChunk(_ type: String, _ data: [UInt8], to file: inout [UInt8]) {

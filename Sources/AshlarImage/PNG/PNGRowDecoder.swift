@@ -59,12 +59,12 @@ struct PNGRowDecoder {
                 defer { rowIndex += 1 }
                 let start = offset + y * (rowBytes + 1)
                 guard start + rowBytes + 1 <= available else {
-                    if !info.isInterlaced { (output + y * outputRowBytes).initialize(repeating: 0, count: total - y * outputRowBytes) }
+                    fillMissingRows(from: y, output, outputRowBytes: outputRowBytes)
                     return (rows, nil)
                 }
                 let filter = raw[start]
                 guard filter <= 4 else {
-                    if !info.isInterlaced { (output + y * outputRowBytes).initialize(repeating: 0, count: total - y * outputRowBytes) }
+                    fillMissingRows(from: y, output, outputRowBytes: outputRowBytes)
                     return (rows, (rowIndex, filter))
                 }
                 let source = raw + start + 1
@@ -86,6 +86,12 @@ struct PNGRowDecoder {
             offset += pass.height * (rowBytes + 1)
         }
         return (rows, nil)
+    }
+
+    /// Zeroes rows `y` on of a plain image; an interlaced image was zeroed before its passes.
+    private func fillMissingRows(from y: Int, _ output: UnsafeMutablePointer<UInt8>, outputRowBytes: Int) {
+        guard !info.isInterlaced else { return }
+        (output + y * outputRowBytes).initialize(repeating: 0, count: (info.height - y) * outputRowBytes)
     }
 
     /// Reverses one row's filter. `source` and `destination` may be the same row: each byte is
@@ -113,7 +119,8 @@ struct PNGRowDecoder {
             for i in 0..<first { destination[i] = source[i] &+ previous[i] >> 1 }
             var i = bpp
             while i < count {
-                destination[i] = source[i] &+ UInt8(truncatingIfNeeded: (Int(destination[i - bpp]) + Int(previous[i])) >> 1)
+                let average = (Int(destination[i - bpp]) + Int(previous[i])) >> 1
+                destination[i] = source[i] &+ UInt8(truncatingIfNeeded: average)
                 i += 1
             }
         case 4:

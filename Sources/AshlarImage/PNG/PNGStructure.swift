@@ -92,7 +92,9 @@ struct PNGStructure {
                     if gamma > 0 { header?.gamma = gamma }
                 }
             case "acTL":
-                if length == 8 && imageData.isEmpty { header?.animationFrameCount = Self.bigEndian32(bytes, at: dataStart) }
+                if length == 8 && imageData.isEmpty {
+                    header?.animationFrameCount = Self.bigEndian32(bytes, at: dataStart)
+                }
             default:
                 // Bit 5 of the first letter clear (upper case) marks a chunk a decoder must understand.
                 if bytes[position + 4] & 0x20 == 0 {
@@ -193,9 +195,10 @@ struct PNGStructure {
         guard depths.contains(bitDepth) else {
             throw ImageError(.malformed, "bit depth \(bitDepth) is not valid for colour type \(colorType.rawValue)")
         }
-        guard bytes[at + 10] == 0 else { throw ImageError(.malformed, "compression method \(bytes[at + 10]) is not valid") }
-        guard bytes[at + 11] == 0 else { throw ImageError(.malformed, "filter method \(bytes[at + 11]) is not valid") }
-        guard bytes[at + 12] <= 1 else { throw ImageError(.malformed, "interlace method \(bytes[at + 12]) is not valid") }
+        for (offset, name, highest) in [(10, "compression", 0), (11, "filter", 0), (12, "interlace", 1)]
+        where bytes[at + offset] > highest {
+            throw ImageError(.malformed, "\(name) method \(bytes[at + offset]) is not valid")
+        }
         return PNGInfo(
             width: width, height: height, bitDepth: bitDepth, colorType: colorType, isInterlaced: bytes[at + 12] == 1,
             hasTransparency: false, outputFormat: .rgb)
