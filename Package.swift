@@ -22,7 +22,7 @@ let package = Package(
         ),
         // The command line: parses arguments, calls AshlarCore, prints, exits.
         .executableTarget(name: "ashlar", dependencies: ["AshlarCore"]),
-        .executableTarget(name: "ashlar-bench", dependencies: ["AshlarCore"]),
+        .executableTarget(name: "ashlar-bench", dependencies: ["AshlarCore", "AshlarImage"]),
         // Embeds Templates/ (the default theme) into AshlarCore at build time.
         .executableTarget(name: "ashlar-embed-templates"),
         .plugin(

@@ -6,7 +6,7 @@ import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
-    print("usage: ashlar-bench layout [--tiles N] [--breakpoints B] [--runs R]\n       ashlar-bench template [--tiles N] [--runs R]\n       ashlar-bench scan [--photos N] [--runs R] [--xmp-every K]\n       ashlar-bench build [--photos N] [--keep 1]\n       ashlar-bench stress [--photos N]")
+    print("usage: ashlar-bench layout [--tiles N] [--breakpoints B] [--runs R]\n       ashlar-bench template [--tiles N] [--runs R]\n       ashlar-bench scan [--photos N] [--runs R] [--xmp-every K]\n       ashlar-bench build [--photos N] [--keep 1]\n       ashlar-bench stress [--photos N]\n       ashlar-bench images [FOLDER] [--runs R]")
     exit(64)
 }
 let options = BenchOptions(Array(arguments.dropFirst()))
@@ -41,6 +41,7 @@ case "stress":
         FileHandle.standardError.write(Data("ashlar-bench: \(error)\n".utf8))
         exit(1)
     }
+case "images": exit(ImageBenchmark.main(Array(arguments.dropFirst())))
 case "stress-build":
     // One case of `stress`, in a process of its own.
     guard arguments.count == 2 else { exit(64) }

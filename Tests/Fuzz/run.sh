@@ -22,6 +22,7 @@ TARGETS=(
     "png            4096 -"
     "png-decode     8192 -"
     "inflate        8192 -"
+    "renditions     8192 -"
     "gif            4096 -"
     "webp           4096 -"
     "avif           4096 -"

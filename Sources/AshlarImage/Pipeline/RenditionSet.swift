@@ -1,0 +1,21 @@
+/// What ``Renditions/make(from:widths:quality:limits:)`` made of one photo.
+public struct RenditionSet: Sendable, Equatable {
+    /// The photo's width as displayed: after its EXIF orientation is applied, at full resolution.
+    public var width: Int
+    /// The photo's height as displayed.
+    public var height: Int
+    /// The EXIF orientation (1–8) that was applied to the pixels; 1 when there was none.
+    public var orientation: Int
+    /// Problems with a damaged file whose pixels could still be decoded.
+    public var warnings: [String]
+    /// One rendition per distinct width that was asked for, widest first.
+    public var renditions: [Rendition]
+
+    public init(width: Int, height: Int, orientation: Int, warnings: [String], renditions: [Rendition]) {
+        self.width = width
+        self.height = height
+        self.orientation = orientation
+        self.warnings = warnings
+        self.renditions = renditions
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+
+@testable import AshlarImage
+
+/// `Renditions.make` on small fixtures (Fixtures/resize/pipeline-*, from make-fixtures.py); each
+/// rendition is decoded again to check what was written.
+@Suite struct PipelineTests {
+    static func fixture(_ name: String) throws -> [UInt8] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Fixtures/resize/\(name)")
+        return [UInt8](try Data(contentsOf: url))
+    }
+
+    struct WidthCase: Sendable, CustomTestStringConvertible {
+        var requested: [Int]
+        var made: [Int]
+        var testDescription: String { "\(requested) → \(made)" }
+    }
+
+    /// pipeline-plain.jpg is 120 × 80: nothing is made wider, and equal widths give one rendition.
+    @Test(arguments: [
+        WidthCase(requested: [480, 60, 60, 120, 200], made: [120, 60]),
+        WidthCase(requested: [30], made: [30]),
+        WidthCase(requested: [1920, 960, 480], made: [120]),
+        WidthCase(requested: [7, 119, 0], made: [119, 7, 1]),
+    ])
+    func widthsAreNeverUpscaledAndDuplicatesMerge(widths: WidthCase) throws {
+        let set = try Renditions.make(from: Self.fixture("pipeline-plain.jpg"), widths: widths.requested, quality: 85)
+        #expect(set.renditions.map(\.width) == widths.made)
+        #expect(set.renditions.map(\.height) == widths.made.map { max(1, ($0 * 80 + 60) / 120) })
+        #expect(set.width == 120 && set.height == 80 && set.orientation == 1)
+        for rendition in set.renditions {
+            #expect(rendition.format == .jpeg(quality: 85))
+            let decoded = try JPEGDecoder.decode(rendition.bytes)
+            #expect(decoded.image.width == rendition.width && decoded.image.height == rendition.height)
+        }
+    }
+
+    /// Stored 64 × 48 with orientation 6: shown 48 × 64, and its red left quarter is on top.
+    @Test func orientationSixSwapsWidthAndHeight() throws {
+        let set = try Renditions.make(from: Self.fixture("pipeline-rotated.jpg"), widths: [100, 24], quality: 90)
+        #expect(set.width == 48 && set.height == 64 && set.orientation == 6)
+        #expect(set.renditions.map(\.width) == [48, 24])
+        #expect(set.renditions.map(\.height) == [64, 32])
+        let image = try JPEGDecoder.decode(set.renditions[0].bytes).image
+        func pixel(_ x: Int, _ y: Int) -> [UInt8] {
+            Array(image.pixels[(y * image.width + x) * 3..<(y * image.width + x) * 3 + 3])
+        }
+        #expect(pixel(24, 4)[0] > 200 && pixel(24, 4)[2] < 60, "\(pixel(24, 4))")
+        #expect(pixel(24, 50)[0] < 60 && pixel(24, 50)[2] > 200, "\(pixel(24, 50))")
+    }
+
+    @Test func iccProfileIsCarried() throws {
+        let profile = try Self.fixture("pipeline-rotated.icc")
+        let set = try Renditions.make(from: Self.fixture("pipeline-rotated.jpg"), widths: [48, 20], quality: 85)
+        for rendition in set.renditions {
+            #expect(try JPEGMetadata.read(rendition.bytes).iccProfile == profile)
+        }
+    }
+
+    @Test func pngWithAlphaGivesPNGRenditions() throws {
+        let source = try PNGDecoder.decode(Self.fixture("pipeline-alpha.png")).image
+        let set = try Renditions.make(from: Self.fixture("pipeline-alpha.png"), widths: [40, 20], quality: 85)
+        #expect(set.renditions.map(\.format) == [.png, .png])
+        let full = try PNGDecoder.decode(set.renditions[0].bytes).image
+        #expect(full == source)
+        let half = try PNGDecoder.decode(set.renditions[1].bytes).image
+        #expect(half.format == .rgba && half.width == 20 && half.height == 15)
+        // Alpha runs 0…234 left to right; the colour stays (200, 100 + y, 50) wherever alpha is not tiny.
+        #expect(half.pixels[3] < 16 && half.pixels[19 * 4 + 3] > 200)
+        #expect(half.pixels[(7 * 20 + 12) * 4] == 200)
+    }
+
+    @Test func greyStaysGrey() throws {
+        let set = try Renditions.make(from: Self.fixture("pipeline-gray.jpg"), widths: [25], quality: 85)
+        let image = try JPEGDecoder.decode(set.renditions[0].bytes).image
+        #expect(image.format == .gray && image.width == 25 && image.height == 20)
+    }
+
+    @Test func requestsChooseTheFormat() throws {
+        let set = try Renditions.make(
+            from: Self.fixture("pipeline-plain.jpg"),
+            requests: [
+                RenditionRequest(width: 60, format: .png), RenditionRequest(width: 60, format: .jpeg(quality: 70)),
+                RenditionRequest(width: 60, format: .png),
+            ])
+        #expect(set.renditions.map(\.format) == [.png, .jpeg(quality: 70)])
+        #expect(try PNGDecoder.decode(set.renditions[0].bytes).image.format == .rgb)
+    }
+
+    @Test(arguments: [[UInt8](), [0x47, 0x49, 0x46, 0x38, 0x39, 0x61], Array("<svg/>".utf8)])
+    func otherFilesAreRejected(bytes: [UInt8]) {
+        #expect(throws: ImageError(.unsupported, "not a JPEG or PNG file")) {
+            try Renditions.make(from: bytes, widths: [100], quality: 85)
+        }
+    }
+
+    struct ScaleCase: Sendable, CustomTestStringConvertible {
+        var width, height, largestWidth: Int
+        var scale: JPEGScale
+        var testDescription: String { "\(width)×\(height) for \(largestWidth) → 1/\(scale.rawValue)" }
+    }
+
+    /// The decode reduction, on the size as shown. A 8000 × 4000 photo with orientation 6 is shown
+    /// 4000 wide: 1000 px needs ¼, where the stored width would wrongly allow ⅛.
+    @Test(arguments: [
+        ScaleCase(width: 6000, height: 4000, largestWidth: 1920, scale: .half),
+        ScaleCase(width: 6000, height: 4000, largestWidth: 750, scale: .eighth),
+        ScaleCase(width: 6000, height: 4000, largestWidth: 751, scale: .quarter),
+        ScaleCase(width: 4000, height: 8000, largestWidth: 1000, scale: .quarter),
+        ScaleCase(width: 8000, height: 4000, largestWidth: 1000, scale: .eighth),
+        ScaleCase(width: 1000, height: 700, largestWidth: 5000, scale: .full),
+        ScaleCase(width: 9, height: 9, largestWidth: 1, scale: .eighth),
+    ])
+    func decodeScaleCoversTheWidestRendition(scaleCase: ScaleCase) {
+        #expect(
+            SourcePhoto.scale(
+                width: scaleCase.width, height: scaleCase.height,
+                largestWidth: scaleCase.largestWidth) == scaleCase.scale)
+    }
+}

@@ -1,0 +1,34 @@
+@testable import AshlarImage
+
+/// `Renditions.make` on whole JPEG and PNG files, as a gallery build calls it: every rendition
+/// asked for is made once, never wider than the photo, in proportion, and decodes back to its
+/// stated size.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let bytes = fuzzInput(data, count)
+    // Small limits keep each run fast and under libFuzzer's memory cap; the checks are the same.
+    let limits = ImageLimits(maxPixels: 1 << 20, maxDecompressedBytes: 1 << 24)
+    let widths = [48, 17, 48, 1]
+    let set: RenditionSet
+    do {
+        set = try Renditions.make(from: bytes, widths: widths, quality: 75, limits: limits)
+    } catch {
+        require(!error.message.isEmpty, "an error without a message")
+        return 0
+    }
+    require((1...8).contains(set.orientation), "orientation \(set.orientation)")
+    require(set.width >= 1 && set.height >= 1, "photo size \(set.width)×\(set.height)")
+    let expected = Array(Set(widths.map { min($0, set.width) })).sorted(by: >)
+    require(set.renditions.map(\.width) == expected, "widths \(set.renditions.map(\.width))")
+    for rendition in set.renditions {
+        require(rendition.height == max(1, (set.height * rendition.width + set.width / 2) / set.width), "height")
+        let decoded: DecodedImage?
+        switch rendition.format {
+        case .jpeg: decoded = try? JPEGDecoder.decode(rendition.bytes)
+        case .png: decoded = try? PNGDecoder.decode(rendition.bytes)
+        }
+        require(decoded?.image.width == rendition.width && decoded?.image.height == rendition.height,
+                "a rendition does not decode to its size")
+    }
+    return 0
+}
