@@ -30,7 +30,9 @@ struct OutputFolder: Sendable {
         if let bytes = directory.readFile(BuildManifest.fileName) {
             if let manifest = BuildManifest.read(bytes) { return manifest }
             if !force {
-                throw BuildError(.usage, path: file, message: "this is not a manifest Ashlar can read; use --force to build over the folder anyway")
+                throw BuildError(
+                    .usage, path: file,
+                    message: "this is not a manifest Ashlar can read; use --force to build over the folder anyway")
             }
             return nil
         }
@@ -38,7 +40,9 @@ struct OutputFolder: Sendable {
         if !entries.isEmpty, !force {
             throw BuildError(
                 .usage, path: paths.output.path,
-                message: "the output folder holds files Ashlar did not write; choose an empty folder, or use --force to build into it anyway")
+                message:
+                    "the output folder holds files Ashlar did not write; choose an empty folder, or use --force to build into it anyway"
+            )
         }
         return nil
     }
@@ -61,7 +65,8 @@ struct OutputFolder: Sendable {
         if failure == nil { failure = directory.writeFile(manifest.bytes, to: name + ".tmp") }
         if failure == nil { failure = directory.rename(name + ".tmp", to: name) }
         if let failure {
-            throw BuildError(.io, path: paths.outputFile(name), message: "cannot write: \(SystemError.message(failure))")
+            throw BuildError(
+                .io, path: paths.outputFile(name), message: "cannot write: \(SystemError.message(failure))")
         }
     }
 
@@ -81,10 +86,14 @@ struct OutputFolder: Sendable {
             throw BuildError(.usage, path: paths.output.path, message: "refusing to build into '\(output)'")
         }
         if output == source {
-            throw BuildError(.usage, path: paths.output.path, message: "the output folder is the source folder; choose another with --output")
+            throw BuildError(
+                .usage, path: paths.output.path,
+                message: "the output folder is the source folder; choose another with --output")
         }
         if source.hasPrefix(output + "/") {
-            throw BuildError(.usage, path: paths.output.path, message: "the output folder contains the source folder; choose another with --output")
+            throw BuildError(
+                .usage, path: paths.output.path,
+                message: "the output folder contains the source folder; choose another with --output")
         }
     }
 

@@ -60,7 +60,9 @@ final class OutputStager: Sendable {
     @discardableResult
     func stage(_ file: OutputFile, replacing: Bool = false) -> Bool {
         do throws(BuildError) {
-            let placed = try state.withLock { (plan) throws(BuildError) in try plan.place(file.path, replacing: replacing) }
+            let placed = try state.withLock { (plan) throws(BuildError) in
+                try plan.place(file.path, replacing: replacing)
+            }
             guard let (temporary, folders) = placed else { return false }
             // New folders are made outside the lock, so that both cores make them; a folder
             // another thread has claimed but not made yet is made here too (`mkdir -p`: the
@@ -120,12 +122,14 @@ final class OutputStager: Sendable {
             if linkImages {
                 let failure = directory.link(sourcePath, to: temporary)
                 if failure == nil { return }
-                if failure == ENOENT, makeStagedFolder(of: temporary), directory.link(sourcePath, to: temporary) == nil {
+                if failure == ENOENT, makeStagedFolder(of: temporary), directory.link(sourcePath, to: temporary) == nil
+                {
                     return
                 }
             }
             guard let data = FileManager.default.contents(atPath: sourcePath) else {
-                throw BuildError(.io, path: paths.display(source), message: "cannot read: the file is gone or unreadable")
+                throw BuildError(
+                    .io, path: paths.display(source), message: "cannot read: the file is gone or unreadable")
             }
             var failure = directory.writeFile([UInt8](data), to: temporary)
             if failure == ENOENT, makeStagedFolder(of: temporary) {

@@ -42,12 +42,15 @@ struct OutputWriter {
     /// pages of their album are over 500 MB). A page identical to the previous build's file is
     /// not written at all. Returns what takes the page's place in the rendered files.
     func stream(_ page: OutputFile, into stager: OutputStager) -> OutputFile {
-        guard case .bytes(let bytes) = page.contents, RelativePath.isSafe(page.path), page.path != BuildManifest.fileName else {
+        guard case .bytes(let bytes) = page.contents, RelativePath.isSafe(page.path),
+            page.path != BuildManifest.fileName
+        else {
             return page
         }
         let entry = "h:" + ContentHash.of(bytes)
         if previous?.files[page.path] == entry, previousIsIntact || directory.isRegularFile(page.path) {
-            return stager.recordStreamed(page.path, entry: entry, written: false) ? OutputFile(path: page.path, contents: .streamed) : page
+            return stager.recordStreamed(page.path, entry: entry, written: false)
+                ? OutputFile(path: page.path, contents: .streamed) : page
         }
         guard stager.stage(page) else { return page }
         stager.recordStreamed(page.path, entry: entry, written: true)
@@ -66,7 +69,9 @@ struct OutputWriter {
         }
     }
 
-    private func write(_ files: [OutputFile], with stager: OutputStager) throws(BuildError) -> (Summary, [String: String]) {
+    private func write(_ files: [OutputFile], with stager: OutputStager) throws(BuildError) -> (
+        Summary, [String: String]
+    ) {
         var seen = Set<String>(minimumCapacity: files.count)
         var unique: [OutputFile] = []
         unique.reserveCapacity(files.count)
@@ -89,19 +94,27 @@ struct OutputWriter {
                 return .success(Planned(file: file, entry: "h:" + ContentHash.of(bytes)))
             case .streamed:
                 guard let streamed = stager.streamed(file.path) else {
-                    return .failure(BuildError(.io, path: paths.outputFile(file.path), message: "internal error: a streamed page went missing"))
+                    return .failure(
+                        BuildError(
+                            .io, path: paths.outputFile(file.path),
+                            message: "internal error: a streamed page went missing"))
                 }
                 return .success(Planned(file: file, entry: streamed.entry, streamedWritten: streamed.written))
             case .unchanged:
                 // Only offered for files the previous build wrote and that are still there.
                 guard let entry = previous?.files[file.path] else {
-                    return .failure(BuildError(.io, path: paths.outputFile(file.path), message: "internal error: no earlier copy of this page to keep"))
+                    return .failure(
+                        BuildError(
+                            .io, path: paths.outputFile(file.path),
+                            message: "internal error: no earlier copy of this page to keep"))
                 }
                 return .success(Planned(file: file, entry: entry))
             case .copy(let source):
                 var info = stat()
                 guard stat(paths.sourceFile(source), &info) == 0 else {
-                    return .failure(BuildError(.io, path: paths.display(source), message: "cannot read: \(SystemError.message(errno))"))
+                    return .failure(
+                        BuildError(
+                            .io, path: paths.display(source), message: "cannot read: \(SystemError.message(errno))"))
                 }
                 let stamp = FileStamp(info)
                 return .success(Planned(file: file, entry: "c:\(stamp.size):\(stamp.modified):\(source)"))
@@ -115,7 +128,9 @@ struct OutputWriter {
             entries[item.file.path] = item.entry
             if case .streamed = item.file.contents {
                 if !item.streamedWritten { summary.unchanged += 1 }
-            } else if previous?.files[item.file.path] == item.entry, previousIsIntact || directory.isRegularFile(item.file.path) {
+            } else if previous?.files[item.file.path] == item.entry,
+                previousIsIntact || directory.isRegularFile(item.file.path)
+            {
                 summary.unchanged += 1
             } else {
                 changed.append(item.file)
@@ -129,7 +144,6 @@ struct OutputWriter {
         summary.removed = removeStale(keeping: entries)
         return (summary, entries)
     }
-
 
     /// Removes files the previous build wrote that this one does not, and the folders that
     /// leaves empty. Nothing else is touched: an entry whose folder is not a real folder inside

@@ -134,7 +134,8 @@ public struct SiteBuilder: Sendable {
     ) -> RenderedSite {
         let (library, templateDiagnostics) = inputs.theme.library()
         let (geometry, geometryDiagnostics) = inputs.theme.pageGeometry()
-        var renderer = SiteRenderer(configuration: configuration, theme: inputs.theme, library: library, geometry: geometry)
+        var renderer = SiteRenderer(
+            configuration: configuration, theme: inputs.theme, library: library, geometry: geometry)
         renderer.siteFingerprint = inputs.siteFingerprint
         renderer.reusableAlbums = reusable?.albums ?? [:]
         renderer.pageHandler = pageHandler

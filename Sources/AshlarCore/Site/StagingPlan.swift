@@ -134,7 +134,8 @@ struct StagingPlan {
             case S_IFLNK:
                 throw BuildError(.io, path: destination, message: Self.refusal(destination, output: paths.output.path))
             default:
-                throw BuildError(.io, path: destination, message: "cannot create folder: a file of that name is in the way")
+                throw BuildError(
+                    .io, path: destination, message: "cannot create folder: a file of that name is in the way")
             }
         }
         let code = errno
@@ -144,7 +145,8 @@ struct StagingPlan {
         if present[parent] != outputDevice {
             // Under a mount point: no rename can bring it there, so it is made where it belongs.
             if let failure = directory.makeFolder(folder), failure != EEXIST {
-                throw BuildError(.io, path: destination, message: "cannot create folder: \(SystemError.message(failure))")
+                throw BuildError(
+                    .io, path: destination, message: "cannot create folder: \(SystemError.message(failure))")
             }
             present[folder] = present[parent]
             return false
@@ -179,7 +181,8 @@ struct StagingPlan {
                 staging = folder
                 for part in ["new", "files"] {
                     if let failure = directory.makeFolder(folder + "/" + part) {
-                        throw BuildError(.io, path: paths.output.path, message: "cannot write: \(SystemError.message(failure))")
+                        throw BuildError(
+                            .io, path: paths.output.path, message: "cannot write: \(SystemError.message(failure))")
                     }
                 }
                 return folder
