@@ -1,18 +1,21 @@
 /// A Huffman table (DHT) with lookup tables for the first 9 bits of a code: `fast` gives the code
 /// length and symbol together, and `fastAC` additionally decodes a short AC coefficient's value
 /// (run, value and total bits) when code and value bits both fit in those 9 bits.
-final class JPEGHuffmanTable: @unchecked Sendable {  // immutable once built
+///
+/// The tables are plain buffers (no reference counting in the decoder's inner loop), written only
+/// while `init` runs and freed in `deinit`: `nonisolated(unsafe)` says so to the compiler.
+final class JPEGHuffmanTable: Sendable {
     static let lookaheadBits = 9
 
     /// `(length << 8) | symbol`, or 0 when the code is longer than 9 bits.
-    let fast: UnsafeMutablePointer<UInt16>
+    nonisolated(unsafe) let fast: UnsafeMutablePointer<UInt16>
     /// `(value << 16) | (run << 8) | totalBits`, or 0 when code and value need more than 9 bits.
-    let fastAC: UnsafeMutablePointer<Int32>
+    nonisolated(unsafe) let fastAC: UnsafeMutablePointer<Int32>
     /// Largest code of each length (index 1...16), -1 when there is none; index 17 is a sentinel.
-    let maxCode: UnsafeMutablePointer<Int32>
+    nonisolated(unsafe) let maxCode: UnsafeMutablePointer<Int32>
     /// Added to a code of each length gives the index of its symbol in `values`.
-    let valueOffset: UnsafeMutablePointer<Int32>
-    let values: UnsafeMutablePointer<UInt8>
+    nonisolated(unsafe) let valueOffset: UnsafeMutablePointer<Int32>
+    nonisolated(unsafe) let values: UnsafeMutablePointer<UInt8>
     let valueCount: Int
 
     /// A table with no codes: stands in for one a scan does not use (``JPEGStream`` checks that
@@ -20,7 +23,7 @@ final class JPEGHuffmanTable: @unchecked Sendable {  // immutable once built
     static let empty = JPEGHuffmanTable()
 
     /// False when the counts over-fill the code space (the table is then unusable).
-    private(set) var isValid = true
+    let isValid: Bool
 
     private convenience init() {
         self.init(counts: Array(repeating: 0, count: 16), values: [])
@@ -41,15 +44,14 @@ final class JPEGHuffmanTable: @unchecked Sendable {  // immutable once built
         valueCount = symbols.count
         for (i, symbol) in symbols.enumerated() { values[i] = symbol }
 
+        isValid = Self.fitsCodeSpace(counts)
+
         var code = 0
         var index = 0
         for length in 1...16 {
             let n = counts[length - 1]
             // Codes that no longer fit in `length` bits mean the counts over-fill the code space.
-            guard code + n <= 1 << length else {
-                isValid = false
-                break
-            }
+            guard code + n <= 1 << length else { break }
             if n > 0 {
                 valueOffset[length] = Int32(index - code)
                 for _ in 0..<n {
@@ -64,6 +66,17 @@ final class JPEGHuffmanTable: @unchecked Sendable {  // immutable once built
             code <<= 1
         }
         maxCode[17] = Int32.max
+    }
+
+    /// Whether codes of these counts per length (1...16) fit in the code space.
+    private static func fitsCodeSpace(_ counts: [Int]) -> Bool {
+        var code = 0
+        for length in 1...16 {
+            code += counts[length - 1]
+            if code > 1 << length { return false }
+            code <<= 1
+        }
+        return true
     }
 
     private func fillFast(code: Int, length: Int, symbol: UInt8) {

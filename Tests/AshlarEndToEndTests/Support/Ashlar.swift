@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// Runs the built `ashlar` binary, as a user would.
@@ -81,25 +82,23 @@ enum Ashlar {
 }
 
 /// Kills a process once, unless disarmed first (when the process has ended on its own).
-private final class KillSwitch: @unchecked Sendable {
-    private let lock = NSLock()
-    private var armed = true
-    private var fired = false
+private final class KillSwitch: Sendable {
+    private let state = Mutex((armed: true, fired: false))
 
     func fire(_ pid: Int32) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard armed else { return }
-        fired = true
-        kill(pid, SIGKILL)
+        state.withLock { state in
+            guard state.armed else { return }
+            state.fired = true
+            kill(pid, SIGKILL)
+        }
     }
 
     /// Whether it fired.
     func disarm() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        armed = false
-        return fired
+        state.withLock { state in
+            state.armed = false
+            return state.fired
+        }
     }
 }
 
