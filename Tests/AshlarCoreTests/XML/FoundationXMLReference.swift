@@ -1,5 +1,6 @@
 import Foundation
 import FoundationXML
+import Synchronization
 
 @testable import AshlarCore
 
@@ -7,11 +8,13 @@ import FoundationXML
 /// check that the new reader builds the same trees.
 final class FoundationXMLReference: NSObject, XMLParserDelegate {
     /// FoundationXML's parser crashes when tests run it on several threads at once.
-    private static let lock = NSLock()
+    private static let lock = Mutex(())
 
     static func parse(_ bytes: [UInt8]) -> Result<AshlarCore.XMLNode, AshlarCore.XMLNode.ParseError> {
-        lock.lock()
-        defer { lock.unlock() }
+        lock.withLock { _ in parseAlone(bytes) }
+    }
+
+    private static func parseAlone(_ bytes: [UInt8]) -> Result<AshlarCore.XMLNode, AshlarCore.XMLNode.ParseError> {
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = false
         parser.shouldReportNamespacePrefixes = false
