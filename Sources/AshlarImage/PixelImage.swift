@@ -19,8 +19,9 @@ public struct PixelImage: Sendable, Equatable {
 
     /// An image of the given size with every sample zero.
     public init(width: Int, height: Int, format: PixelFormat) {
-        self.init(width: width, height: height, format: format,
-                  pixels: [UInt8](repeating: 0, count: width * height * format.channels))
+        self.init(
+            width: width, height: height, format: format,
+            pixels: [UInt8](repeating: 0, count: width * height * format.channels))
     }
 
     /// Bytes in one row.

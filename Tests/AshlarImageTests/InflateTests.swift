@@ -28,20 +28,27 @@ import Testing
     }
 
     @Test(arguments: [
-        Corruption(name: "header check", stream: [0x78, 0x00, 0x03, 0x00], message: "zlib header check bits are wrong"),
-        Corruption(name: "method", stream: [0x79, 0x9C], message: "zlib stream uses compression method 9, not deflate"),
-        Corruption(name: "dictionary", stream: [0x78, 0xBB, 0, 0, 0, 1],
-                   message: "zlib stream needs a preset dictionary"),
+        Corruption(
+            name: "header check", stream: [0x78, 0x00, 0x03, 0x00], message: "zlib header check bits are wrong"),
+        Corruption(
+            name: "method", stream: [0x79, 0x9C], message: "zlib stream uses compression method 9, not deflate"),
+        Corruption(
+            name: "dictionary", stream: [0x78, 0xBB, 0, 0, 0, 1],
+            message: "zlib stream needs a preset dictionary"),
         Corruption(name: "block type 3", stream: [0x78, 0x9C, 0x07], message: "deflate block type 3 is reserved"),
-        Corruption(name: "stored length", stream: [0x78, 0x01, 0x01, 0x05, 0x00, 0x00, 0x00],
-                   message: "stored block length does not match its complement"),
-        Corruption(name: "distance before start", stream: [0x78, 0x9C, 0x03, 0x02, 0x00],
-                   message: "distance 1 reaches before the start of the data"),
-        Corruption(name: "over-subscribed", stream: [0x78, 0x9C, 0x05, 0x00, 0x92, 0x04, 0, 0, 0, 0],
-                   message: "deflate code lengths are over-subscribed"),
+        Corruption(
+            name: "stored length", stream: [0x78, 0x01, 0x01, 0x05, 0x00, 0x00, 0x00],
+            message: "stored block length does not match its complement"),
+        Corruption(
+            name: "distance before start", stream: [0x78, 0x9C, 0x03, 0x02, 0x00],
+            message: "distance 1 reaches before the start of the data"),
+        Corruption(
+            name: "over-subscribed", stream: [0x78, 0x9C, 0x05, 0x00, 0x92, 0x04, 0, 0, 0, 0],
+            message: "deflate code lengths are over-subscribed"),
         Corruption(name: "truncated", stream: [0x78, 0x9C, 0x4B, 0x4C], message: "zlib data ends early"),
-        Corruption(name: "checksum", stream: [0x78, 0x9C, 0x4B, 0x04, 0x00, 0x00, 0x62, 0x00, 0x63],
-                   message: "zlib checksum does not match the data"),
+        Corruption(
+            name: "checksum", stream: [0x78, 0x9C, 0x4B, 0x04, 0x00, 0x00, 0x62, 0x00, 0x63],
+            message: "zlib checksum does not match the data"),
     ])
     func corruptDataIsMalformed(_ corruption: Corruption) {
         #expect(throws: ImageError(.malformed, corruption.message)) {

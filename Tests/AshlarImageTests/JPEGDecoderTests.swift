@@ -11,18 +11,32 @@ import Testing
     }
 
     static let infoCases: [InfoCase] = [
-        InfoCase(file: "s420.jpg", info: JPEGInfo(width: 67, height: 45, components: 3, isProgressive: false,
-                                                  samplingFactors: [.init(horizontal: 2, vertical: 2),
-                                                                    .init(horizontal: 1, vertical: 1),
-                                                                    .init(horizontal: 1, vertical: 1)])),
-        InfoCase(file: "gray.jpg", info: JPEGInfo(width: 67, height: 45, components: 1, isProgressive: false,
-                                                  samplingFactors: [.init(horizontal: 1, vertical: 1)])),
-        InfoCase(file: "progressive-444-restart.jpg",
-                 info: JPEGInfo(width: 33, height: 17, components: 3, isProgressive: true,
-                                samplingFactors: Array(repeating: .init(horizontal: 1, vertical: 1), count: 3))),
-        InfoCase(file: "cmyk.jpg", info: JPEGInfo(width: 67, height: 45, components: 4, isProgressive: false,
-                                                  samplingFactors: Array(repeating: .init(horizontal: 1, vertical: 1),
-                                                                         count: 4))),
+        InfoCase(
+            file: "s420.jpg",
+            info: JPEGInfo(
+                width: 67, height: 45, components: 3, isProgressive: false,
+                samplingFactors: [
+                    .init(horizontal: 2, vertical: 2),
+                    .init(horizontal: 1, vertical: 1),
+                    .init(horizontal: 1, vertical: 1),
+                ])),
+        InfoCase(
+            file: "gray.jpg",
+            info: JPEGInfo(
+                width: 67, height: 45, components: 1, isProgressive: false,
+                samplingFactors: [.init(horizontal: 1, vertical: 1)])),
+        InfoCase(
+            file: "progressive-444-restart.jpg",
+            info: JPEGInfo(
+                width: 33, height: 17, components: 3, isProgressive: true,
+                samplingFactors: Array(repeating: .init(horizontal: 1, vertical: 1), count: 3))),
+        InfoCase(
+            file: "cmyk.jpg",
+            info: JPEGInfo(
+                width: 67, height: 45, components: 4, isProgressive: false,
+                samplingFactors: Array(
+                    repeating: .init(horizontal: 1, vertical: 1),
+                    count: 4))),
     ]
 
     @Test(arguments: infoCases)
@@ -48,8 +62,10 @@ import Testing
         (33, 17, 9, 5, .quarter),
     ])
     func largestReduction(width: Int, height: Int, targetWidth: Int, targetHeight: Int, expected: JPEGScale) {
-        #expect(JPEGScale.largestReduction(width: width, height: height, covering: targetWidth,
-                                           targetHeight: targetHeight) == expected)
+        #expect(
+            JPEGScale.largestReduction(
+                width: width, height: height, covering: targetWidth,
+                targetHeight: targetHeight) == expected)
     }
 
     @Test func grayscaleDecodesToGray() throws {
@@ -58,7 +74,6 @@ import Testing
         #expect(decoded.warnings.isEmpty)
         #expect(decoded.iccProfile == nil)
     }
-
 
     struct ErrorCase: CustomTestStringConvertible, Sendable {
         var name: String
@@ -70,7 +85,8 @@ import Testing
 
     /// s420.jpg with its frame marker replaced (C0 → `marker`) or its frame bytes patched.
     static func patchedFrame(marker: UInt8? = nil, _ patch: (inout [UInt8], Int) -> Void = { _, _ in }) throws
-        -> [UInt8] {
+        -> [UInt8]
+    {
         var bytes = try JPEGReference.fixture("s420.jpg")
         let sof = try #require(JPEGDecoderTests.markerOffset(0xC0, in: bytes))
         if let marker { bytes[sof + 1] = marker }
@@ -83,56 +99,85 @@ import Testing
     }
 
     static let errorCases: [ErrorCase] = [
-        ErrorCase(name: "arithmetic (cjpeg -arithmetic)", bytes: { try JPEGReference.fixture("arithmetic.jpg") },
-                  kind: .unsupported, message: "JPEG uses arithmetic coding, which is not supported"),
-        ErrorCase(name: "lossless SOF3", bytes: { try patchedFrame(marker: 0xC3) },
-                  kind: .unsupported, message: "JPEG uses lossless coding, which is not supported"),
-        ErrorCase(name: "lossless arithmetic SOF11", bytes: { try patchedFrame(marker: 0xCB) },
-                  kind: .unsupported, message: "JPEG uses arithmetic coding, which is not supported"),
-        ErrorCase(name: "hierarchical SOF5", bytes: { try patchedFrame(marker: 0xC5) },
-                  kind: .unsupported, message: "JPEG uses hierarchical coding, which is not supported"),
-        ErrorCase(name: "hierarchical arithmetic SOF13", bytes: { try patchedFrame(marker: 0xCD) },
-                  kind: .unsupported, message: "JPEG uses hierarchical coding, which is not supported"),
-        ErrorCase(name: "12-bit SOF1", bytes: { try patchedFrame(marker: 0xC1) { b, at in b[at] = 12 } },
-                  kind: .unsupported, message: "JPEG has 12-bit samples, which are not supported"),
-        ErrorCase(name: "height in DNL", bytes: { try patchedFrame { b, at in b[at + 1] = 0; b[at + 2] = 0 } },
-                  kind: .unsupported, message: "JPEG sets its height in a DNL marker, which is not supported"),
-        ErrorCase(name: "two components", bytes: { try patchedFrame { b, at in b[at + 5] = 2 } },
-                  kind: .unsupported, message: "JPEG has 2 colour components; only 1, 3 and 4 are supported"),
-        ErrorCase(name: "65535 × 65535 in a small file",
-                  bytes: { try patchedFrame { b, at in for i in 1...4 { b[at + i] = 0xFF } } },
-                  kind: .tooLarge, message: "JPEG is 65535 × 65535 pixels, over the limit of 300000000"),
-        ErrorCase(name: "not a JPEG", bytes: { Array("GIF89a".utf8) },
-                  kind: .malformed, message: "not a JPEG file (no start-of-image marker)"),
-        ErrorCase(name: "empty", bytes: { [] },
-                  kind: .malformed, message: "not a JPEG file (no start-of-image marker)"),
-        ErrorCase(name: "ends in headers", bytes: { Array(try JPEGReference.fixture("s420.jpg").prefix(300)) },
-                  kind: .malformed, message: "JPEG ends inside its headers"),
-        ErrorCase(name: "no image data", bytes: { [0xFF, 0xD8, 0xFF, 0xD9] },
-                  kind: .malformed, message: "JPEG has no image data"),
-        ErrorCase(name: "fractional sampling ratio",
-                  bytes: { try patchedFrame { b, at in b[at + 7] = 0x31; b[at + 10] = 0x21 } },
-                  kind: .unsupported, message: "JPEG sampling factors 3×1, 2×1, 1×1 are not supported"),
+        ErrorCase(
+            name: "arithmetic (cjpeg -arithmetic)", bytes: { try JPEGReference.fixture("arithmetic.jpg") },
+            kind: .unsupported, message: "JPEG uses arithmetic coding, which is not supported"),
+        ErrorCase(
+            name: "lossless SOF3", bytes: { try patchedFrame(marker: 0xC3) },
+            kind: .unsupported, message: "JPEG uses lossless coding, which is not supported"),
+        ErrorCase(
+            name: "lossless arithmetic SOF11", bytes: { try patchedFrame(marker: 0xCB) },
+            kind: .unsupported, message: "JPEG uses arithmetic coding, which is not supported"),
+        ErrorCase(
+            name: "hierarchical SOF5", bytes: { try patchedFrame(marker: 0xC5) },
+            kind: .unsupported, message: "JPEG uses hierarchical coding, which is not supported"),
+        ErrorCase(
+            name: "hierarchical arithmetic SOF13", bytes: { try patchedFrame(marker: 0xCD) },
+            kind: .unsupported, message: "JPEG uses hierarchical coding, which is not supported"),
+        ErrorCase(
+            name: "12-bit SOF1", bytes: { try patchedFrame(marker: 0xC1) { b, at in b[at] = 12 } },
+            kind: .unsupported, message: "JPEG has 12-bit samples, which are not supported"),
+        ErrorCase(
+            name: "height in DNL",
+            bytes: {
+                try patchedFrame { b, at in
+                    b[at + 1] = 0
+                    b[at + 2] = 0
+                }
+            },
+            kind: .unsupported, message: "JPEG sets its height in a DNL marker, which is not supported"),
+        ErrorCase(
+            name: "two components", bytes: { try patchedFrame { b, at in b[at + 5] = 2 } },
+            kind: .unsupported, message: "JPEG has 2 colour components; only 1, 3 and 4 are supported"),
+        ErrorCase(
+            name: "65535 × 65535 in a small file",
+            bytes: { try patchedFrame { b, at in for i in 1...4 { b[at + i] = 0xFF } } },
+            kind: .tooLarge, message: "JPEG is 65535 × 65535 pixels, over the limit of 300000000"),
+        ErrorCase(
+            name: "not a JPEG", bytes: { Array("GIF89a".utf8) },
+            kind: .malformed, message: "not a JPEG file (no start-of-image marker)"),
+        ErrorCase(
+            name: "empty", bytes: { [] },
+            kind: .malformed, message: "not a JPEG file (no start-of-image marker)"),
+        ErrorCase(
+            name: "ends in headers", bytes: { Array(try JPEGReference.fixture("s420.jpg").prefix(300)) },
+            kind: .malformed, message: "JPEG ends inside its headers"),
+        ErrorCase(
+            name: "no image data", bytes: { [0xFF, 0xD8, 0xFF, 0xD9] },
+            kind: .malformed, message: "JPEG has no image data"),
+        ErrorCase(
+            name: "fractional sampling ratio",
+            bytes: {
+                try patchedFrame { b, at in
+                    b[at + 7] = 0x31
+                    b[at + 10] = 0x21
+                }
+            },
+            kind: .unsupported, message: "JPEG sampling factors 3×1, 2×1, 1×1 are not supported"),
         // A fuzz finding (the first component's strip leaked when the last one was refused).
-        ErrorCase(name: "fuzz: leak-unsupported-sampling-ratio",
-                  bytes: {
-                      let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                          .appendingPathComponent("../Fuzz/Regressions/jpeg-decode/leak-unsupported-sampling-ratio.jpg")
-                      return Array([UInt8](try Data(contentsOf: url)).dropFirst())
-                  },
-                  kind: .unsupported, message: "JPEG sampling factors 4×1, 1×1, 3×1 are not supported"),
-        ErrorCase(name: "sampling factor 0", bytes: { try patchedFrame { b, at in b[at + 7] = 0x02 } },
-                  kind: .malformed, message: "JPEG component 1 has sampling factors 0×2"),
-        ErrorCase(name: "quantization table 5", bytes: { try patchedFrame { b, at in b[at + 8] = 5 } },
-                  kind: .malformed, message: "JPEG component 1 uses quantization table 5"),
-        ErrorCase(name: "undefined Huffman table",
-                  bytes: {
-                      var b = try JPEGReference.fixture("s420.jpg")
-                      let sos = try #require(markerOffset(0xDA, in: b))
-                      b[sos + 6] = 0x33
-                      return b
-                  },
-                  kind: .malformed, message: "JPEG scan uses DC Huffman table 3, which is not defined"),
+        ErrorCase(
+            name: "fuzz: leak-unsupported-sampling-ratio",
+            bytes: {
+                let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                    .appendingPathComponent("../Fuzz/Regressions/jpeg-decode/leak-unsupported-sampling-ratio.jpg")
+                return Array([UInt8](try Data(contentsOf: url)).dropFirst())
+            },
+            kind: .unsupported, message: "JPEG sampling factors 4×1, 1×1, 3×1 are not supported"),
+        ErrorCase(
+            name: "sampling factor 0", bytes: { try patchedFrame { b, at in b[at + 7] = 0x02 } },
+            kind: .malformed, message: "JPEG component 1 has sampling factors 0×2"),
+        ErrorCase(
+            name: "quantization table 5", bytes: { try patchedFrame { b, at in b[at + 8] = 5 } },
+            kind: .malformed, message: "JPEG component 1 uses quantization table 5"),
+        ErrorCase(
+            name: "undefined Huffman table",
+            bytes: {
+                var b = try JPEGReference.fixture("s420.jpg")
+                let sos = try #require(markerOffset(0xDA, in: b))
+                b[sos + 6] = 0x33
+                return b
+            },
+            kind: .malformed, message: "JPEG scan uses DC Huffman table 3, which is not defined"),
     ]
 
     @Test(arguments: errorCases)
@@ -161,7 +206,6 @@ import Testing
         let decoded = try JPEGDecoder.decode(bytes, limits: ImageLimits(maxScans: 2000))
         #expect(decoded.image.width == 8 && decoded.warnings.isEmpty)
     }
-
 
     @Test func truncatedBaselineGivesGreyRowsAndAWarning() throws {
         let decoded = try JPEGDecoder.decode(JPEGReference.fixture("truncated-420.jpg"))
@@ -197,7 +241,6 @@ import Testing
         let decoded = try JPEGDecoder.decode(bytes)
         #expect(decoded.warnings.contains { $0.hasPrefix("JPEG data is corrupt: ") })
     }
-
 
     /// s444.jpg with `chunks` APP2 ICC_PROFILE segments inserted after SOI.
     static func withICC(_ chunks: [(sequence: UInt8, count: UInt8, data: [UInt8])]) throws -> [UInt8] {

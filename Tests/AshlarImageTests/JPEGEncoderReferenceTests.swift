@@ -80,7 +80,8 @@ import Testing
 
     @Test(.enabled(if: ExternalTool.enabled("python3")), arguments: [(90, 40.0), (50, 30.0)])
     func pillowDecodesCloseToInput(quality: Int, minimumPSNR: Double) throws {
-        let script = "import sys; from PIL import Image; im = Image.open(sys.argv[1]); im.load(); "
+        let script =
+            "import sys; from PIL import Image; im = Image.open(sys.argv[1]); im.load(); "
             + "sys.stdout.buffer.write(im.mode.encode() + b'\\n' + im.tobytes())"
         for format in [PixelFormat.rgb, .gray] {
             let image = TestPicture.make(width: 75, height: 41, format: format)
@@ -109,7 +110,7 @@ import Testing
         let file = JPEGEncoder.encode(TestPicture.make(width: 160, height: 120, format: .rgb), quality: quality)
         let path = ExternalTool.temporaryFile(file, named: "encoded.jpg")
         guard let standard = ExternalTool.run("jpegtran", ["-copy", "all", path]),
-              let optimised = ExternalTool.run("jpegtran", ["-copy", "all", "-optimize", path])
+            let optimised = ExternalTool.run("jpegtran", ["-copy", "all", "-optimize", path])
         else { return }
         #expect(try Self.scan(standard).count > Self.scan(file).count)
         #expect(try Self.scan(optimised) == Self.scan(file))

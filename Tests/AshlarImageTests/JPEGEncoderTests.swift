@@ -10,11 +10,14 @@ enum TestPicture {
         pixels.reserveCapacity(width * height * format.channels)
         for y in 0..<height {
             for x in 0..<width {
-                let fx = Double(x), fy = Double(y)
+                let fx = Double(x)
+                let fy = Double(y)
                 let wave = 60 * sin(fx / 9) * cos(fy / 13) + 30 * sin((fx + fy) / 5)
                 let edge: Double = (x / 24 + y / 16) % 2 == 0 ? 25 : -25
                 let texture = Double((x &* 7 &+ y &* 13) % 5) - 2
-                let r = 128 + wave + edge + texture, g = 120 + 0.6 * wave + edge, b = 100 - 0.5 * wave + edge
+                let r = 128 + wave + edge + texture
+                let g = 120 + 0.6 * wave + edge
+                let b = 100 - 0.5 * wave + edge
                 let samples = [r, g, b].map { UInt8(max(0, min(255, $0.rounded()))) }
                 switch format {
                 case .gray: pixels.append(samples[1])
@@ -82,8 +85,10 @@ enum TestPicture {
         let file = JPEGEncoder.encode(PixelImage(width: width, height: height, format: .gray))
         let layout = try JPEGSegment.layout(of: file)
         let frame = try #require(layout.segments.first { $0.marker == 0xC0 })
-        let stated = (Int(file[frame.start + 1]) << 8 | Int(file[frame.start + 2]),
-                      Int(file[frame.start + 3]) << 8 | Int(file[frame.start + 4]))
+        let stated = (
+            Int(file[frame.start + 1]) << 8 | Int(file[frame.start + 2]),
+            Int(file[frame.start + 3]) << 8 | Int(file[frame.start + 4])
+        )
         #expect(stated == (min(height, 65_535), min(width, 65_535)))
     }
 

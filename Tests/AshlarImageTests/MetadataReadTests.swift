@@ -12,10 +12,11 @@ enum MetadataFixture {
         [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
     }
 
-    static let all = [
-        "gps-exif-big-endian.jpg", "gps-exif-little-endian.jpg", "gps-xmp-element.jpg", "gps-xmp-attribute.jpg",
-        "icc-two-chunks.jpg", "iptc-comment.jpg", "broken-exif-offset.jpg",
-    ] + (1...8).map { "orientation-\($0).jpg" }
+    static let all =
+        [
+            "gps-exif-big-endian.jpg", "gps-exif-little-endian.jpg", "gps-xmp-element.jpg", "gps-xmp-attribute.jpg",
+            "icc-two-chunks.jpg", "iptc-comment.jpg", "broken-exif-offset.jpg",
+        ] + (1...8).map { "orientation-\($0).jpg" }
 }
 
 @Suite struct MetadataReadTests {
@@ -29,20 +30,27 @@ enum MetadataFixture {
         var testDescription: String { file }
     }
 
-    static let expectations: [Expectation] = [
-        Expectation(file: "gps-exif-big-endian.jpg", orientation: 6, hasLocation: true, hasEXIF: true, hasXMP: false),
-        Expectation(file: "gps-exif-little-endian.jpg", orientation: 3, hasLocation: true, hasEXIF: true,
-                    hasXMP: false),
-        Expectation(file: "gps-xmp-element.jpg", orientation: 1, hasLocation: true, hasEXIF: false, hasXMP: true),
-        Expectation(file: "gps-xmp-attribute.jpg", orientation: 1, hasLocation: true, hasEXIF: false, hasXMP: true),
-        Expectation(file: "icc-two-chunks.jpg", orientation: 1, hasLocation: true, hasEXIF: true, hasXMP: false,
-                    iccSize: 70_532),
-        Expectation(file: "iptc-comment.jpg", orientation: 1, hasLocation: false, hasEXIF: true, hasXMP: false),
-        Expectation(file: "broken-exif-offset.jpg", orientation: 1, hasLocation: false, hasEXIF: true,
-                    hasXMP: false),
-    ] + (1...8).map {
-        Expectation(file: "orientation-\($0).jpg", orientation: $0, hasLocation: false, hasEXIF: true, hasXMP: false)
-    }
+    static let expectations: [Expectation] =
+        [
+            Expectation(
+                file: "gps-exif-big-endian.jpg", orientation: 6, hasLocation: true, hasEXIF: true, hasXMP: false),
+            Expectation(
+                file: "gps-exif-little-endian.jpg", orientation: 3, hasLocation: true, hasEXIF: true,
+                hasXMP: false),
+            Expectation(file: "gps-xmp-element.jpg", orientation: 1, hasLocation: true, hasEXIF: false, hasXMP: true),
+            Expectation(file: "gps-xmp-attribute.jpg", orientation: 1, hasLocation: true, hasEXIF: false, hasXMP: true),
+            Expectation(
+                file: "icc-two-chunks.jpg", orientation: 1, hasLocation: true, hasEXIF: true, hasXMP: false,
+                iccSize: 70_532),
+            Expectation(file: "iptc-comment.jpg", orientation: 1, hasLocation: false, hasEXIF: true, hasXMP: false),
+            Expectation(
+                file: "broken-exif-offset.jpg", orientation: 1, hasLocation: false, hasEXIF: true,
+                hasXMP: false),
+        ]
+        + (1...8).map {
+            Expectation(
+                file: "orientation-\($0).jpg", orientation: $0, hasLocation: false, hasEXIF: true, hasXMP: false)
+        }
 
     @Test(arguments: expectations)
     func readsFixture(_ expected: Expectation) throws {
@@ -61,7 +69,8 @@ enum MetadataFixture {
     @Test func iccProfileMatchesExiftool() throws {
         let path = MetadataFixture.folder.appendingPathComponent("icc-two-chunks.jpg").path
         let metadata = try JPEGMetadata.read(try MetadataFixture.bytes("icc-two-chunks.jpg"))
-        guard ExternalTool.enabled("exiftool"), let profile = ExternalTool.run("exiftool", ["-b", "-icc_profile", path])
+        guard ExternalTool.enabled("exiftool"),
+            let profile = ExternalTool.run("exiftool", ["-b", "-icc_profile", path])
         else { return }
         #expect(metadata.iccProfile == profile)
     }

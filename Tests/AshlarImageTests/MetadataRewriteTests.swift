@@ -141,7 +141,8 @@ import Testing
     func unknownAPP1IsDropped(policy: MetadataPolicy) throws {
         let original = try MetadataFixture.bytes("orientation-2.jpg")
         let payload = Array("FLIR\0".utf8) + [1, 2, 3]
-        let bytes = Array(original[0..<2]) + [0xFF, 0xE1, 0, UInt8(payload.count + 2)] + payload + Array(original[2...])
+        let bytes =
+            Array(original[0..<2]) + [0xFF, 0xE1, 0, UInt8(payload.count + 2)] + payload + Array(original[2...])
         let output = try JPEGMetadata.rewrite(bytes, keeping: policy)
         #expect(JPEGMetadata.firstRange(of: Array("FLIR".utf8), in: output, from: 0) == nil)
     }
@@ -160,8 +161,9 @@ import Testing
         let xmp = Self.resource(0x0424, Array("<x:xmpmeta exif:GPSLatitude='1N'/>".utf8))
         let exif = Self.resource(0x0422, Array("MM\0*\0\0\0\u{8}".utf8))
         let payload = JPEGMetadata.photoshopSignature + iptc + xmp + named + exif
-        #expect(JPEGMetadata.removingEmbeddedMetadata(fromPhotoshop: payload)
-            == JPEGMetadata.photoshopSignature + iptc + named)
+        #expect(
+            JPEGMetadata.removingEmbeddedMetadata(fromPhotoshop: payload)
+                == JPEGMetadata.photoshopSignature + iptc + named)
         // A size running past the end: the block cannot be vouched for.
         var broken = JPEGMetadata.photoshopSignature + iptc
         broken[broken.count - iptc.count + 9] = 0x7F

@@ -46,10 +46,12 @@ import Testing
 
     @Test(arguments: [
         Failure(name: "bad-crc", kind: .malformed, message: "'IDAT' chunk has a bad CRC"),
-        Failure(name: "huge-dimensions", kind: .tooLarge,
-                message: "image is 100000×100000 pixels, more than the limit of 300000000"),
-        Failure(name: "missing-plte", kind: .malformed,
-                message: "palette image has no 'PLTE' chunk before its image data"),
+        Failure(
+            name: "huge-dimensions", kind: .tooLarge,
+            message: "image is 100000×100000 pixels, more than the limit of 300000000"),
+        Failure(
+            name: "missing-plte", kind: .malformed,
+            message: "palette image has no 'PLTE' chunk before its image data"),
         Failure(name: "unknown-critical", kind: .unsupported, message: "file has an unknown critical chunk 'ABCD'"),
         Failure(name: "split-idat", kind: .malformed, message: "'IDAT' chunks are not consecutive"),
         Failure(name: "plte-after-idat", kind: .malformed, message: "'PLTE' chunk comes after the image data"),

@@ -92,8 +92,9 @@ struct Pillow {
             """
         let mode = try run(["-c", script, input.path]).trimmingCharacters(in: .whitespacesAndNewlines)
         let icc = try [UInt8](Data(contentsOf: URL(fileURLWithPath: input.path + ".icc")))
-        return Decoded(mode: mode, pixels: try [UInt8](Data(contentsOf: URL(fileURLWithPath: input.path + ".raw"))),
-                       iccProfile: icc.isEmpty ? nil : icc)
+        return Decoded(
+            mode: mode, pixels: try [UInt8](Data(contentsOf: URL(fileURLWithPath: input.path + ".raw"))),
+            iccProfile: icc.isEmpty ? nil : icc)
     }
 
     struct Failure: Error { var output: String }

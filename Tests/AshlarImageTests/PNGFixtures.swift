@@ -29,7 +29,8 @@ enum PNGFixtures {
         return text.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: " ").map(String.init)
             guard fields.count == 4, let width = Int(fields[1]), let height = Int(fields[2]),
-                  let format = formats[fields[3]] else { return nil }
+                let format = formats[fields[3]]
+            else { return nil }
             return Expectation(name: fields[0], width: width, height: height, format: format)
         }
     }()

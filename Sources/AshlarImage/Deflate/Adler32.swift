@@ -19,18 +19,27 @@ struct Adler32: Sendable {
             // 5,552 is the most bytes after which `b` still fits in 32 bits before the modulo (RFC 1950).
             let end = min(index + 5552, count)
             while index + 8 <= end {
-                a &+= UInt32(base[index]); b &+= a
-                a &+= UInt32(base[index + 1]); b &+= a
-                a &+= UInt32(base[index + 2]); b &+= a
-                a &+= UInt32(base[index + 3]); b &+= a
-                a &+= UInt32(base[index + 4]); b &+= a
-                a &+= UInt32(base[index + 5]); b &+= a
-                a &+= UInt32(base[index + 6]); b &+= a
-                a &+= UInt32(base[index + 7]); b &+= a
+                a &+= UInt32(base[index])
+                b &+= a
+                a &+= UInt32(base[index + 1])
+                b &+= a
+                a &+= UInt32(base[index + 2])
+                b &+= a
+                a &+= UInt32(base[index + 3])
+                b &+= a
+                a &+= UInt32(base[index + 4])
+                b &+= a
+                a &+= UInt32(base[index + 5])
+                b &+= a
+                a &+= UInt32(base[index + 6])
+                b &+= a
+                a &+= UInt32(base[index + 7])
+                b &+= a
                 index += 8
             }
             while index < end {
-                a &+= UInt32(base[index]); b &+= a
+                a &+= UInt32(base[index])
+                b &+= a
                 index += 1
             }
             a %= 65521

@@ -54,8 +54,9 @@ enum Deflater {
             var matchStart = 0
             let candidate = finder.insert(position)
             if candidate >= 0 && previousLength < maxLazy && position - candidate <= windowSize {
-                (matchLength, matchStart) = finder.longestMatch(at: position, candidate: candidate,
-                                                                 previousLength: previousLength)
+                (matchLength, matchStart) = finder.longestMatch(
+                    at: position, candidate: candidate,
+                    previousLength: previousLength)
                 // A three-byte match far back costs more than three literals (zlib's TOO_FAR).
                 if matchLength == 3 && position - matchStart > 4096 { matchLength = 2 }
             }

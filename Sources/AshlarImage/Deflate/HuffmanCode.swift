@@ -19,7 +19,9 @@ enum HuffmanCode {
         let leaves = used.count
         var weight = used.map { frequencies[$0] } + [Int](repeating: 0, count: leaves - 1)
         var parent = [Int](repeating: 0, count: 2 * leaves - 1)
-        var nextLeaf = 0, nextInner = leaves, made = leaves
+        var nextLeaf = 0
+        var nextInner = leaves
+        var made = leaves
         func smallest() -> Int {
             if nextLeaf < leaves && (nextInner == made || weight[nextLeaf] <= weight[nextInner]) {
                 nextLeaf += 1
@@ -29,7 +31,8 @@ enum HuffmanCode {
             return nextInner - 1
         }
         while made < 2 * leaves - 1 {
-            let a = smallest(), b = smallest()
+            let a = smallest()
+            let b = smallest()
             weight[made] = weight[a] + weight[b]
             parent[a] = made
             parent[b] = made

@@ -13,7 +13,8 @@ struct InflateDecoder {
     }
 
     private enum Step {
-        case next, done(Inflater.Status)
+        case next
+        case done(Inflater.Status)
     }
 
     mutating func run() -> Inflater.Result {

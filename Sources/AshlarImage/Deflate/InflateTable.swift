@@ -6,7 +6,11 @@
 /// the value (literal byte, base length or distance, or the second-level table's offset).
 enum InflateTable {
     enum Kind: UInt32 {
-        case literal = 0, length = 1, endOfBlock = 2, pointer = 3, invalid = 4
+        case literal = 0
+        case length = 1
+        case endOfBlock = 2
+        case pointer = 3
+        case invalid = 4
     }
 
     static let litLenRootBits = 10
@@ -29,8 +33,10 @@ enum InflateTable {
     /// Entries (without their code length) for literal/length symbols 0–287: literals, the end
     /// of block, lengths 3–258 with their extra bits (RFC 1951 §3.2.5), and the unused 286–287.
     static let litLenSymbols: [UInt32] = {
-        let bases = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115,
-                     131, 163, 195, 227, 258]
+        let bases = [
+            3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115,
+            131, 163, 195, 227, 258,
+        ]
         let extras = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
         var symbols = (0..<256).map { entry(.literal, value: $0) }
         symbols.append(entry(.endOfBlock, value: 0))
@@ -65,11 +71,14 @@ enum InflateTable {
         rootBits: Int, into table: UnsafeMutablePointer<UInt32>, capacity: Int,
         scratch: UnsafeMutablePointer<Int>
     ) -> String? {
-        let counts = scratch, next = scratch + 16, probe = scratch + 32, longest = scratch + 48
+        let counts = scratch
+        let next = scratch + 16
+        let probe = scratch + 32
+        let longest = scratch + 48
         counts.initialize(repeating: 0, count: 16)
         var maxLength = 0
         for symbol in 0..<count {
-            let length = Int(lengths[symbol])  // a UInt8 below 16: callers store code lengths 0–15
+            let length = Int(lengths[symbol]) // a UInt8 below 16: callers store code lengths 0–15
             counts[length] += 1
             maxLength = max(maxLength, length)
         }

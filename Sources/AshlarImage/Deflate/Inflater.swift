@@ -38,15 +38,17 @@ enum Inflater {
             }
             start = 2
         }
-        var decoder = InflateDecoder(input: inBase, count: input.count, start: start,
-                                     output: outBase, capacity: output.count)
+        var decoder = InflateDecoder(
+            input: inBase, count: input.count, start: start,
+            output: outBase, capacity: output.count)
         var result = decoder.run()
         guard zlib, result.status == .complete else { return result }
         var reader = decoder.reader
         reader.alignToByte()
         let at = reader.position
         guard at + 4 <= input.count else { return Result(written: result.written, status: .truncated) }
-        let stored = UInt32(input[at]) << 24 | UInt32(input[at + 1]) << 16 | UInt32(input[at + 2]) << 8
+        let stored =
+            UInt32(input[at]) << 24 | UInt32(input[at + 1]) << 16 | UInt32(input[at + 2]) << 8
             | UInt32(input[at + 3])
         let computed = Adler32.checksum(UnsafeBufferPointer(start: outBase, count: result.written))
         if stored != computed { result.status = .malformed("zlib checksum does not match the data") }

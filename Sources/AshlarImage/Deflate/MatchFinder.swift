@@ -46,7 +46,8 @@ struct MatchFinder {
             // Cheap test first (as zlib's): the two bytes ending a match longer than the best, and
             // the first two. `bestLength` is at least 2 and below `maxLength`, so all are in the input.
             if bestLength < maxLength && Self.pair(there + bestLength - 1) == Self.pair(here + bestLength - 1)
-                && Self.pair(there) == Self.pair(here) {
+                && Self.pair(there) == Self.pair(here)
+            {
                 let length = Self.commonLength(here, there, maxLength)
                 if length > bestLength {
                     bestLength = length

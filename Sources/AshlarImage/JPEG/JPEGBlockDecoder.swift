@@ -15,8 +15,10 @@ struct JPEGBlockDecoder {
 
     /// A whole block of a sequential scan. `coef` must be zero on entry.
     @inline(__always)
-    func sequential(_ reader: inout JPEGBitReader, dc: JPEGHuffmanLookup, ac: JPEGHuffmanLookup,
-                    predictor: inout Int32, into coef: UnsafeMutablePointer<Int16>) {
+    func sequential(
+        _ reader: inout JPEGBitReader, dc: JPEGHuffmanLookup, ac: JPEGHuffmanLookup,
+        predictor: inout Int32, into coef: UnsafeMutablePointer<Int16>
+    ) {
         reader.ensure(32)
         let s = reader.decode(dc)
         predictor = predictor &+ reader.receiveExtend(s & 15)
@@ -33,7 +35,8 @@ struct JPEGBlockDecoder {
                 continue
             }
             let rs = reader.decode(ac)
-            let r = rs >> 4, s = rs & 15
+            let r = rs >> 4
+            let s = rs & 15
             if s == 0 {
                 if r != 15 { break }
                 k += 16
@@ -46,8 +49,10 @@ struct JPEGBlockDecoder {
     }
 
     @inline(__always)
-    func dcFirst(_ reader: inout JPEGBitReader, dc: JPEGHuffmanLookup, predictor: inout Int32,
-                 shift: Int, into coef: UnsafeMutablePointer<Int16>) {
+    func dcFirst(
+        _ reader: inout JPEGBitReader, dc: JPEGHuffmanLookup, predictor: inout Int32,
+        shift: Int, into coef: UnsafeMutablePointer<Int16>
+    ) {
         reader.ensure(32)
         let s = reader.decode(dc)
         predictor = predictor &+ reader.receiveExtend(s & 15)
@@ -60,8 +65,10 @@ struct JPEGBlockDecoder {
         if reader.bit() { coef[0] |= Int16(truncatingIfNeeded: 1 << shift) }
     }
 
-    mutating func acFirst(_ reader: inout JPEGBitReader, ac: JPEGHuffmanLookup, start: Int, end: Int,
-                          shift: Int, into coef: UnsafeMutablePointer<Int16>) {
+    mutating func acFirst(
+        _ reader: inout JPEGBitReader, ac: JPEGHuffmanLookup, start: Int, end: Int,
+        shift: Int, into coef: UnsafeMutablePointer<Int16>
+    ) {
         if eobRun > 0 {
             eobRun -= 1
             return
@@ -70,7 +77,8 @@ struct JPEGBlockDecoder {
         while k <= end {
             reader.ensure(32)
             let rs = reader.decode(ac)
-            let r = rs >> 4, s = rs & 15
+            let r = rs >> 4
+            let s = rs & 15
             if s == 0 {
                 if r < 15 {
                     eobRun = 1 << r
@@ -87,9 +95,12 @@ struct JPEGBlockDecoder {
         }
     }
 
-    mutating func acRefine(_ reader: inout JPEGBitReader, ac: JPEGHuffmanLookup, start: Int, end: Int,
-                           shift: Int, into coef: UnsafeMutablePointer<Int16>) {
-        let plus = Int16(truncatingIfNeeded: 1 << shift), minus = Int16(truncatingIfNeeded: -1 << shift)
+    mutating func acRefine(
+        _ reader: inout JPEGBitReader, ac: JPEGHuffmanLookup, start: Int, end: Int,
+        shift: Int, into coef: UnsafeMutablePointer<Int16>
+    ) {
+        let plus = Int16(truncatingIfNeeded: 1 << shift)
+        let minus = Int16(truncatingIfNeeded: -1 << shift)
         var k = start
         // Corrects one already-nonzero coefficient with the next bit of the scan.
         @inline(__always) func refine(_ p: UnsafeMutablePointer<Int16>) {

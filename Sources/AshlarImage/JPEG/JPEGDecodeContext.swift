@@ -67,16 +67,18 @@ struct JPEGDecodeContext {
 
     private func scanComponents(_ stream: JPEGStream, _ scan: JPEGStream.Scan) -> [ScanComponent] {
         scan.components.enumerated().map { i, c in
-            ScanComponent(index: c, dc: (stream.dcTables[scan.dcTables[i]] ?? JPEGHuffmanTable.empty).lookup,
-                          ac: (stream.acTables[scan.acTables[i]] ?? JPEGHuffmanTable.empty).lookup,
-                          h: frame.components[c].h, v: frame.components[c].v)
+            ScanComponent(
+                index: c, dc: (stream.dcTables[scan.dcTables[i]] ?? JPEGHuffmanTable.empty).lookup,
+                ac: (stream.acTables[scan.acTables[i]] ?? JPEGHuffmanTable.empty).lookup,
+                h: frame.components[c].h, v: frame.components[c].v)
         }
     }
 
-
     /// Decodes a sequential scan holding every component straight into the assembler's strips.
-    mutating func decodeStreaming(_ stream: inout JPEGStream, scan: JPEGStream.Scan,
-                                  into assembler: JPEGRowAssembler, warnings: inout [String]) {
+    mutating func decodeStreaming(
+        _ stream: inout JPEGStream, scan: JPEGStream.Scan,
+        into assembler: JPEGRowAssembler, warnings: inout [String]
+    ) {
         latchQuant(stream, scan)
         let components = scanComponents(stream, scan)
         let restartInterval = stream.restartInterval
@@ -94,10 +96,12 @@ struct JPEGDecodeContext {
                 let plan = plans[c.index]
                 for by in 0..<c.v {
                     for bx in 0..<c.h {
-                        jobList.append(BlockJob(scanIndex: i, dc: c.dc, ac: c.ac, quant: quant + c.index * 64,
-                                                size: plan.blockSize, stride: plan.stride,
-                                                offset: (by * plan.stride + bx) * plan.blockSize,
-                                                mcuStep: c.h * plan.blockSize))
+                        jobList.append(
+                            BlockJob(
+                                scanIndex: i, dc: c.dc, ac: c.ac, quant: quant + c.index * 64,
+                                size: plan.blockSize, stride: plan.stride,
+                                offset: (by * plan.stride + bx) * plan.blockSize,
+                                mcuStep: c.h * plan.blockSize))
                     }
                 }
             }
@@ -164,8 +168,9 @@ struct JPEGDecodeContext {
                                 continue
                             }
                             Self.zero(coef)
-                            blocks.sequential(&reader, dc: job.dc, ac: job.ac, predictor: &predictors[job.scanIndex],
-                                              into: coef)
+                            blocks.sequential(
+                                &reader, dc: job.dc, ac: job.ac, predictor: &predictors[job.scanIndex],
+                                into: coef)
                             JPEGIDCT.transform(size: job.size, coef, job.quant, out, job.stride, workspace)
                         }
                         if !exhausted && reader.isExhausted {
@@ -201,10 +206,11 @@ struct JPEGDecodeContext {
         for r in 0..<size { (out + r * stride).update(repeating: 128, count: size) }
     }
 
-
     /// Decodes every scan into the coefficient store, up to the end of the image.
-    mutating func decodeCoefficients(_ stream: inout JPEGStream, firstScan: JPEGStream.Scan,
-                                     warnings: inout [String]) throws(ImageError) {
+    mutating func decodeCoefficients(
+        _ stream: inout JPEGStream, firstScan: JPEGStream.Scan,
+        warnings: inout [String]
+    ) throws(ImageError) {
         for c in frame.components.indices {
             let count = frame.mcusX * frame.components[c].h * frame.mcusY * frame.components[c].v * 64
             let s = UnsafeMutablePointer<Int16>.allocate(capacity: count)
@@ -231,7 +237,7 @@ struct JPEGDecodeContext {
             do {
                 guard let next = try stream.nextScan() else { return }
                 scan = next
-            } catch where error.kind == .malformed {
+            } catch  where error.kind == .malformed {
                 warnings.append("JPEG data is damaged after scan \(number): \(error.message)")
                 return
             }
@@ -240,11 +246,15 @@ struct JPEGDecodeContext {
     }
 
     private mutating func decodeScan(_ stream: inout JPEGStream, _ scan: JPEGStream.Scan)
-        -> (complete: Bool, badCodes: Int, restartProblems: Int) {
+        -> (complete: Bool, badCodes: Int, restartProblems: Int)
+    {
         let components = scanComponents(stream, scan)
         let restartInterval = stream.restartInterval
         let progressive = frame.isProgressive
-        let ss = scan.spectralStart, se = scan.spectralEnd, ah = scan.approxHigh, al = scan.approxLow
+        let ss = scan.spectralStart
+        let se = scan.spectralEnd
+        let ah = scan.approxHigh
+        let al = scan.approxLow
         var restartProblems = 0
         var exhausted = false
         blocks.eobRun = 0
@@ -335,8 +345,9 @@ struct JPEGDecodeContext {
                 for by in 0..<component.v {
                     let row = s + (k * component.v + by) * storeWidth * 64
                     for bx in 0..<storeWidth {
-                        JPEGIDCT.transform(size: size, row + bx * 64, quant + c * 64,
-                                           slot + by * size * plan.stride + bx * size, plan.stride, workspace)
+                        JPEGIDCT.transform(
+                            size: size, row + bx * 64, quant + c * 64,
+                            slot + by * size * plan.stride + bx * size, plan.stride, workspace)
                     }
                 }
             }

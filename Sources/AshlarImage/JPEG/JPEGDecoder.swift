@@ -6,16 +6,19 @@ public enum JPEGDecoder {
         var stream = try JPEGStream(bytes)
         _ = try stream.nextScan(stopAtFrame: true)
         guard let frame = stream.frame else { throw ImageError(.malformed, "JPEG has no frame header") }
-        return JPEGInfo(width: frame.width, height: frame.height, components: frame.components.count,
-                        isProgressive: frame.isProgressive,
-                        samplingFactors: frame.components.map { .init(horizontal: $0.h, vertical: $0.v) })
+        return JPEGInfo(
+            width: frame.width, height: frame.height, components: frame.components.count,
+            isProgressive: frame.isProgressive,
+            samplingFactors: frame.components.map { .init(horizontal: $0.h, vertical: $0.v) })
     }
 
     /// Decodes to `.gray` (one component) or `.rgb`; the size is ceil(width / scale) ×
     /// ceil(height / scale), as libjpeg's. Damaged or truncated entropy data gives an image whose
     /// missing part is grey, with a warning.
-    public static func decode(_ bytes: [UInt8], scale: JPEGScale = .full,
-                              limits: ImageLimits = .default) throws(ImageError) -> DecodedImage {
+    public static func decode(
+        _ bytes: [UInt8], scale: JPEGScale = .full,
+        limits: ImageLimits = .default
+    ) throws(ImageError) -> DecodedImage {
         var stream = try JPEGStream(bytes)
         guard let firstScan = try stream.nextScan() else {
             throw ImageError(.malformed, "JPEG has no image data")
@@ -23,8 +26,9 @@ public enum JPEGDecoder {
         guard let frame = stream.frame else { throw ImageError(.malformed, "JPEG has no frame header") }
         let pixels = frame.width * frame.height
         guard pixels <= limits.maxPixels else {
-            throw ImageError(.tooLarge,
-                             "JPEG is \(frame.width) × \(frame.height) pixels, over the limit of \(limits.maxPixels)")
+            throw ImageError(
+                .tooLarge,
+                "JPEG is \(frame.width) × \(frame.height) pixels, over the limit of \(limits.maxPixels)")
         }
         let transform = stream.colorTransform()
         let format: PixelFormat = transform == .gray ? .gray : .rgb
@@ -57,7 +61,8 @@ public enum JPEGDecoder {
         if let failure { throw failure }
         let (profile, iccWarning) = stream.iccProfile()
         if let iccWarning { warnings.append(iccWarning) }
-        return DecodedImage(image: PixelImage(width: width, height: height, format: format, pixels: image),
-                            iccProfile: profile, warnings: warnings)
+        return DecodedImage(
+            image: PixelImage(width: width, height: height, format: format, pixels: image),
+            iccProfile: profile, warnings: warnings)
     }
 }

@@ -19,8 +19,10 @@ extension JPEGEncoder {
             var codeSize = [Int](repeating: 0, count: 257)
             var others = [Int](repeating: -1, count: 257)
             while true {
-                var c1 = -1, c2 = -1
-                var v1 = Int.max, v2 = Int.max
+                var c1 = -1
+                var c2 = -1
+                var v1 = Int.max
+                var v2 = Int.max
                 for symbol in 0...256 where frequency[symbol] != 0 {
                     let value = frequency[symbol]
                     if value <= v1 {

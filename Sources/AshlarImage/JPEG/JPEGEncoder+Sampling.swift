@@ -15,9 +15,13 @@ extension JPEGEncoder {
     ) {
         for row in 0..<rows {
             var source = pixels + min(firstRow + row, height - 1) * rowBytes
-            let y = luma + row * paddedWidth, cb = blue + row * paddedWidth, cr = red + row * paddedWidth
+            let y = luma + row * paddedWidth
+            let cb = blue + row * paddedWidth
+            let cr = red + row * paddedWidth
             for x in 0..<width {
-                let r = Int32(source[0]), g = Int32(source[1]), b = Int32(source[2])
+                let r = Int32(source[0])
+                let g = Int32(source[1])
+                let b = Int32(source[2])
                 source += 3
                 y[x] = UInt8(truncatingIfNeeded: (19595 &* r &+ 38470 &* g &+ 7471 &* b &+ 32768) &>> 16)
                 cb[x] = UInt8(truncatingIfNeeded: (b &* 32768 &- 11059 &* r &- 21709 &* g &+ 8_421_375) &>> 16)
@@ -55,11 +59,13 @@ extension JPEGEncoder {
     ) {
         let half = width / 2
         for row in 0..<rows {
-            let upper = plane + 2 * row * width, lower = upper + width
+            let upper = plane + 2 * row * width
+            let lower = upper + width
             let out = output + row * half
             var bias: UInt16 = 1
             for x in 0..<half {
-                let sum = UInt16(upper[2 * x]) &+ UInt16(upper[2 * x + 1]) &+ UInt16(lower[2 * x])
+                let sum =
+                    UInt16(upper[2 * x]) &+ UInt16(upper[2 * x + 1]) &+ UInt16(lower[2 * x])
                     &+ UInt16(lower[2 * x + 1])
                 out[x] = UInt8(truncatingIfNeeded: (sum &+ bias) &>> 2)
                 bias ^= 3

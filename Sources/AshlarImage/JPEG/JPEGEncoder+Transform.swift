@@ -30,11 +30,26 @@ extension JPEGEncoder {
         var row = source
         var data = workspace
         for _ in 0..<8 {
-            let d0 = Int32(row[0]), d1 = Int32(row[1]), d2 = Int32(row[2]), d3 = Int32(row[3])
-            let d4 = Int32(row[4]), d5 = Int32(row[5]), d6 = Int32(row[6]), d7 = Int32(row[7])
-            let tmp0 = d0 &+ d7, tmp7 = d0 &- d7, tmp1 = d1 &+ d6, tmp6 = d1 &- d6
-            let tmp2 = d2 &+ d5, tmp5 = d2 &- d5, tmp3 = d3 &+ d4, tmp4 = d3 &- d4
-            let tmp10 = tmp0 &+ tmp3, tmp13 = tmp0 &- tmp3, tmp11 = tmp1 &+ tmp2, tmp12 = tmp1 &- tmp2
+            let d0 = Int32(row[0])
+            let d1 = Int32(row[1])
+            let d2 = Int32(row[2])
+            let d3 = Int32(row[3])
+            let d4 = Int32(row[4])
+            let d5 = Int32(row[5])
+            let d6 = Int32(row[6])
+            let d7 = Int32(row[7])
+            let tmp0 = d0 &+ d7
+            let tmp7 = d0 &- d7
+            let tmp1 = d1 &+ d6
+            let tmp6 = d1 &- d6
+            let tmp2 = d2 &+ d5
+            let tmp5 = d2 &- d5
+            let tmp3 = d3 &+ d4
+            let tmp4 = d3 &- d4
+            let tmp10 = tmp0 &+ tmp3
+            let tmp13 = tmp0 &- tmp3
+            let tmp11 = tmp1 &+ tmp2
+            let tmp12 = tmp1 &- tmp2
             data[0] = (tmp10 &+ tmp11 &- 1024) &<< 2
             data[4] = (tmp10 &- tmp11) &<< 2
             let z1 = (tmp12 &+ tmp13) &* 4433
@@ -46,11 +61,18 @@ extension JPEGEncoder {
         }
         data = workspace
         for _ in 0..<8 {
-            let tmp0 = data[0] &+ data[56], tmp7 = data[0] &- data[56]
-            let tmp1 = data[8] &+ data[48], tmp6 = data[8] &- data[48]
-            let tmp2 = data[16] &+ data[40], tmp5 = data[16] &- data[40]
-            let tmp3 = data[24] &+ data[32], tmp4 = data[24] &- data[32]
-            let tmp10 = tmp0 &+ tmp3, tmp13 = tmp0 &- tmp3, tmp11 = tmp1 &+ tmp2, tmp12 = tmp1 &- tmp2
+            let tmp0 = data[0] &+ data[56]
+            let tmp7 = data[0] &- data[56]
+            let tmp1 = data[8] &+ data[48]
+            let tmp6 = data[8] &- data[48]
+            let tmp2 = data[16] &+ data[40]
+            let tmp5 = data[16] &- data[40]
+            let tmp3 = data[24] &+ data[32]
+            let tmp4 = data[24] &- data[32]
+            let tmp10 = tmp0 &+ tmp3
+            let tmp13 = tmp0 &- tmp3
+            let tmp11 = tmp1 &+ tmp2
+            let tmp12 = tmp1 &- tmp2
             data[0] = (tmp10 &+ tmp11 &+ 2) &>> 2
             data[32] = (tmp10 &- tmp11 &+ 2) &>> 2
             let z1 = (tmp12 &+ tmp13) &* 4433

@@ -107,99 +107,115 @@ public enum JPEGEncoder {
             scratch.deallocate()
             workspace.deallocate()
         }
-        let luma = scratch, fullBlue = scratch + planeSize, fullRed = scratch + 2 * planeSize
+        let luma = scratch
+        let fullBlue = scratch + planeSize
+        let fullRed = scratch + 2 * planeSize
         let blue = frame.factor == 2 ? scratch + 3 * planeSize : fullBlue
         let red = frame.factor == 2 ? blue + chromaWidth * 8 : fullRed
         let divisorTable = divisors[0] + divisors[1]
 
         image.pixels.withUnsafeBufferPointer { pixelBuffer in
-        coefficients.withUnsafeMutableBufferPointer { coefficientBuffer in
-        masks.withUnsafeMutableBufferPointer { maskBuffer in
-        frequencies.withUnsafeMutableBufferPointer { frequencyBuffer in
-        divisorTable.withUnsafeBufferPointer { divisorBuffer in
-        naturalOrder.withUnsafeBufferPointer { orderBuffer in
-            // Every buffer is non-empty (the image has at least one pixel), so the base addresses exist.
-            guard let pixels = pixelBuffer.baseAddress, var block = coefficientBuffer.baseAddress,
-                  var mask = maskBuffer.baseAddress, let counts = frequencyBuffer.baseAddress,
-                  let lumaDivisors = divisorBuffer.baseAddress, let order = orderBuffer.baseAddress
-            else { return }
-            let chromaDivisors = lumaDivisors + 128
-            var previousDC: (Int32, Int32, Int32) = (0, 0, 0)
+            coefficients.withUnsafeMutableBufferPointer { coefficientBuffer in
+                masks.withUnsafeMutableBufferPointer { maskBuffer in
+                    frequencies.withUnsafeMutableBufferPointer { frequencyBuffer in
+                        divisorTable.withUnsafeBufferPointer { divisorBuffer in
+                            naturalOrder.withUnsafeBufferPointer { orderBuffer in
+                                // Every buffer is non-empty (the image has at least one pixel), so the base addresses exist.
+                                guard let pixels = pixelBuffer.baseAddress, var block = coefficientBuffer.baseAddress,
+                                    var mask = maskBuffer.baseAddress, let counts = frequencyBuffer.baseAddress,
+                                    let lumaDivisors = divisorBuffer.baseAddress, let order = orderBuffer.baseAddress
+                                else { return }
+                                let chromaDivisors = lumaDivisors + 128
+                                var previousDC: (Int32, Int32, Int32) = (0, 0, 0)
 
-            @inline(__always)
-            func code(_ plane: UnsafePointer<UInt8>, stride: Int, chroma: Bool, previous: inout Int32) {
-                let bits = transformBlock(
-                    plane, stride: stride, workspace: workspace, divisors: chroma ? chromaDivisors : lumaDivisors,
-                    naturalOrder: order, output: block)
-                let tables = counts + (chroma ? 514 : 0)
-                countSymbols(block, mask: bits, previousDC: &previous, dc: tables, ac: tables + 257)
-                mask.pointee = bits
-                block += 64
-                mask += 1
-            }
+                                @inline(__always)
+                                func code(
+                                    _ plane: UnsafePointer<UInt8>, stride: Int, chroma: Bool, previous: inout Int32
+                                ) {
+                                    let bits = transformBlock(
+                                        plane, stride: stride, workspace: workspace,
+                                        divisors: chroma ? chromaDivisors : lumaDivisors,
+                                        naturalOrder: order, output: block)
+                                    let tables = counts + (chroma ? 514 : 0)
+                                    countSymbols(block, mask: bits, previousDC: &previous, dc: tables, ac: tables + 257)
+                                    mask.pointee = bits
+                                    block += 64
+                                    mask += 1
+                                }
 
-            // A 4:2:0 MCU may reach a whole block past the luma edge. Like libjpeg (`compress_first_pass`),
-            // such a block repeats the DC of the last real block before it, in that row or the row
-            // above, and has no AC: the cheapest block to code. Blocks start zeroed.
-            @inline(__always)
-            func dummy(dc: Int16, previous: inout Int32) {
-                block[0] = dc
-                countSymbols(block, mask: 0, previousDC: &previous, dc: counts, ac: counts + 257)
-                block += 64
-                mask += 1
-            }
-            let lumaColumns = (frame.width + 7) / 8, lumaRows = (frame.height + 7) / 8
+                                // A 4:2:0 MCU may reach a whole block past the luma edge. Like libjpeg (`compress_first_pass`),
+                                // such a block repeats the DC of the last real block before it, in that row or the row
+                                // above, and has no AC: the cheapest block to code. Blocks start zeroed.
+                                @inline(__always)
+                                func dummy(dc: Int16, previous: inout Int32) {
+                                    block[0] = dc
+                                    countSymbols(block, mask: 0, previousDC: &previous, dc: counts, ac: counts + 257)
+                                    block += 64
+                                    mask += 1
+                                }
+                                let lumaColumns = (frame.width + 7) / 8
+                                let lumaRows = (frame.height + 7) / 8
 
-            for mcuRow in 0..<frame.mcuRows {
-                let firstRow = mcuRow * mcuSize
-                if frame.components == 1 {
-                    copyGray(
-                        pixels, width: frame.width, height: image.height, rowBytes: image.rowBytes,
-                        firstRow: firstRow, rows: mcuSize, paddedWidth: paddedWidth, luma: luma)
-                } else {
-                    convertRGB(
-                        pixels, width: frame.width, height: image.height, rowBytes: image.rowBytes,
-                        firstRow: firstRow, rows: mcuSize, paddedWidth: paddedWidth,
-                        luma: luma, blue: fullBlue, red: fullRed)
-                    if frame.factor == 2 {
-                        // Below the image libjpeg repeats the last chroma row, not the last pixel row.
-                        let chromaRows = min(8, (frame.height - firstRow + 1) / 2)
-                        downsample(fullBlue, width: paddedWidth, rows: chromaRows, into: blue)
-                        downsample(fullRed, width: paddedWidth, rows: chromaRows, into: red)
-                        for row in chromaRows..<8 {
-                            (blue + row * chromaWidth).update(from: blue + (chromaRows - 1) * chromaWidth,
-                                                              count: chromaWidth)
-                            (red + row * chromaWidth).update(from: red + (chromaRows - 1) * chromaWidth,
-                                                             count: chromaWidth)
-                        }
-                    }
-                }
-                for column in 0..<frame.mcuColumns {
-                    let left = column * mcuSize
-                    let firstBlock = block
-                    for y in 0..<frame.factor {
-                        for x in 0..<frame.factor {
-                            if mcuRow * frame.factor + y >= lumaRows {
-                                dummy(dc: firstBlock[64 * (frame.factor - 1)], previous: &previousDC.0)
-                            } else if column * frame.factor + x >= lumaColumns {
-                                dummy(dc: block[-64], previous: &previousDC.0)
-                            } else {
-                                code(luma + y * 8 * paddedWidth + left + x * 8, stride: paddedWidth, chroma: false,
-                                     previous: &previousDC.0)
+                                for mcuRow in 0..<frame.mcuRows {
+                                    let firstRow = mcuRow * mcuSize
+                                    if frame.components == 1 {
+                                        copyGray(
+                                            pixels, width: frame.width, height: image.height, rowBytes: image.rowBytes,
+                                            firstRow: firstRow, rows: mcuSize, paddedWidth: paddedWidth, luma: luma)
+                                    } else {
+                                        convertRGB(
+                                            pixels, width: frame.width, height: image.height, rowBytes: image.rowBytes,
+                                            firstRow: firstRow, rows: mcuSize, paddedWidth: paddedWidth,
+                                            luma: luma, blue: fullBlue, red: fullRed)
+                                        if frame.factor == 2 {
+                                            // Below the image libjpeg repeats the last chroma row, not the last pixel row.
+                                            let chromaRows = min(8, (frame.height - firstRow + 1) / 2)
+                                            downsample(fullBlue, width: paddedWidth, rows: chromaRows, into: blue)
+                                            downsample(fullRed, width: paddedWidth, rows: chromaRows, into: red)
+                                            for row in chromaRows..<8 {
+                                                (blue + row * chromaWidth).update(
+                                                    from: blue + (chromaRows - 1) * chromaWidth,
+                                                    count: chromaWidth)
+                                                (red + row * chromaWidth).update(
+                                                    from: red + (chromaRows - 1) * chromaWidth,
+                                                    count: chromaWidth)
+                                            }
+                                        }
+                                    }
+                                    for column in 0..<frame.mcuColumns {
+                                        let left = column * mcuSize
+                                        let firstBlock = block
+                                        for y in 0..<frame.factor {
+                                            for x in 0..<frame.factor {
+                                                if mcuRow * frame.factor + y >= lumaRows {
+                                                    dummy(
+                                                        dc: firstBlock[64 * (frame.factor - 1)], previous: &previousDC.0
+                                                    )
+                                                } else if column * frame.factor + x >= lumaColumns {
+                                                    dummy(dc: block[-64], previous: &previousDC.0)
+                                                } else {
+                                                    code(
+                                                        luma + y * 8 * paddedWidth + left + x * 8, stride: paddedWidth,
+                                                        chroma: false,
+                                                        previous: &previousDC.0)
+                                                }
+                                            }
+                                        }
+                                        if frame.components == 3 {
+                                            code(
+                                                blue + column * 8, stride: chromaWidth, chroma: true,
+                                                previous: &previousDC.1)
+                                            code(
+                                                red + column * 8, stride: chromaWidth, chroma: true,
+                                                previous: &previousDC.2)
+                                        }
+                                    }
+                                }
                             }
                         }
                     }
-                    if frame.components == 3 {
-                        code(blue + column * 8, stride: chromaWidth, chroma: true, previous: &previousDC.1)
-                        code(red + column * 8, stride: chromaWidth, chroma: true, previous: &previousDC.2)
-                    }
                 }
             }
-        }
-        }
-        }
-        }
-        }
         }
         return QuantisedBlocks(coefficients: coefficients, masks: masks, frequencies: frequencies)
     }
@@ -209,34 +225,37 @@ public enum JPEGEncoder {
         var writer = BitWriter(capacity: frame.blockCount * 16)
         let codes = tables.flatMap(\.codes)
         blocks.coefficients.withUnsafeBufferPointer { coefficientBuffer in
-        blocks.masks.withUnsafeBufferPointer { maskBuffer in
-        codes.withUnsafeBufferPointer { codeBuffer in
-            guard var block = coefficientBuffer.baseAddress, var mask = maskBuffer.baseAddress,
-                  let lumaDC = codeBuffer.baseAddress
-            else { return }
-            let lumaAC = lumaDC + 256
-            // A gray image has only the luma tables; its loop never reaches the chroma ones.
-            let chromaDC = frame.components == 3 ? lumaDC + 512 : lumaDC
-            let chromaAC = chromaDC + 256
-            var previousDC: (Int32, Int32, Int32) = (0, 0, 0)
-            for _ in 0..<(frame.mcuColumns * frame.mcuRows) {
-                for _ in 0..<frame.lumaBlocksPerMCU {
-                    encodeBlock(block, mask: mask.pointee, previousDC: &previousDC.0, dc: lumaDC, ac: lumaAC,
+            blocks.masks.withUnsafeBufferPointer { maskBuffer in
+                codes.withUnsafeBufferPointer { codeBuffer in
+                    guard var block = coefficientBuffer.baseAddress, var mask = maskBuffer.baseAddress,
+                        let lumaDC = codeBuffer.baseAddress
+                    else { return }
+                    let lumaAC = lumaDC + 256
+                    // A gray image has only the luma tables; its loop never reaches the chroma ones.
+                    let chromaDC = frame.components == 3 ? lumaDC + 512 : lumaDC
+                    let chromaAC = chromaDC + 256
+                    var previousDC: (Int32, Int32, Int32) = (0, 0, 0)
+                    for _ in 0..<(frame.mcuColumns * frame.mcuRows) {
+                        for _ in 0..<frame.lumaBlocksPerMCU {
+                            encodeBlock(
+                                block, mask: mask.pointee, previousDC: &previousDC.0, dc: lumaDC, ac: lumaAC,
                                 writer: &writer)
-                    block += 64
-                    mask += 1
-                }
-                if frame.components == 3 {
-                    encodeBlock(block, mask: mask.pointee, previousDC: &previousDC.1, dc: chromaDC, ac: chromaAC,
+                            block += 64
+                            mask += 1
+                        }
+                        if frame.components == 3 {
+                            encodeBlock(
+                                block, mask: mask.pointee, previousDC: &previousDC.1, dc: chromaDC, ac: chromaAC,
                                 writer: &writer)
-                    encodeBlock(block + 64, mask: mask[1], previousDC: &previousDC.2, dc: chromaDC, ac: chromaAC,
+                            encodeBlock(
+                                block + 64, mask: mask[1], previousDC: &previousDC.2, dc: chromaDC, ac: chromaAC,
                                 writer: &writer)
-                    block += 128
-                    mask += 2
+                            block += 128
+                            mask += 2
+                        }
+                    }
                 }
             }
-        }
-        }
         }
         return writer.finish()
     }

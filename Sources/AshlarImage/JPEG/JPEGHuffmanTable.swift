@@ -81,7 +81,8 @@ final class JPEGHuffmanTable: Sendable {
 
     private func fillFast(code: Int, length: Int, symbol: UInt8) {
         let shift = Self.lookaheadBits - length
-        let run = Int32(symbol >> 4), size = Int(symbol & 15)
+        let run = Int32(symbol >> 4)
+        let size = Int(symbol & 15)
         for low in 0..<(1 << shift) {
             let slot = code << shift | low
             fast[slot] = UInt16(length << 8) | UInt16(symbol)
@@ -96,8 +97,9 @@ final class JPEGHuffmanTable: Sendable {
     /// The lookup tables as plain pointers, for hot loops (no reference counting). Valid while
     /// this table is alive.
     var lookup: JPEGHuffmanLookup {
-        JPEGHuffmanLookup(fast: fast, fastAC: fastAC, maxCode: maxCode, valueOffset: valueOffset,
-                          values: values, valueCount: valueCount)
+        JPEGHuffmanLookup(
+            fast: fast, fastAC: fastAC, maxCode: maxCode, valueOffset: valueOffset,
+            values: values, valueCount: valueCount)
     }
 
     deinit {

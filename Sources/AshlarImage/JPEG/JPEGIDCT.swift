@@ -23,9 +23,11 @@ enum JPEGIDCT {
     /// Decodes one block to `size`×`size` samples (8, 4, 2 or 1) at `out`, rows `stride` apart.
     /// `workspace` holds 64 values.
     @inline(__always)
-    static func transform(size: Int, _ coef: UnsafePointer<Int16>, _ quant: UnsafePointer<Int32>,
-                          _ out: UnsafeMutablePointer<UInt8>, _ stride: Int,
-                          _ workspace: UnsafeMutablePointer<Int32>) {
+    static func transform(
+        size: Int, _ coef: UnsafePointer<Int16>, _ quant: UnsafePointer<Int32>,
+        _ out: UnsafeMutablePointer<UInt8>, _ stride: Int,
+        _ workspace: UnsafeMutablePointer<Int32>
+    ) {
         switch size {
         case 8: islowSIMD(coef, quant, out, stride)
         case 4: idct4x4SIMD(coef, quant, out, stride)
@@ -34,9 +36,11 @@ enum JPEGIDCT {
         }
     }
 
-    static func idct2x2(_ coef: UnsafePointer<Int16>, _ quant: UnsafePointer<Int32>,
-                        _ out: UnsafeMutablePointer<UInt8>, _ stride: Int,
-                        _ ws: UnsafeMutablePointer<Int32>) {
+    static func idct2x2(
+        _ coef: UnsafePointer<Int16>, _ quant: UnsafePointer<Int32>,
+        _ out: UnsafeMutablePointer<UInt8>, _ stride: Int,
+        _ ws: UnsafeMutablePointer<Int32>
+    ) {
         for c in 0..<8 where c == 0 || c & 1 == 1 {
             @inline(__always) func q(_ row: Int) -> Int32 { Int32(coef[row * 8 + c]) &* quant[row * 8 + c] }
             if coef[8 + c] == 0 && coef[24 + c] == 0 && coef[40 + c] == 0 && coef[56 + c] == 0 {

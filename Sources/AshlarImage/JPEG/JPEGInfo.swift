@@ -9,8 +9,10 @@ public struct JPEGInfo: Sendable, Equatable {
     /// Horizontal and vertical sampling factor of each component, as in the frame header.
     public var samplingFactors: [JPEGSamplingFactor]
 
-    public init(width: Int, height: Int, components: Int, isProgressive: Bool,
-                samplingFactors: [JPEGSamplingFactor]) {
+    public init(
+        width: Int, height: Int, components: Int, isProgressive: Bool,
+        samplingFactors: [JPEGSamplingFactor]
+    ) {
         self.width = width
         self.height = height
         self.components = components

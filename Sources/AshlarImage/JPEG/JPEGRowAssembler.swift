@@ -41,13 +41,16 @@ final class JPEGRowAssembler {
     private let channels: Int
 
     /// Fails with `.unsupported` for sampling factors whose ratios are not whole numbers.
-    init(frame: JPEGFrame, scale: JPEGScale, transform: JPEGFrame.ColorTransform,
-         output: UnsafeMutablePointer<UInt8>) throws(ImageError) {
+    init(
+        frame: JPEGFrame, scale: JPEGScale, transform: JPEGFrame.ColorTransform,
+        output: UnsafeMutablePointer<UInt8>
+    ) throws(ImageError) {
         self.transform = transform
         self.output = output
         channels = transform == .gray ? 1 : 3
         let s = scale.blockSize
-        let maxH = frame.maxH, maxV = frame.maxV
+        let maxH = frame.maxH
+        let maxV = frame.maxV
         (outputWidth, outputHeight) = scale.outputSize(width: frame.width, height: frame.height)
         outputRowsPerIMCU = maxV * s
         imcuRows = frame.mcusY
@@ -71,7 +74,8 @@ final class JPEGRowAssembler {
         var plans: [Component] = []
         for c in frame.components {
             let size = blockSize(c)
-            let he = (maxH * s) / (c.h * size), ve = (maxV * s) / (c.v * size)
+            let he = (maxH * s) / (c.h * size)
+            let ve = (maxV * s) / (c.v * size)
             let width = (frame.width * c.h * size + maxH * 8 - 1) / (maxH * 8)
             let height = (frame.height * c.v * size + maxV * 8 - 1) / (maxV * 8)
             let fancy = s > 1
@@ -91,9 +95,11 @@ final class JPEGRowAssembler {
             let scratchBytes = stride * he + 16
             let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: scratchBytes)
             scratch.initialize(repeating: 0, count: scratchBytes)
-            plans.append(Component(blockSize: size, h: c.h, v: c.v, stride: stride, rowsPerIMCU: rows,
-                                   width: width, height: height, upsampling: upsampling,
-                                   strip: strip, scratch: scratch))
+            plans.append(
+                Component(
+                    blockSize: size, h: c.h, v: c.v, stride: stride, rowsPerIMCU: rows,
+                    width: width, height: height, upsampling: upsampling,
+                    strip: strip, scratch: scratch))
         }
         components = plans
     }
@@ -145,8 +151,9 @@ final class JPEGRowAssembler {
         let start = k * outputRowsPerIMCU
         let end = min(start + outputRowsPerIMCU, outputHeight)
         guard start < end else { return }
-        var rows: [UnsafePointer<UInt8>] = Array(repeating: UnsafePointer(components[0].strip),
-                                                 count: components.count)
+        var rows: [UnsafePointer<UInt8>] = Array(
+            repeating: UnsafePointer(components[0].strip),
+            count: components.count)
         for y in start..<end {
             for c in components.indices {
                 rows[c] = upsampledRow(c, y, k)
@@ -217,7 +224,9 @@ final class JPEGRowAssembler {
         case .gray:
             out.update(from: rows[0], count: width)
         case .rgb:
-            let r = rows[0], g = rows[1], b = rows[2]
+            let r = rows[0]
+            let g = rows[1]
+            let b = rows[2]
             for x in 0..<width {
                 out[3 * x] = r[x]
                 out[3 * x + 1] = g[x]
@@ -226,7 +235,10 @@ final class JPEGRowAssembler {
         case .ycbcr:
             Self.convertYCbCr(rows[0], rows[1], rows[2], into: out, width: width)
         case .cmyk:
-            let c = rows[0], m = rows[1], y = rows[2], k = rows[3]
+            let c = rows[0]
+            let m = rows[1]
+            let y = rows[2]
+            let k = rows[3]
             for x in 0..<width {
                 let kk = Int32(k[x])
                 out[3 * x] = Self.multiply(Int32(c[x]), kk)
@@ -234,7 +246,10 @@ final class JPEGRowAssembler {
                 out[3 * x + 2] = Self.multiply(Int32(y[x]), kk)
             }
         case .ycck:
-            let yp = rows[0], cbp = rows[1], crp = rows[2], k = rows[3]
+            let yp = rows[0]
+            let cbp = rows[1]
+            let crp = rows[2]
+            let k = rows[3]
             for x in 0..<width {
                 // YCCK holds inverted CMY as YCbCr; libjpeg turns it into CMYK like this.
                 let (r, g, b) = Self.ycc(Int32(yp[x]), Int32(cbp[x]), Int32(crp[x]))
@@ -247,21 +262,26 @@ final class JPEGRowAssembler {
     }
 
     /// ``ycc(_:_:_:)`` eight pixels at a time in SIMD registers, then interleaved.
-    private static func convertYCbCr(_ yp: UnsafePointer<UInt8>, _ cbp: UnsafePointer<UInt8>,
-                                     _ crp: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>,
-                                     width: Int) {
+    private static func convertYCbCr(
+        _ yp: UnsafePointer<UInt8>, _ cbp: UnsafePointer<UInt8>,
+        _ crp: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>,
+        width: Int
+    ) {
         var x = 0
         while x + 8 <= width {
             let y = SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(yp + x).loadUnaligned(as: SIMD8<UInt8>.self))
-            let cb = SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(cbp + x).loadUnaligned(as: SIMD8<UInt8>.self))
+            let cb =
+                SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(cbp + x).loadUnaligned(as: SIMD8<UInt8>.self))
                 &- 128
-            let cr = SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(crp + x).loadUnaligned(as: SIMD8<UInt8>.self))
+            let cr =
+                SIMD8<Int32>(truncatingIfNeeded: UnsafeRawPointer(crp + x).loadUnaligned(as: SIMD8<UInt8>.self))
                 &- 128
             let half = SIMD8<Int32>(repeating: 32768)
             let r = y &+ ((91881 &* cr &+ half) &>> 16)
             let g = y &+ ((-22554 &* cb &- 46802 &* cr &+ half) &>> 16)
             let b = y &+ ((116130 &* cb &+ half) &>> 16)
-            let low = SIMD8<Int32>(repeating: 0), high = SIMD8<Int32>(repeating: 255)
+            let low = SIMD8<Int32>(repeating: 0)
+            let high = SIMD8<Int32>(repeating: 255)
             let r8 = SIMD8<UInt8>(truncatingIfNeeded: r.clamped(lowerBound: low, upperBound: high))
             let g8 = SIMD8<UInt8>(truncatingIfNeeded: g.clamped(lowerBound: low, upperBound: high))
             let b8 = SIMD8<UInt8>(truncatingIfNeeded: b.clamped(lowerBound: low, upperBound: high))
@@ -285,7 +305,8 @@ final class JPEGRowAssembler {
     /// libjpeg's fixed-point YCbCr to RGB (jdcolor.c, 16 fractional bits).
     @inline(__always)
     static func ycc(_ y: Int32, _ cb: Int32, _ cr: Int32) -> (UInt8, UInt8, UInt8) {
-        let cb = cb - 128, cr = cr - 128
+        let cb = cb - 128
+        let cr = cr - 128
         let r = y + ((91881 * cr + 32768) >> 16)
         let g = y + ((-22554 * cb - 46802 * cr + 32768) >> 16)
         let b = y + ((116130 * cb + 32768) >> 16)

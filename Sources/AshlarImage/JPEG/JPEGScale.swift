@@ -8,8 +8,10 @@ public enum JPEGScale: Int, Sendable, CaseIterable {
 
     /// The largest reduction whose output is still at least `targetWidth` × `targetHeight`, so a
     /// thumbnailer decodes as few pixels as it can and still only ever scales down.
-    public static func largestReduction(width: Int, height: Int, covering targetWidth: Int,
-                                        targetHeight: Int) -> JPEGScale {
+    public static func largestReduction(
+        width: Int, height: Int, covering targetWidth: Int,
+        targetHeight: Int
+    ) -> JPEGScale {
         for scale in allCases.reversed() {
             let (w, h) = scale.outputSize(width: width, height: height)
             if w >= targetWidth && h >= targetHeight { return scale }

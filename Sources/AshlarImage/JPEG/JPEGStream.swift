@@ -136,7 +136,8 @@ struct JPEGStream {
         var components: [JPEGFrame.Component] = []
         for i in 0..<count {
             let id = Int(b[6 + 3 * i])
-            let h = Int(b[7 + 3 * i] >> 4), v = Int(b[7 + 3 * i] & 15)
+            let h = Int(b[7 + 3 * i] >> 4)
+            let v = Int(b[7 + 3 * i] & 15)
             let q = Int(b[8 + 3 * i])
             guard (1...4).contains(h), (1...4).contains(v) else {
                 throw ImageError(.malformed, "JPEG component \(id) has sampling factors \(h)×\(v)")
@@ -153,7 +154,8 @@ struct JPEGStream {
     private mutating func readHuffmanTables(_ s: ArraySlice<UInt8>) throws(ImageError) {
         var i = s.startIndex
         while i < s.endIndex {
-            let tc = Int(s[i] >> 4), th = Int(s[i] & 15)
+            let tc = Int(s[i] >> 4)
+            let th = Int(s[i] & 15)
             guard tc <= 1, th <= 3, i + 17 <= s.endIndex else {
                 throw ImageError(.malformed, "JPEG Huffman table definition is malformed")
             }
@@ -175,7 +177,8 @@ struct JPEGStream {
     private mutating func readQuantTables(_ s: ArraySlice<UInt8>) throws(ImageError) {
         var i = s.startIndex
         while i < s.endIndex {
-            let pq = Int(s[i] >> 4), tq = Int(s[i] & 15)
+            let pq = Int(s[i] >> 4)
+            let tq = Int(s[i] & 15)
             let size = pq == 0 ? 64 : 128
             guard pq <= 1, tq <= 3, i + 1 + size <= s.endIndex else {
                 throw ImageError(.malformed, "JPEG quantization table definition is malformed")
@@ -197,15 +200,18 @@ struct JPEGStream {
         guard let count = b.first.map(Int.init), count >= 1, count <= 4, b.count >= 4 + 2 * count else {
             throw ImageError(.malformed, "JPEG scan header is malformed")
         }
-        var scan = Scan(components: [], dcTables: [], acTables: [], spectralStart: 0, spectralEnd: 63,
-                        approxHigh: 0, approxLow: 0)
+        var scan = Scan(
+            components: [], dcTables: [], acTables: [], spectralStart: 0, spectralEnd: 63,
+            approxHigh: 0, approxLow: 0)
         for i in 0..<count {
             let id = Int(b[1 + 2 * i])
             guard let index = frame.components.firstIndex(where: { $0.id == id }),
-                  !scan.components.contains(index) else {
+                !scan.components.contains(index)
+            else {
                 throw ImageError(.malformed, "JPEG scan names component \(id), which the frame does not have")
             }
-            let dc = Int(b[2 + 2 * i] >> 4), ac = Int(b[2 + 2 * i] & 15)
+            let dc = Int(b[2 + 2 * i] >> 4)
+            let ac = Int(b[2 + 2 * i] & 15)
             guard dc < 4, ac < 4 else { throw ImageError(.malformed, "JPEG scan uses Huffman table \(max(dc, ac))") }
             scan.components.append(index)
             scan.dcTables.append(dc)
@@ -220,8 +226,10 @@ struct JPEGStream {
             throw ImageError(.malformed, "JPEG scan has \(blocksInMCU) blocks in an MCU (at most 10 are allowed)")
         }
         if frame.isProgressive {
-            let ss = scan.spectralStart, se = scan.spectralEnd
-            let valid = ss <= se && se <= 63 && (ss == 0 ? se == 0 : count == 1)
+            let ss = scan.spectralStart
+            let se = scan.spectralEnd
+            let valid =
+                ss <= se && se <= 63 && (ss == 0 ? se == 0 : count == 1)
                 && scan.approxHigh <= 13 && scan.approxLow <= 13
             guard valid else { throw ImageError(.malformed, "JPEG progressive scan has invalid parameters") }
         } else {
@@ -233,7 +241,9 @@ struct JPEGStream {
         for (i, c) in scan.components.enumerated() {
             let needsDC = scan.spectralStart == 0 && scan.approxHigh == 0
             let needsAC = scan.spectralEnd > 0
-            let dc = scan.dcTables[i], ac = scan.acTables[i], component = frame.components[c]
+            let dc = scan.dcTables[i]
+            let ac = scan.acTables[i]
+            let component = frame.components[c]
             if needsDC && dcTables[dc] == nil {
                 throw ImageError(.malformed, "JPEG scan uses DC Huffman table \(dc), which is not defined")
             }
@@ -241,8 +251,10 @@ struct JPEGStream {
                 throw ImageError(.malformed, "JPEG scan uses AC Huffman table \(ac), which is not defined")
             }
             if quantTables[component.quantTable] == nil {
-                throw ImageError(.malformed, "JPEG component \(component.id) uses quantization table "
-                                 + "\(component.quantTable), which is not defined")
+                throw ImageError(
+                    .malformed,
+                    "JPEG component \(component.id) uses quantization table "
+                        + "\(component.quantTable), which is not defined")
             }
         }
         scanCount += 1
@@ -252,9 +264,11 @@ struct JPEGStream {
     private mutating func readICCChunk(_ s: ArraySlice<UInt8>) {
         let signature: [UInt8] = Array("ICC_PROFILE".utf8) + [0]
         guard s.count >= 14, s.starts(with: signature) else { return }
-        let sequence = Int(s[s.startIndex + 12]), count = Int(s[s.startIndex + 13])
+        let sequence = Int(s[s.startIndex + 12])
+        let count = Int(s[s.startIndex + 13])
         if sequence == 0 || sequence > count || (iccChunkCount != 0 && count != iccChunkCount)
-            || iccChunks[sequence] != nil {
+            || iccChunks[sequence] != nil
+        {
             iccMalformed = true
             return
         }

@@ -6,8 +6,8 @@ extension JPEGMetadata {
         let ifds = reader.allIFDs()
         var orientation = 1
         if let ifd0 = ifds.first(where: { $0.offset == reader.firstIFD }),
-           let entry = ifd0.entries.first(where: { $0.tag == TIFFReader.Tag.orientation }),
-           let value = reader.integer(of: entry), (1...8).contains(value)
+            let entry = ifd0.entries.first(where: { $0.tag == TIFFReader.Tag.orientation }),
+            let value = reader.integer(of: entry), (1...8).contains(value)
         {
             orientation = value
         }
@@ -51,10 +51,10 @@ extension JPEGMetadata {
         }
         // A hostile file's IFDs may overlap, so check what was written rather than trust it.
         guard let check = TIFFReader(output), check.bigEndian == reader.bigEndian,
-              check.allIFDs().contains(where: { $0.offset == check.firstIFD }),
-              !check.allIFDs(followingGPS: false).contains(where: { ifd in
-                  ifd.entries.contains { $0.tag == TIFFReader.Tag.gpsIFD }
-              })
+            check.allIFDs().contains(where: { $0.offset == check.firstIFD }),
+            !check.allIFDs(followingGPS: false).contains(where: { ifd in
+                ifd.entries.contains { $0.tag == TIFFReader.Tag.gpsIFD }
+            })
         else { return nil }
         return output
     }
@@ -72,10 +72,13 @@ extension JPEGMetadata {
 
     /// Writes `ifd` back at its offset without the entries tagged `tag`: the count, the kept
     /// entries as they were, the next-IFD offset, then zeros over the bytes no longer used.
-    private static func rewrite(_ ifd: TIFFReader.IFD, without tag: Int, from reader: TIFFReader,
-                                into output: inout [UInt8]) {
+    private static func rewrite(
+        _ ifd: TIFFReader.IFD, without tag: Int, from reader: TIFFReader,
+        into output: inout [UInt8]
+    ) {
         let kept = ifd.entries.filter { $0.tag != tag }
-        var replacement: [UInt8] = reader.bigEndian
+        var replacement: [UInt8] =
+            reader.bigEndian
             ? [UInt8(kept.count >> 8), UInt8(kept.count & 0xFF)]
             : [UInt8(kept.count & 0xFF), UInt8(kept.count >> 8)]
         for entry in kept { replacement += reader.bytes[entry.position..<entry.position + 12] }

@@ -20,8 +20,8 @@ extension JPEGMetadata {
             var value = end
             while value < xmp.count, isSpace(xmp[value]) || xmp[value] == UInt8(ascii: "=") { value += 1 }
             guard value < xmp.count, xmp[value] == UInt8(ascii: "\"") || xmp[value] == UInt8(ascii: "'"),
-                  end > index,
-                  xmp[value + 1..<min(value + 1 + exifNamespace.count, xmp.count)].elementsEqual(exifNamespace)
+                end > index,
+                xmp[value + 1..<min(value + 1 + exifNamespace.count, xmp.count)].elementsEqual(exifNamespace)
             else { continue }
             let prefix = Array(xmp[index..<end])
             if !prefixes.contains(prefix) { prefixes.append(prefix) }
@@ -56,7 +56,7 @@ extension JPEGMetadata {
                     cursor += 1
                     while cursor < xmp.count, isSpace(xmp[cursor]) { cursor += 1 }
                     guard cursor < xmp.count, xmp[cursor] == UInt8(ascii: "\"") || xmp[cursor] == UInt8(ascii: "'"),
-                          let close = xmp[(cursor + 1)...].firstIndex(of: xmp[cursor])
+                        let close = xmp[(cursor + 1)...].firstIndex(of: xmp[cursor])
                     else { return nil }
                     properties.append(XMPProperty(name: name, removal: spaceStart(in: xmp, before: start)..<close + 1))
                     index = close + 1
@@ -140,8 +140,8 @@ extension JPEGMetadata {
     static func isNameByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."),
-             UInt8(ascii: ":"), 0x80...0xFF:
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."),
+            UInt8(ascii: ":"), 0x80...0xFF:
             true
         default:
             false

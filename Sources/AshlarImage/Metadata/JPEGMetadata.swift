@@ -24,7 +24,7 @@ public enum JPEGMetadata {
                     metadata.xmp = Array(bytes[segment.start + xmpSignature.count..<segment.end])
                 }
             } else if segment.marker == 0xE2, segment.hasSignature(iccSignature, in: bytes),
-                      segment.count >= iccSignature.count + 2
+                segment.count >= iccSignature.count + 2
             {
                 iccChunks.append(segment)
             }
@@ -62,7 +62,8 @@ public enum JPEGMetadata {
             switch policy {
             case .colourProfileOnly:
                 let isApplication = (0xE0...0xEF).contains(segment.marker)
-                let keep = !isApplication || segment.marker == 0xE0 || segment.marker == 0xEE
+                let keep =
+                    !isApplication || segment.marker == 0xE0 || segment.marker == 0xEE
                     || (segment.marker == 0xE2 && segment.hasSignature(iccSignature, in: bytes))
                 if keep && segment.marker != 0xFE { append(segment.marker, payload, to: &output) }
             case .everythingButLocation:
@@ -126,7 +127,7 @@ public enum JPEGMetadata {
         for chunk in chunks {
             let sequence = Int(bytes[chunk.start + header])
             guard Int(bytes[chunk.start + header + 1]) == count, (1...count).contains(sequence),
-                  ordered[sequence - 1] == nil
+                ordered[sequence - 1] == nil
             else { return nil }
             ordered[sequence - 1] = chunk
         }
@@ -154,7 +155,8 @@ public enum JPEGMetadata {
         let gps = Array(":GPS".utf8)
         return chunks.mapValues { parts in
             let joined = parts.sorted { $0.offset < $1.offset }.flatMap(\.data)
-            let mentionsGPS = firstRange(of: gps, in: joined, from: 0) != nil
+            let mentionsGPS =
+                firstRange(of: gps, in: joined, from: 0) != nil
                 || parts.contains { firstRange(of: gps, in: Array($0.data), from: 0) != nil }
             return ExtendedXMP(joined: joined, mentionsGPS: mentionsGPS)
         }

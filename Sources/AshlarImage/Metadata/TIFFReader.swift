@@ -57,13 +57,14 @@ struct TIFFReader: Sendable {
 
     func uint16(at offset: Int) -> Int? {
         guard offset >= 0, offset <= bytes.count - 2 else { return nil }
-        let a = Int(bytes[offset]), b = Int(bytes[offset + 1])
+        let a = Int(bytes[offset])
+        let b = Int(bytes[offset + 1])
         return bigEndian ? a << 8 | b : b << 8 | a
     }
 
     func uint32(at offset: Int) -> Int? {
         guard offset >= 0, offset <= bytes.count - 4, let high = uint16(at: bigEndian ? offset : offset + 2),
-              let low = uint16(at: bigEndian ? offset + 2 : offset)
+            let low = uint16(at: bigEndian ? offset + 2 : offset)
         else { return nil }
         return high << 16 | low
     }
@@ -87,7 +88,7 @@ struct TIFFReader: Sendable {
     /// The number of entries of the IFD at `offset`, when they fit in the data and are not too many.
     func entryCount(ofIFDAt offset: Int) -> Int? {
         guard offset >= 8, let count = uint16(at: offset), count <= Self.maximumEntries,
-              offset + 2 + 12 * count <= bytes.count
+            offset + 2 + 12 * count <= bytes.count
         else { return nil }
         return count
     }

@@ -28,9 +28,12 @@ enum CRC32 {
             var index = 0
             let count = bytes.count
             while index + 8 <= count {
-                let low = c ^ (UInt32(base[index]) | UInt32(base[index + 1]) << 8
-                    | UInt32(base[index + 2]) << 16 | UInt32(base[index + 3]) << 24)
-                c = t[7 * 256 + Int(low & 0xFF)] ^ t[6 * 256 + Int((low >> 8) & 0xFF)]
+                let low =
+                    c
+                    ^ (UInt32(base[index]) | UInt32(base[index + 1]) << 8
+                        | UInt32(base[index + 2]) << 16 | UInt32(base[index + 3]) << 24)
+                c =
+                    t[7 * 256 + Int(low & 0xFF)] ^ t[6 * 256 + Int((low >> 8) & 0xFF)]
                     ^ t[5 * 256 + Int((low >> 16) & 0xFF)] ^ t[4 * 256 + Int(low >> 24)]
                     ^ t[3 * 256 + Int(base[index + 4])] ^ t[2 * 256 + Int(base[index + 5])]
                     ^ t[1 * 256 + Int(base[index + 6])] ^ t[Int(base[index + 7])]

@@ -30,7 +30,7 @@ public enum PNGDecoder {
         if let range = structure.compressedProfile {
             do {
                 profile = try Inflater.decompress(zlib: Array(bytes[range]), limit: limits.maxDecompressedBytes)
-            } catch where error.kind == .tooLarge {
+            } catch  where error.kind == .tooLarge {
                 throw error
             } catch {
                 warnings.append("'iCCP' chunk is ignored: \(error.message)")
@@ -56,8 +56,9 @@ public enum PNGDecoder {
         var decodedRows = 0
         var badFilter: (row: Int, type: UInt8)?
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            (decodedRows, badFilter) = rows.decode(raw: raw, available: inflated.written, passes: passes,
-                                                   into: buffer.baseAddress!)
+            (decodedRows, badFilter) = rows.decode(
+                raw: raw, available: inflated.written, passes: passes,
+                into: buffer.baseAddress!)
             initialized = count
         }
         if let badFilter { warnings.append("row \(badFilter.row) has unknown filter type \(badFilter.type)") }

@@ -7,12 +7,13 @@ public enum PNGEncoder {
     /// The PNG file for `image`, with an `iCCP` chunk named "ICC profile" when a profile is given.
     public static func encode(_ image: PixelImage, iccProfile: [UInt8]? = nil) -> [UInt8] {
         var file = PNGStructure.signature
-        let colorType: PNGInfo.ColorType = switch image.format {
-        case .gray: .gray
-        case .grayAlpha: .grayAlpha
-        case .rgb: .rgb
-        case .rgba: .rgba
-        }
+        let colorType: PNGInfo.ColorType =
+            switch image.format {
+            case .gray: .gray
+            case .grayAlpha: .grayAlpha
+            case .rgb: .rgb
+            case .rgba: .rgba
+            }
         var header = bigEndian(UInt32(image.width)) + bigEndian(UInt32(image.height))
         header += [8, colorType.rawValue, 0, 0, 0]
         appendChunk("IHDR", header, to: &file)
@@ -52,8 +53,9 @@ public enum PNGEncoder {
                     var best = 0
                     var bestCost = Int.max
                     for filter in 0..<5 {
-                        let cost = Self.filter(filter, row, above, into: candidates + filter * rowBytes,
-                                               count: rowBytes, bpp: bpp)
+                        let cost = Self.filter(
+                            filter, row, above, into: candidates + filter * rowBytes,
+                            count: rowBytes, bpp: bpp)
                         if cost < bestCost {
                             best = filter
                             bestCost = cost

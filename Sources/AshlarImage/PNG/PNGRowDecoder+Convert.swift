@@ -37,7 +37,8 @@ extension PNGRowDecoder {
                     out[1] = at[2]
                     out[2] = at[4]
                     if let key {
-                        let matches = Int(at[0]) << 8 | Int(at[1]) == key.0 && Int(at[2]) << 8 | Int(at[3]) == key.1
+                        let matches =
+                            Int(at[0]) << 8 | Int(at[1]) == key.0 && Int(at[2]) << 8 | Int(at[3]) == key.1
                             && Int(at[4]) << 8 | Int(at[5]) == key.2
                         out[3] = matches ? 0 : 255
                     }

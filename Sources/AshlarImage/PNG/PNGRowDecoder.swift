@@ -72,14 +72,17 @@ struct PNGRowDecoder {
                 if rowsAreOutput && !info.isInterlaced {
                     let destination = output + outputY * outputRowBytes
                     let previous = y == 0 ? zeroRow : destination - outputRowBytes
-                    Self.unfilter(filter, source, into: destination, previous: previous, count: rowBytes,
-                                  bytesPerPixel: bytesPerPixel)
+                    Self.unfilter(
+                        filter, source, into: destination, previous: previous, count: rowBytes,
+                        bytesPerPixel: bytesPerPixel)
                 } else {
                     let previous = y == 0 ? zeroRow : source - rowBytes - 1
-                    Self.unfilter(filter, source, into: source, previous: previous, count: rowBytes,
-                                  bytesPerPixel: bytesPerPixel)
-                    convert(source, pixels: pass.width,
-                            into: output + (outputY * width + pass.xStart) * channels, stride: pass.xStep * channels)
+                    Self.unfilter(
+                        filter, source, into: source, previous: previous, count: rowBytes,
+                        bytesPerPixel: bytesPerPixel)
+                    convert(
+                        source, pixels: pass.width,
+                        into: output + (outputY * width + pass.xStart) * channels, stride: pass.xStep * channels)
                 }
                 rows += 1
             }
@@ -136,7 +139,9 @@ struct PNGRowDecoder {
     }
 
     @inline(__always) static func paeth(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> UInt8 {
-        let a16 = Int(a), b16 = Int(b), c16 = Int(c)
+        let a16 = Int(a)
+        let b16 = Int(b)
+        let c16 = Int(c)
         let pa = abs(b16 - c16)
         let pb = abs(a16 - c16)
         let pc = abs(a16 + b16 - 2 * c16)

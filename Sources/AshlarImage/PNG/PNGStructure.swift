@@ -21,8 +21,9 @@ struct PNGStructure {
             throw ImageError(.malformed, "not a PNG file")
         }
         // Replaced at the end by the `IHDR` chunk's, which must come first.
-        info = PNGInfo(width: 1, height: 1, bitDepth: 8, colorType: .gray, isInterlaced: false,
-                       hasTransparency: false, outputFormat: .gray)
+        info = PNGInfo(
+            width: 1, height: 1, bitDepth: 8, colorType: .gray, isInterlaced: false,
+            hasTransparency: false, outputFormat: .gray)
         var position = 8
         var header: PNGInfo?
         var seenPalette = false
@@ -48,8 +49,9 @@ struct PNGStructure {
             }
             guard dataEnd + 4 <= bytes.count else {
                 if type == "IDAT" && header != nil {
-                    try noteImageData(dataStart..<min(dataEnd, bytes.count), previousType: previousType,
-                                      header: header, seenPalette: seenPalette)
+                    try noteImageData(
+                        dataStart..<min(dataEnd, bytes.count), previousType: previousType,
+                        header: header, seenPalette: seenPalette)
                 }
                 warnings.append("file ends inside the '\(type)' chunk")
                 break
@@ -162,7 +164,7 @@ struct PNGStructure {
             return nil
         }
         guard let nul = bytes[data].firstIndex(of: 0), nul > data.lowerBound, nul - data.lowerBound <= 79,
-              nul + 1 < data.upperBound, bytes[nul + 1] == 0
+            nul + 1 < data.upperBound, bytes[nul + 1] == 0
         else {
             warnings.append("invalid 'iCCP' chunk is ignored")
             return nil
@@ -187,11 +189,12 @@ struct PNGStructure {
         guard let colorType = PNGInfo.ColorType(rawValue: bytes[at + 9]) else {
             throw ImageError(.malformed, "colour type \(bytes[at + 9]) is not valid")
         }
-        let depths: [Int] = switch colorType {
-        case .gray: [1, 2, 4, 8, 16]
-        case .palette: [1, 2, 4, 8]
-        case .rgb, .grayAlpha, .rgba: [8, 16]
-        }
+        let depths: [Int] =
+            switch colorType {
+            case .gray: [1, 2, 4, 8, 16]
+            case .palette: [1, 2, 4, 8]
+            case .rgb, .grayAlpha, .rgba: [8, 16]
+            }
         guard depths.contains(bitDepth) else {
             throw ImageError(.malformed, "bit depth \(bitDepth) is not valid for colour type \(colorType.rawValue)")
         }
