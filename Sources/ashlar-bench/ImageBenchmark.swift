@@ -109,10 +109,12 @@ extension ImageBenchmark {
             Self.pillowAvailable ? try Self.pillowTimes(photos, runs: runs, scratch: scratch, pinned: pinned) : nil
         let vips = FileManager.default.isExecutableFile(atPath: Self.vipsthumbnail)
         let widthList = Self.widths.map(String.init).joined(separator: ", ")
-        print("images: renditions \(widthList) px wide, JPEG quality \(Self.quality), one decode each, "
-            + "\(pinned ? "pinned to core 0" : "not pinned (no taskset)"), fastest of \(runs) runs")
-        print("  times are CPU time (user + system), which other processes on the machine disturb far less than "
-            + "wall-clock time")
+        print(
+            "images: renditions \(widthList) px wide, JPEG quality \(Self.quality), one decode each, "
+                + "\(pinned ? "pinned to core 0" : "not pinned (no taskset)"), fastest of \(runs) runs")
+        print(
+            "  times are CPU time (user + system), which other processes on the machine disturb far less than "
+                + "wall-clock time")
         let pillowMethod = "Image.open, draft, exif_transpose, resize(LANCZOS) and save ×3, timed in Python"
         print("  Pillow: \(pillow == nil ? "not installed" : pillowMethod)")
         let vipsMethod = "vipsthumbnail ×3 (one process per rendition, shrink-on-load), the three processes' CPU time"

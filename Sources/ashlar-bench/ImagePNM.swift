@@ -63,7 +63,8 @@ enum ImagePNM {
         case .rgb: header = "P6\n\(image.width) \(image.height)\n255\n"
         case .grayAlpha, .rgba:
             let type = image.format == .rgba ? "RGB_ALPHA" : "GRAYSCALE_ALPHA"
-            header = "P7\nWIDTH \(image.width)\nHEIGHT \(image.height)\nDEPTH \(image.format.channels)\n"
+            header =
+                "P7\nWIDTH \(image.width)\nHEIGHT \(image.height)\nDEPTH \(image.format.channels)\n"
                 + "MAXVAL 255\nTUPLTYPE \(type)\nENDHDR\n"
         }
         try Data(Array(header.utf8) + image.pixels).write(to: URL(fileURLWithPath: path))

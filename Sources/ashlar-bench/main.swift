@@ -6,7 +6,9 @@ import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
-    print("usage: ashlar-bench layout [--tiles N] [--breakpoints B] [--runs R]\n       ashlar-bench template [--tiles N] [--runs R]\n       ashlar-bench scan [--photos N] [--runs R] [--xmp-every K]\n       ashlar-bench build [--photos N] [--keep 1]\n       ashlar-bench stress [--photos N]\n       ashlar-bench images [FOLDER] [--runs R]")
+    print(
+        "usage: ashlar-bench layout [--tiles N] [--breakpoints B] [--runs R]\n       ashlar-bench template [--tiles N] [--runs R]\n       ashlar-bench scan [--photos N] [--runs R] [--xmp-every K]\n       ashlar-bench build [--photos N] [--keep 1]\n       ashlar-bench stress [--photos N]\n       ashlar-bench images [FOLDER] [--runs R]"
+    )
     exit(64)
 }
 let options = BenchOptions(Array(arguments.dropFirst()))
@@ -21,14 +23,19 @@ case "template":
     TemplateBenchmark(tiles: options.integer("tiles", default: 10_000), runs: options.integer("runs", default: 5)).run()
 case "scan":
     do {
-        try ScanBenchmark(photos: options.integer("photos", default: 10_000), runs: options.integer("runs", default: 3), xmpEvery: options.integer("xmp-every", default: 2)).run()
+        try ScanBenchmark(
+            photos: options.integer("photos", default: 10_000), runs: options.integer("runs", default: 3),
+            xmpEvery: options.integer("xmp-every", default: 2)
+        ).run()
     } catch {
         FileHandle.standardError.write(Data("ashlar-bench: \(error)\n".utf8))
         exit(1)
     }
 case "build":
     do {
-        try BuildBenchmark(photos: options.integer("photos", default: 10_000), keep: options.integer("keep", default: 0) != 0).run()
+        try BuildBenchmark(
+            photos: options.integer("photos", default: 10_000), keep: options.integer("keep", default: 0) != 0
+        ).run()
     } catch {
         FileHandle.standardError.write(Data("ashlar-bench: \(error)\n".utf8))
         exit(1)

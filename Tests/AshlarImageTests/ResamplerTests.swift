@@ -52,8 +52,9 @@ import Testing
     func everySmallSizeToEverySmallSize(format: PixelFormat) {
         for fromWidth in 1...6 {
             for fromHeight in [1, 2, 5] {
-                let flat = PixelImage(width: fromWidth, height: fromHeight, format: format,
-                                      pixels: [UInt8](repeating: 255, count: fromWidth * fromHeight * format.channels))
+                let flat = PixelImage(
+                    width: fromWidth, height: fromHeight, format: format,
+                    pixels: [UInt8](repeating: 255, count: fromWidth * fromHeight * format.channels))
                 for toWidth in 1...9 {
                     for toHeight in [1, 3, 8] {
                         let result = Resampler.resize(flat, width: toWidth, height: toHeight)

@@ -79,17 +79,17 @@ struct ResampleWeights: Sendable {
     /// last place between machines).
     static func sinPi(_ x: Double) -> Double {
         // sin(π(x + 2k)) = sin(πx); sin(π(1 - x)) = sin(πx); sin is odd.
-        var reduced = x - 2 * (x / 2).rounded(.down)  // [0, 2)
+        var reduced = x - 2 * (x / 2).rounded(.down) // [0, 2)
         var sign = 1.0
         if reduced > 1 {
-            reduced -= 2  // (-1, 0]
+            reduced -= 2 // (-1, 0]
         }
         if reduced < 0 {
             reduced = -reduced
             sign = -1
         }
         if reduced > 0.5 { reduced = 1 - reduced }
-        let angle = Double.pi * reduced  // [0, π/2]
+        let angle = Double.pi * reduced // [0, π/2]
         let square = angle * angle
         var term = angle
         var sum = angle

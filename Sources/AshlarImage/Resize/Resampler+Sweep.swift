@@ -10,8 +10,9 @@ extension Resampler {
         _ sums: UnsafeMutablePointer<Int32>, _ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>,
         count: Int, _ firstWeight: Int16, _ secondWeight: Int16
     ) {
-        let weights = SIMD8<Int16>(firstWeight, secondWeight, firstWeight, secondWeight,
-                                   firstWeight, secondWeight, firstWeight, secondWeight)
+        let weights = SIMD8<Int16>(
+            firstWeight, secondWeight, firstWeight, secondWeight,
+            firstWeight, secondWeight, firstWeight, secondWeight)
         var index = 0
         while index + 8 <= count {
             let a = UnsafeRawPointer(first + index).loadUnaligned(as: SIMD8<UInt8>.self)
@@ -32,8 +33,9 @@ extension Resampler {
         _ sums: UnsafeMutablePointer<Int32>, _ first: UnsafePointer<Int16>, _ second: UnsafePointer<Int16>,
         count: Int, _ firstWeight: Int16, _ secondWeight: Int16
     ) {
-        let weights = SIMD8<Int16>(firstWeight, secondWeight, firstWeight, secondWeight,
-                                   firstWeight, secondWeight, firstWeight, secondWeight)
+        let weights = SIMD8<Int16>(
+            firstWeight, secondWeight, firstWeight, secondWeight,
+            firstWeight, secondWeight, firstWeight, secondWeight)
         var index = 0
         while index + 8 <= count {
             let a = UnsafeRawPointer(first + index).loadUnaligned(as: SIMD8<Int16>.self)
@@ -60,7 +62,8 @@ extension Resampler {
         let highProducts = SIMD8<Int32>(truncatingIfNeeded: high) &* wide
         let raw = UnsafeMutableRawPointer(sums)
         let lowSums = raw.loadUnaligned(as: SIMD4<Int32>.self) &+ lowProducts.evenHalf &+ lowProducts.oddHalf
-        let highSums = raw.loadUnaligned(fromByteOffset: 16, as: SIMD4<Int32>.self)
+        let highSums =
+            raw.loadUnaligned(fromByteOffset: 16, as: SIMD4<Int32>.self)
             &+ highProducts.evenHalf &+ highProducts.oddHalf
         raw.storeBytes(of: lowSums, as: SIMD4<Int32>.self)
         raw.storeBytes(of: highSums, toByteOffset: 16, as: SIMD4<Int32>.self)

@@ -147,13 +147,15 @@ public enum Resampler {
                                 while tap + 1 < count {
                                     let second = row + rowSamples
                                     if Source.self == UInt8.self {
-                                        sweep(sums, UnsafeRawPointer(row).assumingMemoryBound(to: UInt8.self),
-                                              UnsafeRawPointer(second).assumingMemoryBound(to: UInt8.self),
-                                              count: stripSamples, taps[tap], taps[tap + 1])
+                                        sweep(
+                                            sums, UnsafeRawPointer(row).assumingMemoryBound(to: UInt8.self),
+                                            UnsafeRawPointer(second).assumingMemoryBound(to: UInt8.self),
+                                            count: stripSamples, taps[tap], taps[tap + 1])
                                     } else {
-                                        sweep(sums, UnsafeRawPointer(row).assumingMemoryBound(to: Int16.self),
-                                              UnsafeRawPointer(second).assumingMemoryBound(to: Int16.self),
-                                              count: stripSamples, taps[tap], taps[tap + 1])
+                                        sweep(
+                                            sums, UnsafeRawPointer(row).assumingMemoryBound(to: Int16.self),
+                                            UnsafeRawPointer(second).assumingMemoryBound(to: Int16.self),
+                                            count: stripSamples, taps[tap], taps[tap + 1])
                                     }
                                     row = second + rowSamples
                                     tap += 2

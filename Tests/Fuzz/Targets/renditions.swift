@@ -27,8 +27,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         case .jpeg: decoded = try? JPEGDecoder.decode(rendition.bytes)
         case .png: decoded = try? PNGDecoder.decode(rendition.bytes)
         }
-        require(decoded?.image.width == rendition.width && decoded?.image.height == rendition.height,
-                "a rendition does not decode to its size")
+        require(
+            decoded?.image.width == rendition.width && decoded?.image.height == rendition.height,
+            "a rendition does not decode to its size")
     }
     return 0
 }
