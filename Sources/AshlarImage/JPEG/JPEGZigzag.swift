@@ -1,4 +1,4 @@
-/// The order coefficients are coded in.
+/// The order coefficients are coded in (T.81 Figure 5), for the decoder and the encoder.
 enum JPEGZigzag {
     /// `natural[k]` is the row-major position of the k-th coefficient in zigzag order.
     static let natural: [Int] = [
