@@ -16,12 +16,6 @@ enum FileSystem {
         path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
     }
 
-    /// A regular file, not followed through a link.
-    static func isRegularFile(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-    }
-
     /// A folder, or a link to one.
     static func isDirectory(_ path: String) -> Bool {
         var info = stat()

@@ -1,18 +1,20 @@
 extension JPEGIDCT {
     private typealias Lanes = SIMD8<Int32>
 
+    /// Row `r` of a block's coefficients times its quantiser entries, as eight 32-bit lanes.
+    @inline(__always)
+    private static func dequantizedRow(_ r: Int, _ coef: UnsafePointer<Int16>, _ quant: UnsafePointer<Int32>) -> Lanes {
+        Lanes(truncatingIfNeeded: UnsafeRawPointer(coef).loadUnaligned(fromByteOffset: 16 * r, as: SIMD8<Int16>.self))
+            &* UnsafeRawPointer(quant).loadUnaligned(fromByteOffset: 32 * r, as: Lanes.self)
+    }
+
     /// `islow` computed on eight columns (then eight rows) at once. Same arithmetic, same output:
     /// libjpeg's all-zero shortcuts give the full formula's result, so they are not needed here.
     static func islowSIMD(
         _ coef: UnsafePointer<Int16>, _ quant: UnsafePointer<Int32>,
         _ out: UnsafeMutablePointer<UInt8>, _ stride: Int
     ) {
-        let c = UnsafeRawPointer(coef)
-        let q = UnsafeRawPointer(quant)
-        @inline(__always) func row(_ r: Int) -> Lanes {
-            Lanes(truncatingIfNeeded: c.loadUnaligned(fromByteOffset: 16 * r, as: SIMD8<Int16>.self))
-                &* q.loadUnaligned(fromByteOffset: 32 * r, as: Lanes.self)
-        }
+        @inline(__always) func row(_ r: Int) -> Lanes { dequantizedRow(r, coef, quant) }
         let r1 = row(1)
         let r2 = row(2)
         let r3 = row(3)
@@ -56,12 +58,7 @@ extension JPEGIDCT {
         _ coef: UnsafePointer<Int16>, _ quant: UnsafePointer<Int32>,
         _ out: UnsafeMutablePointer<UInt8>, _ stride: Int
     ) {
-        let c = UnsafeRawPointer(coef)
-        let q = UnsafeRawPointer(quant)
-        @inline(__always) func row(_ r: Int) -> Lanes {
-            Lanes(truncatingIfNeeded: c.loadUnaligned(fromByteOffset: 16 * r, as: SIMD8<Int16>.self))
-                &* q.loadUnaligned(fromByteOffset: 32 * r, as: Lanes.self)
-        }
+        @inline(__always) func row(_ r: Int) -> Lanes { dequantizedRow(r, coef, quant) }
         let r0 = row(0)
         let r1 = row(1)
         let r2 = row(2)
