@@ -17,7 +17,7 @@ let package = Package(
         // Sidecars, catalog, layout, rendering and the site build.
         .target(
             name: "AshlarCore",
-            dependencies: ["AshlarTemplate"],
+            dependencies: ["AshlarTemplate", "AshlarImage"],
             plugins: ["EmbedTemplatesPlugin"]
         ),
         // The command line: parses arguments, calls AshlarCore, prints, exits.

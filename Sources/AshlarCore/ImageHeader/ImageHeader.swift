@@ -10,6 +10,8 @@ package struct ImageHeader: Sendable, Equatable {
     package var date: PhotoDate?
     /// EXIF `ImageDescription`, when it holds more than spaces.
     package var description: String?
+    /// The text metadata the file carries (XMP, IPTC-IIM, EXIF text), when the reader found any.
+    package var embedded = EmbeddedMetadata()
 
     package init(
         format: ImageFormat, width: Int, height: Int, orientation: Int = 1, date: PhotoDate? = nil,

@@ -16,7 +16,22 @@ package struct PhotoMetadata: Sendable, Equatable {
     package var tags: [String]?
     package var order: Double?
     package var hidden: Bool?
+    /// 0 to 5 stars; -1 marks a photo rejected in Lightroom, exiftool or Bridge.
     package var rating: Int?
+    /// The colour label (`xmp:Label`), as written: "Red", "Select".
+    package var label: String?
+    /// Who made the photo (`dc:creator`, IPTC by-line, EXIF `Artist`).
+    package var creator: String?
+    /// The copyright notice (`dc:rights`, IPTC copyright notice, EXIF `Copyright`).
+    package var rights: String?
+    /// A URL for the licence or usage terms (`xmpRights:WebStatement`).
+    package var license: String?
+    /// Where the photo was taken, by name only (never coordinates): the sublocation, city,
+    /// state or province, and country. Shown only when the site opts in with `showPlace`.
+    package var location: String?
+    package var city: String?
+    package var region: String?
+    package var country: String?
     package var renditions: [Rendition]?
     package var make: String?
     package var model: String?
@@ -46,6 +61,14 @@ package struct PhotoMetadata: Sendable, Equatable {
         result.order = order ?? weaker.order
         result.hidden = hidden ?? weaker.hidden
         result.rating = rating ?? weaker.rating
+        result.label = label ?? weaker.label
+        result.creator = creator ?? weaker.creator
+        result.rights = rights ?? weaker.rights
+        result.license = license ?? weaker.license
+        result.location = location ?? weaker.location
+        result.city = city ?? weaker.city
+        result.region = region ?? weaker.region
+        result.country = country ?? weaker.country
         result.renditions = renditions ?? weaker.renditions
         result.make = make ?? weaker.make
         result.model = model ?? weaker.model

@@ -1,0 +1,25 @@
+/// The text an image file carries about itself, kept apart by where it was found so the catalog
+/// can rank the sources: embedded XMP over IPTC-IIM over EXIF text (see `MetadataPrecedence`).
+package struct EmbeddedMetadata: Sendable, Equatable {
+    /// The XMP packet's bytes (JPEG `APP1`, PNG `iTXt`, WebP `XMP `, AVIF `mime` item, GIF
+    /// application extension), with a complete Extended XMP merged in; read like an XMP sidecar.
+    package var xmp: [UInt8]?
+    /// IPTC-IIM fields from a JPEG's `APP13` (Photoshop resource 0x0404).
+    package var iim: PhotoMetadata?
+    /// EXIF text fields: `ImageDescription`, `Artist`, `Copyright`, `UserComment` and the Windows
+    /// `XP…` tags.
+    package var exif: PhotoMetadata?
+    /// What was found broken (an Extended XMP part missing, UTF-16 that does not decode), in
+    /// words the catalog turns into warnings naming the image file.
+    package var warnings: [String] = []
+
+    package init(xmp: [UInt8]? = nil, iim: PhotoMetadata? = nil, exif: PhotoMetadata? = nil, warnings: [String] = []) {
+        self.xmp = xmp
+        self.iim = iim
+        self.exif = exif
+        self.warnings = warnings
+    }
+
+    /// Whether the file carries any text metadata at all.
+    package var isEmpty: Bool { xmp == nil && iim == nil && exif == nil && warnings.isEmpty }
+}
