@@ -18,11 +18,24 @@ public struct SiteBuilder: Sendable {
         public var force = false
         /// Also compute every album page's placements, for `--layout-manifest`.
         public var layoutManifest = false
+        /// How many photos to work on at once; nil uses every core (`--jobs`).
+        public var jobs: Int?
+        /// Where generated renditions are kept between builds; nil is `SOURCE/.ashlar-cache`
+        /// (`--cache-dir`).
+        public var cacheDirectory: URL?
+        /// Replaces the configuration's `baseURL`, for deploy previews (`--base-url`).
+        public var baseURL: String?
 
-        public init(clean: Bool = false, force: Bool = false, layoutManifest: Bool = false) {
+        public init(
+            clean: Bool = false, force: Bool = false, layoutManifest: Bool = false, jobs: Int? = nil,
+            cacheDirectory: URL? = nil, baseURL: String? = nil
+        ) {
             self.clean = clean
             self.force = force
             self.layoutManifest = layoutManifest
+            self.jobs = jobs
+            self.cacheDirectory = cacheDirectory
+            self.baseURL = baseURL
         }
     }
 
