@@ -120,3 +120,50 @@ import Testing
                 largestWidth: scaleCase.largestWidth) == scaleCase.scale)
     }
 }
+
+/// A profile travels into renditions only when it describes their pixels.
+@Suite struct PipelineProfileTests {
+    /// A minimal profile header: size, version, class, colour space and the `acsp` signature.
+    static func profile(colourSpace: String) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: 132)
+        bytes[3] = 132
+        bytes[8] = 4
+        bytes.replaceSubrange(12..<16, with: Array("mntr".utf8))
+        bytes.replaceSubrange(16..<20, with: Array(colourSpace.utf8))
+        bytes.replaceSubrange(20..<24, with: Array("XYZ ".utf8))
+        bytes.replaceSubrange(36..<40, with: Array("acsp".utf8))
+        return bytes
+    }
+
+    /// `jpeg` with an `APP2 ICC_PROFILE` segment holding `profile` inserted after SOI.
+    static func withProfile(_ jpeg: [UInt8], _ profile: [UInt8]) -> [UInt8] {
+        let body = Array("ICC_PROFILE\0".utf8) + [1, 1] + profile
+        let length = body.count + 2
+        return [0xFF, 0xD8, 0xFF, 0xE2, UInt8(length >> 8), UInt8(length & 0xFF)] + body + jpeg.dropFirst(2)
+    }
+
+    struct ProfileCase: Sendable, CustomTestStringConvertible {
+        var file: String
+        var colourSpace: String
+        var kept: Bool
+        var testDescription: String { "\(file) with a \(colourSpace) profile: \(kept ? "kept" : "dropped")" }
+    }
+
+    @Test(arguments: [
+        ProfileCase(file: "jpeg/cmyk.jpg", colourSpace: "CMYK", kept: false),
+        ProfileCase(file: "jpeg/s420.jpg", colourSpace: "RGB ", kept: true),
+        ProfileCase(file: "jpeg/s420.jpg", colourSpace: "GRAY", kept: false),
+        ProfileCase(file: "jpeg/gray.jpg", colourSpace: "GRAY", kept: true),
+        ProfileCase(file: "jpeg/gray.jpg", colourSpace: "RGB ", kept: false),
+    ])
+    func profileMustDescribeThePixels(profileCase: ProfileCase) throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "Fixtures/\(profileCase.file)")
+        let profile = Self.profile(colourSpace: profileCase.colourSpace)
+        let source = Self.withProfile([UInt8](try Data(contentsOf: url)), profile)
+        let set = try Renditions.make(from: source, widths: [16], quality: 85)
+        let written = try JPEGMetadata.read(try #require(set.renditions.first).bytes).iccProfile
+        #expect(written == (profileCase.kept ? profile : nil))
+        #expect(set.warnings.contains { $0.contains("renditions are written without it") } == !profileCase.kept)
+    }
+}

@@ -39,6 +39,16 @@ public enum Renditions {
     ) throws(ImageError) -> RenditionSet {
         let source = try SourcePhoto(bytes, largestWidth: largestWidth, limits: limits)
         let image = source.decoded.image.oriented(source.orientation)
+        var warnings = source.decoded.warnings
+        var iccProfile = source.iccProfile
+        if let profile = iccProfile {
+            let header = ICCProfileHeader(profile)
+            if header?.describes(image.format) != true {
+                let space = header.map { "a \($0.colourSpaceName) profile" } ?? "a damaged profile"
+                warnings.append("the image carries \(space); renditions are written without it")
+                iccProfile = nil
+            }
+        }
         var seen: Set<RenditionRequest> = []
         let distinct = requests(image.format.hasAlpha)
             .map { RenditionRequest(width: min(max($0.width, 1), source.width), format: $0.format) }
@@ -52,14 +62,14 @@ public enum Renditions {
             let bytes: [UInt8]
             switch request.format {
             case .jpeg(let quality):
-                bytes = JPEGEncoder.encode(resized, quality: quality, subsampling: .s420, iccProfile: source.iccProfile)
+                bytes = JPEGEncoder.encode(resized, quality: quality, subsampling: .s420, iccProfile: iccProfile)
             case .png:
-                bytes = PNGEncoder.encode(resized, iccProfile: source.iccProfile)
+                bytes = PNGEncoder.encode(resized, iccProfile: iccProfile)
             }
             renditions.append(Rendition(bytes: bytes, width: request.width, height: height, format: request.format))
         }
         return RenditionSet(
             width: source.width, height: source.height, orientation: source.orientation,
-            warnings: source.decoded.warnings, renditions: renditions)
+            warnings: warnings, renditions: renditions)
     }
 }
