@@ -22,7 +22,8 @@ struct BuildCommand: Command, Equatable {
 
     func run() -> Int32 {
         let started = Date()
-        let builder = site.builder(source: source, layoutManifest: layoutManifest != nil)
+        var builder = site.builder(source: source, layoutManifest: layoutManifest != nil)
+        builder.options.reportMetadataConflicts = report.strict
         let paths = builder.paths
         let progress = ProgressLine(enabled: !report.json && !quiet, started: started)
         let result: SiteBuilder.Result
@@ -72,6 +73,7 @@ extension BuildCommand {
             line +=
                 " (\(Count.format(result.filesWritten, "file")) written, \(result.filesUnchanged) unchanged, \(result.filesRemoved) removed)"
         }
+        if let leftOut = result.leftOut { line += "; \(leftOut)" }
         return line
     }
 }

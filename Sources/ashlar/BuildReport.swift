@@ -12,6 +12,8 @@ struct BuildReport: Encodable {
     /// The configuration had errors: nothing was built or written.
     var stopped: Bool
     var files: Files
+    /// What `minRating` left out, as the summary line says it; absent when nothing was.
+    var leftOut: String?
     var seconds: [String: Double]
     var diagnostics: [DiagnosticReport.Entry]
 
@@ -29,6 +31,7 @@ struct BuildReport: Encodable {
         errors = result.errorCount
         upToDate = result.upToDate
         stopped = result.stopped
+        leftOut = result.leftOut
         files = Files(written: result.filesWritten, unchanged: result.filesUnchanged, removed: result.filesRemoved)
         var seconds = ["total": total]
         for stage in result.stages { seconds[stage.name] = stage.seconds }

@@ -17,7 +17,8 @@ struct CheckCommand: Command, Equatable {
         let sourceURL = URL(fileURLWithPath: source)
         let paths = SitePaths(
             source: sourceURL, output: sourceURL.appendingPathComponent("_site"), displaySource: source)
-        let builder = SiteBuilder(paths: paths, configurationFile: config.map { URL(fileURLWithPath: $0) })
+        var builder = SiteBuilder(paths: paths, configurationFile: config.map { URL(fileURLWithPath: $0) })
+        builder.options.reportMetadataConflicts = report.strict
         let result: SiteBuilder.Result
         do {
             result = try builder.check()
@@ -29,9 +30,10 @@ struct CheckCommand: Command, Equatable {
             Output.print(DiagnosticReport(result).json)
         } else {
             for diagnostic in result.diagnostics { Output.error(diagnostic.description) }
-            Output.print(
+            var line =
                 "\(Count.format(result.photoCount, "photo")) in \(Count.format(result.albumCount, "album")): \(Count.format(result.warningCount, "warning")), \(Count.format(result.errorCount, "error"))"
-            )
+            if let leftOut = result.leftOut { line += "; \(leftOut)" }
+            Output.print(line)
         }
         return report.exitCode(errors: result.errorCount, warnings: result.warningCount)
     }

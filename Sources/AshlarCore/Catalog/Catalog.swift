@@ -4,6 +4,8 @@ struct Catalog: Sendable {
     var root: Album
     /// In a deterministic order: folders, then photos in album order.
     var diagnostics: [Diagnostic]
+    /// How many readable photos `minRating` left out, by reason.
+    var leftOut: [RatingFilter.Reason: Int] = [:]
 
     var albums: [Album] { root.allAlbums }
     var photoCount: Int { albums.reduce(0) { $0 + $1.photos.count } }

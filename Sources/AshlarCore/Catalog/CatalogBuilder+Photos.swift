@@ -45,6 +45,7 @@ extension CatalogBuilder {
             metadata.width = header.width
             metadata.height = header.height
             metadata.orientation = header.orientation
+            metadata = metadata.merged(over: embeddedMetadata(header, path: relative, diagnostics: &diagnostics))
             metadata = metadata.merged(over: header.metadata)
         } else {
             guard let src = metadata.src else {
@@ -63,6 +64,7 @@ extension CatalogBuilder {
             if let sourcePath, metadata.width == nil || metadata.height == nil,
                 let header = readHeader(sourcePath, diagnostics: &diagnostics)
             {
+                metadata = metadata.merged(over: embeddedMetadata(header, path: sourcePath, diagnostics: &diagnostics))
                 metadata = metadata.merged(over: header.metadata)
             }
         }
@@ -75,6 +77,9 @@ extension CatalogBuilder {
             return PhotoReading(photo: nil, diagnostics: diagnostics)
         }
         if metadata.hidden == true { return PhotoReading(photo: nil, diagnostics: diagnostics) }
+        if let minimum = settings.minimumRating, let reason = RatingFilter.reason(metadata.rating, minimum: minimum) {
+            return PhotoReading(photo: nil, diagnostics: diagnostics, leftOut: reason)
+        }
         PhotoTextLimits.apply(to: &metadata, path: source.display(primary), diagnostics: &diagnostics)
         PhotoLint.check(metadata, name: job.files.name, path: source.display(primary), diagnostics: &diagnostics)
         var photo = Photo(
@@ -82,6 +87,19 @@ extension CatalogBuilder {
             metadata: metadata, width: size.width, height: size.height)
         photo.renditions = renditions(of: job, metadata: metadata, sidecar: primary, diagnostics: &diagnostics)
         return PhotoReading(photo: photo, diagnostics: diagnostics)
+    }
+
+    /// The image file's own metadata (embedded XMP, IPTC-IIM, EXIF text) as one layer, with
+    /// warnings about it naming the file.
+    func embeddedMetadata(_ header: ImageHeader, path relative: String, diagnostics: inout [Diagnostic])
+        -> PhotoMetadata
+    {
+        guard !header.embedded.isEmpty else { return PhotoMetadata() }
+        let reading = EmbeddedMetadataReading(
+            header.embedded, path: source.display(relative), language: settings.language,
+            reportConflicts: settings.reportMetadataConflicts)
+        diagnostics += reading.diagnostics
+        return reading.metadata
     }
 
     /// Reads an image's header, growing the prefix only as far as the format needs.

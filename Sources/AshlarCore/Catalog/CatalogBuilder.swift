@@ -32,6 +32,8 @@ struct CatalogBuilder: Sendable {
     struct PhotoReading: Sendable {
         var photo: Photo?
         var diagnostics: [Diagnostic]
+        /// Why a readable photo is not published, when `minRating` leaves it out.
+        var leftOut: RatingFilter.Reason? = nil
     }
 
     func build(_ root: SourceFolder) -> Catalog {
@@ -44,7 +46,9 @@ struct CatalogBuilder: Sendable {
 
         var cursor = 0
         let album = assemble(draft, readings: readings, cursor: &cursor, diagnostics: &diagnostics)
-        return Catalog(root: album, diagnostics: diagnostics)
+        var catalog = Catalog(root: album, diagnostics: diagnostics)
+        for reason in readings.compactMap(\.leftOut) { catalog.leftOut[reason, default: 0] += 1 }
+        return catalog
     }
 
     private func collectJobs(_ draft: AlbumDraft, into jobs: inout [PhotoJob]) {

@@ -6,6 +6,10 @@ struct CatalogSettings: Sendable {
     var language = "en"
     var sort = SortOrder.byName
     var publishing = ImagePublishing.copy
+    /// Publish only photos rated this or more (`minRating`); nil publishes every photo.
+    var minimumRating: Int?
+    /// Warn where a photo's embedded IPTC-IIM and XMP disagree (`--strict`).
+    var reportMetadataConflicts = false
 
     /// Where the browser finds a photo's local image file.
     enum ImagePublishing: Sendable, Equatable {

@@ -7,11 +7,25 @@ enum PhotoTextLimits {
     /// Characters a caption may have (about 16 KB).
     static let caption = 16_000
 
-    /// Cuts `metadata`'s title, alt text and caption to their limits, warning for each.
+    /// Cuts `metadata`'s texts to their limits, warning for each: the caption and long
+    /// description to `caption`, every line of text (title, alt, credits, place names) to `title`.
     static func apply(to metadata: inout PhotoMetadata, path: String, diagnostics: inout [Diagnostic]) {
-        cut(&metadata.title, key: "title", limit: title, path: path, diagnostics: &diagnostics)
-        cut(&metadata.alt, key: "alt", limit: title, path: path, diagnostics: &diagnostics)
+        let lines: [(WritableKeyPath<PhotoMetadata, String?>, String)] = [
+            (\.title, "title"), (\.alt, "alt"), (\.creator, "creator"), (\.rights, "rights"),
+            (\.label, "label"), (\.location, "location"), (\.city, "city"), (\.region, "region"),
+            (\.country, "country"),
+        ]
+        for (field, key) in lines {
+            cut(&metadata[keyPath: field], key: key, limit: title, path: path, diagnostics: &diagnostics)
+        }
+        // A URL cut short would lead somewhere else: a licence link that long is left out.
+        if let license = metadata.license, license.utf8.count > title {
+            metadata.license = nil
+            diagnostics.append(
+                .warning("'license' is \(license.utf8.count) bytes long; it is left out", path: path, key: "license"))
+        }
         cut(&metadata.caption, key: "caption", limit: caption, path: path, diagnostics: &diagnostics)
+        cut(&metadata.longDescription, key: "longDescription", limit: caption, path: path, diagnostics: &diagnostics)
     }
 
     private static func cut(

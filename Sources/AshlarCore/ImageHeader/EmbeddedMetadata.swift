@@ -4,6 +4,9 @@ package struct EmbeddedMetadata: Sendable, Equatable {
     /// The XMP packet's bytes (JPEG `APP1`, PNG `iTXt`, WebP `XMP `, AVIF `mime` item, GIF
     /// application extension), with a complete Extended XMP merged in; read like an XMP sidecar.
     package var xmp: [UInt8]?
+    /// A JPEG's Extended XMP packet, complete and checked against its digest: the properties too
+    /// large for the main packet (a long description).
+    package var extendedXMP: [UInt8]?
     /// IPTC-IIM fields from a JPEG's `APP13` (Photoshop resource 0x0404).
     package var iim: PhotoMetadata?
     /// EXIF text fields: `ImageDescription`, `Artist`, `Copyright`, `UserComment` and the Windows
@@ -12,6 +15,8 @@ package struct EmbeddedMetadata: Sendable, Equatable {
     /// What was found broken (an Extended XMP part missing, UTF-16 that does not decode), in
     /// words the catalog turns into warnings naming the image file.
     package var warnings: [String] = []
+    /// Whether the file states where it was taken (an EXIF GPS IFD). Never read further.
+    package var hasLocation = false
 
     package init(xmp: [UInt8]? = nil, iim: PhotoMetadata? = nil, exif: PhotoMetadata? = nil, warnings: [String] = []) {
         self.xmp = xmp
@@ -21,5 +26,5 @@ package struct EmbeddedMetadata: Sendable, Equatable {
     }
 
     /// Whether the file carries any text metadata at all.
-    package var isEmpty: Bool { xmp == nil && iim == nil && exif == nil && warnings.isEmpty }
+    package var isEmpty: Bool { xmp == nil && extendedXMP == nil && iim == nil && exif == nil && warnings.isEmpty }
 }

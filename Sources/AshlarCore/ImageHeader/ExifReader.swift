@@ -1,10 +1,16 @@
-/// The few EXIF fields a header read needs, from a TIFF structure (the body of a JPEG `APP1 Exif`
-/// segment, a PNG `eXIf` chunk, a WebP `EXIF` chunk). Broken EXIF yields no fields rather than
-/// an error: the image itself is still fine.
+/// The EXIF fields a header read needs, from a TIFF structure (the body of a JPEG `APP1 Exif`
+/// segment, a PNG `eXIf` chunk, a WebP `EXIF` chunk): orientation, date, and the text a
+/// photographer or Windows Explorer wrote. Broken EXIF yields no fields rather than an error: the
+/// image itself is still fine. GPS is only noticed (`hasLocation`), never read.
 struct ExifReader {
     var orientation: Int?
-    var description: String?
     var date: PhotoDate?
+    /// `ImageDescription`, `Artist`, `Copyright`, `UserComment` and the Windows `XP…` tags.
+    var text = ExifText()
+    /// Whether IFD0 points to a GPS IFD.
+    var hasLocation = false
+    /// Text fields that could not be decoded.
+    var warnings: [String] = []
 
     /// Entries per IFD beyond this are not read; real files have a few dozen.
     static let maximumEntries = 1000
@@ -26,10 +32,16 @@ struct ExifReader {
             switch tag {
             case 0x0112:
                 if let value = Self.integer(tiff, entry: entry), (1...8).contains(value) { orientation = value }
-            case 0x010E:
-                if let text = Self.text(tiff, entry: entry), !text.isEmpty { description = text }
-            case 0x8769:
-                exifIFD = tiff.u32(entry + 8)
+            case 0x010E: text.imageDescription = Self.text(tiff, entry: entry)
+            case 0x013B: text.artist = Self.text(tiff, entry: entry)
+            case 0x8298: text.copyright = Self.copyright(tiff, entry: entry)
+            case 0x8769: exifIFD = tiff.u32(entry + 8)
+            case 0x8825: hasLocation = true
+            case 0x9C9B: text.xpTitle = windowsText(tiff, entry: entry, name: "XPTitle")
+            case 0x9C9C: text.xpComment = windowsText(tiff, entry: entry, name: "XPComment")
+            case 0x9C9D: text.xpAuthor = windowsText(tiff, entry: entry, name: "XPAuthor")
+            case 0x9C9E: text.xpKeywords = windowsText(tiff, entry: entry, name: "XPKeywords")
+            case 0x9C9F: text.xpSubject = windowsText(tiff, entry: entry, name: "XPSubject")
             default: break
             }
         }
@@ -44,6 +56,7 @@ struct ExifReader {
             case 0x9004: digitized = Self.text(tiff, entry: entry)
             case 0x9011: originalOffset = Self.text(tiff, entry: entry)
             case 0x9012: digitizedOffset = Self.text(tiff, entry: entry)
+            case 0x9286: text.userComment = userComment(tiff, entry: entry)
             default: break
             }
         }
@@ -68,24 +81,64 @@ struct ExifReader {
         }
     }
 
-    /// An ASCII (or BYTE/UNDEFINED) value as text: UTF-8 when valid, else Latin-1, without
-    /// trailing NULs and surrounding spaces.
-    private static func text(_ tiff: ByteWindow, entry: Int) -> String? {
+    /// The bytes of a BYTE, ASCII or UNDEFINED value, at most 64 KiB.
+    private static func data(_ tiff: ByteWindow, entry: Int) -> ArraySlice<UInt8>? {
         guard let type = tiff.u16(entry + 2), [1, 2, 7].contains(type), let count32 = tiff.u32(entry + 4),
             count32 <= 65_535
         else { return nil }
         let count = Int(count32)
-        let dataOffset: Int
-        if count <= 4 {
-            dataOffset = entry + 8
-        } else {
-            guard let offset = tiff.u32(entry + 8) else { return nil }
-            dataOffset = Int(offset)
+        if count <= 4 { return tiff.slice(entry + 8, count: count) }
+        guard let offset = tiff.u32(entry + 8) else { return nil }
+        return tiff.slice(Int(offset), count: count)
+    }
+
+    /// An ASCII value as text (UTF-8 when valid, else Latin-1), up to its first NUL, trimmed;
+    /// nil when empty.
+    private static func text(_ tiff: ByteWindow, entry: Int) -> String? {
+        guard var bytes = data(tiff, entry: entry) else { return nil }
+        if let nul = bytes.firstIndex(of: 0) { bytes = bytes[..<nul] }
+        return ExifText.nonEmpty(ExifText.decode(bytes))
+    }
+
+    /// `Copyright` holds the photographer's notice, then a NUL and the editor's; both are kept.
+    private static func copyright(_ tiff: ByteWindow, entry: Int) -> String? {
+        guard let bytes = data(tiff, entry: entry) else { return nil }
+        let parts = bytes.split(separator: 0).compactMap { ExifText.nonEmpty(ExifText.decode($0)) }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
+    /// A Windows `XP…` tag: UTF-16LE in BYTE values, ending in a NUL.
+    private mutating func windowsText(_ tiff: ByteWindow, entry: Int, name: String) -> String? {
+        guard let bytes = Self.data(tiff, entry: entry) else { return nil }
+        guard let decoded = ExifText.utf16(bytes, bigEndian: false) else {
+            warnings.append("EXIF \(name) is not valid UTF-16; it is ignored")
+            return nil
         }
-        guard var data = tiff.slice(dataOffset, count: count) else { return nil }
-        if let nul = data.firstIndex(of: 0) { data = data[..<nul] }
-        let text = String(validating: data, as: UTF8.self) ?? String(data.map { Character(Unicode.Scalar($0)) })
-        return text.trimmingSpaces
+        return ExifText.nonEmpty(decoded)
+    }
+
+    /// `UserComment`: an 8-byte character code, then the text.
+    private mutating func userComment(_ tiff: ByteWindow, entry: Int) -> String? {
+        guard let bytes = Self.data(tiff, entry: entry), bytes.count > 8 else { return nil }
+        let code = bytes.prefix(8)
+        var body = bytes.dropFirst(8)
+        if code.elementsEqual("UNICODE\0".utf8) {
+            // Written in the TIFF's byte order by most tools; a byte-order mark says otherwise.
+            var bigEndian = tiff.bigEndian
+            if body.starts(with: [0xFF, 0xFE]) || body.starts(with: [0xFE, 0xFF]) {
+                bigEndian = body.first == 0xFE
+                body = body.dropFirst(2)
+            }
+            guard let decoded = ExifText.utf16(body, bigEndian: bigEndian) else {
+                warnings.append("EXIF UserComment is not valid UTF-16; it is ignored")
+                return nil
+            }
+            return ExifText.nonEmpty(decoded)
+        }
+        // ASCII and undefined codes; JIS text is not decoded.
+        guard code.elementsEqual("ASCII\0\0\0".utf8) || code.allSatisfy({ $0 == 0 }) else { return nil }
+        if let nul = body.firstIndex(of: 0) { body = body[..<nul] }
+        return ExifText.nonEmpty(ExifText.decode(body))
     }
 
     private static func date(_ text: String?, offset: String?) -> PhotoDate? {

@@ -8,31 +8,24 @@ package struct ImageHeader: Sendable, Equatable {
     package var orientation: Int
     /// When the photo was taken (EXIF `DateTimeOriginal`, else `DateTimeDigitized`).
     package var date: PhotoDate?
-    /// EXIF `ImageDescription`, when it holds more than spaces.
-    package var description: String?
     /// The text metadata the file carries (XMP, IPTC-IIM, EXIF text), when the reader found any.
     package var embedded = EmbeddedMetadata()
 
-    package init(
-        format: ImageFormat, width: Int, height: Int, orientation: Int = 1, date: PhotoDate? = nil,
-        description: String? = nil
-    ) {
+    package init(format: ImageFormat, width: Int, height: Int, orientation: Int = 1, date: PhotoDate? = nil) {
         self.format = format
         self.width = width
         self.height = height
         self.orientation = orientation
         self.date = date
-        self.description = description
     }
 
-    /// The header as the weakest metadata source, to merge sidecars over.
+    /// The header's size, orientation and date as the weakest metadata source, to merge sidecars over.
     package var metadata: PhotoMetadata {
         var metadata = PhotoMetadata()
         metadata.width = width
         metadata.height = height
         metadata.orientation = orientation
         metadata.date = date
-        metadata.caption = description
         return metadata
     }
 }

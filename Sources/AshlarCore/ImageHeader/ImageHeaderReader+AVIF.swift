@@ -11,7 +11,8 @@ extension ImageHeaderReader {
     static let maximumBoxes = 10_000
 
     /// Reads an AVIF (ISO BMFF) file: checks the `ftyp` brands, then reads the primary item's
-    /// `ispe` (size), `irot` (rotation) and `imir` (mirror) properties from `meta`/`iprp`.
+    /// `ispe` (size), `irot` (rotation) and `imir` (mirror) properties from `meta`/`iprp`, and an
+    /// XMP item (`mime`, `application/rdf+xml`) when there is one.
     static func scanAVIF(_ file: ByteWindow) -> HeaderScan {
         var offset = 0
         var boxCount = 0
@@ -83,14 +84,20 @@ extension ImageHeaderReader {
         let rotation =
             associated.first { $0.type == "irot" }.flatMap { file.u8($0.payloadStart) }.map { Int($0 & 3) } ?? 0
         let mirror = associated.first { $0.type == "imir" }.flatMap { file.u8($0.payloadStart) }.map { Int($0 & 1) }
-        return .header(
-            ImageHeader(
-                format: .avif, width: Int(width), height: Int(height),
-                orientation: ExifOrientation.value(heifRotation: rotation, mirrorAxis: mirror)))
+        var header = ImageHeader(
+            format: .avif, width: Int(width), height: Int(height),
+            orientation: ExifOrientation.value(heifRotation: rotation, mirrorAxis: mirror))
+        if let extent = xmpItemExtent(file, metaChildren: metaChildren) {
+            guard file.contains(extent.offset, count: extent.length) else {
+                return .partial(header, needs: extent.offset + extent.length)
+            }
+            header.embedded.xmp = Array(file.slice(extent.offset, count: extent.length) ?? [])
+        }
+        return .header(header)
     }
 
     /// The boxes inside `parent`'s payload, or nil when one of them does not fit.
-    private static func children(_ file: ByteWindow, of parent: Box) -> [Box]? {
+    static func children(_ file: ByteWindow, of parent: Box) -> [Box]? {
         var boxes: [Box] = []
         var offset = parent.payloadStart
         while offset < parent.end {

@@ -1,9 +1,9 @@
 extension ImageHeaderReader {
     /// Walks the JPEG's marker segments up to the first frame header (SOF0–SOF15), reading the
-    /// EXIF `APP1` segment on the way.
+    /// EXIF and XMP `APP1` and the IPTC `APP13` segments on the way (they all come before it).
     static func scanJPEG(_ jpeg: ByteWindow) -> HeaderScan {
         var offset = 2
-        var exif: ExifReader?
+        var collector = EmbeddedMetadataCollector()
         while true {
             // Markers may be padded with any number of 0xFF fill bytes.
             guard let first = jpeg.u8(offset) else { return .needs(offset + 4) }
@@ -36,15 +36,15 @@ extension ImageHeaderReader {
                 guard let height = jpeg.u16(dataStart + 1), let width = jpeg.u16(dataStart + 3) else {
                     return .needs(dataStart + 5)
                 }
-                return .header(
-                    ImageHeader(
-                        format: .jpeg, width: Int(width), height: Int(height), orientation: exif?.orientation ?? 1,
-                        date: exif?.date, description: exif?.description))
-            case 0xE1 where exif == nil:
+                var header = ImageHeader(
+                    format: .jpeg, width: Int(width), height: Int(height),
+                    orientation: collector.exif?.orientation ?? 1, date: collector.exif?.date)
+                header.embedded = collector.embedded
+                return .header(header)
+            case 0xE1, 0xED:
                 guard jpeg.contains(0, count: segmentEnd) else { return .needs(segmentEnd + 4) }
-                if jpeg.matches("Exif\0\0", at: dataStart) {
-                    exif = ExifReader(tiff: jpeg.window(dataStart + 6, count: segmentEnd - dataStart - 6))
-                }
+                let payload = jpeg.window(dataStart, count: segmentEnd - dataStart)
+                if marker == 0xE1 { collector.addAPP1(payload) } else { collector.addAPP13(payload) }
             default:
                 break
             }

@@ -1,5 +1,9 @@
+import AshlarImage
+
 extension ImageHeaderReader {
-    /// Reads `IHDR`, then looks for an `eXIf` chunk before the image data for the orientation.
+    /// Reads `IHDR`, then the chunks before the image data: `eXIf` for the orientation, date and
+    /// EXIF text, `iTXt` `XML:com.adobe.xmp` for XMP. Text chunks after the image data are not
+    /// read: that would mean reading the whole image (exiftool and Lightroom write them before).
     static func scanPNG(_ png: ByteWindow) -> HeaderScan {
         guard png.contains(0, count: 24) else { return .needs(24) }
         guard png.matches("IHDR", at: 12), let width = png.u32(16), let height = png.u32(20) else {
@@ -10,6 +14,7 @@ extension ImageHeaderReader {
             return .invalid("PNG IHDR chunk has the wrong length")
         }
         var offset = 8 + 12 + 13
+        var sawEXIF = false
         while true {
             guard let length = png.u32(offset), png.contains(offset + 4, count: 4) else {
                 return .partial(header, needs: offset + 8)
@@ -17,15 +22,63 @@ extension ImageHeaderReader {
             guard length < 0x8000_0000 else { return .header(header) }
             if png.matches("IDAT", at: offset + 4) || png.matches("IEND", at: offset + 4) { return .header(header) }
             let chunkEnd = offset + 12 + Int(length)
-            if png.matches("eXIf", at: offset + 4) {
+            let isEXIF = png.matches("eXIf", at: offset + 4)
+            let isText = png.matches("iTXt", at: offset + 4)
+            if isEXIF || isText {
                 guard png.contains(0, count: chunkEnd) else { return .partial(header, needs: chunkEnd) }
-                let exif = ExifReader(tiff: png.window(offset + 8, count: Int(length)))
-                header.orientation = exif.orientation ?? 1
-                header.date = exif.date
-                header.description = exif.description
-                return .header(header)
+                let data = png.window(offset + 8, count: Int(length))
+                if isEXIF, !sawEXIF {
+                    sawEXIF = true
+                    let exif = ExifReader(tiff: data)
+                    header.orientation = exif.orientation ?? 1
+                    header.date = exif.date
+                    header.embedded.exif = exif.text.metadata
+                    header.embedded.hasLocation = exif.hasLocation
+                    header.embedded.warnings += exif.warnings
+                } else if isText, header.embedded.xmp == nil {
+                    switch xmpText(data) {
+                    case .success(let xmp): header.embedded.xmp = xmp
+                    case .failure(let problem):
+                        if let message = problem.message { header.embedded.warnings.append(message) }
+                    }
+                }
             }
             offset = chunkEnd
+        }
+    }
+
+    /// Why an `iTXt` chunk gave no XMP: another keyword (no message), or damage.
+    struct TextChunkProblem: Error {
+        var message: String?
+    }
+
+    /// The largest XMP packet a compressed `iTXt` chunk may expand to.
+    static let maximumXMPBytes = 4 << 20
+
+    /// The text of an `iTXt` chunk whose keyword is `XML:com.adobe.xmp`, inflated if compressed.
+    static func xmpText(_ chunk: ByteWindow) -> Result<[UInt8], TextChunkProblem> {
+        let keyword = "XML:com.adobe.xmp\0"
+        guard chunk.matches(keyword, at: 0) else { return .failure(TextChunkProblem(message: nil)) }
+        var offset = keyword.utf8.count
+        guard let compressed = chunk.u8(offset), chunk.u8(offset + 1) == 0 else {
+            return .failure(TextChunkProblem(message: "its XMP (iTXt) chunk is damaged"))
+        }
+        offset += 2
+        // The language tag and the translated keyword, each ending in a NUL.
+        for _ in 0..<2 {
+            while let byte = chunk.u8(offset), byte != 0 { offset += 1 }
+            guard chunk.u8(offset) == 0 else {
+                return .failure(TextChunkProblem(message: "its XMP (iTXt) chunk is damaged"))
+            }
+            offset += 1
+        }
+        let text = Array(chunk.slice(offset, count: chunk.count - offset) ?? [])
+        guard compressed != 0 else { return .success(text) }
+        do {
+            return .success(try Inflater.decompress(zlib: text, limit: maximumXMPBytes))
+        } catch {
+            return .failure(
+                TextChunkProblem(message: "its compressed XMP (iTXt) chunk cannot be read: \(error.message)"))
         }
     }
 }

@@ -1,7 +1,7 @@
 extension ImageHeaderReader {
     /// Reads the first chunk: a lossy `VP8 ` frame header, a lossless `VP8L` header or the
-    /// extended `VP8X` canvas, whose `EXIF` chunk (usually after the image data) gives the date
-    /// and description. Its orientation is not used: browsers show WebP pixels as stored, and the
+    /// extended `VP8X` canvas, whose `EXIF` and `XMP ` chunks (usually after the image data) give the
+    /// date and the text metadata. Its orientation is not used: browsers show WebP pixels as stored, and the
     /// tile must have the shape the browser shows (checked in Chromium by the end-to-end tests).
     static func scanWebP(_ riff: ByteWindow) -> HeaderScan {
         var webp = riff
@@ -28,26 +28,39 @@ extension ImageHeaderReader {
                 let height = webp.u24(27)
             else { return .needs(30) }
             var header = ImageHeader(format: .webp, width: Int(width) + 1, height: Int(height) + 1)
-            guard flags & 0x08 != 0, let firstSize = webp.u32(16), let riffSize = webp.u32(4) else {
+            // Flags: 0x08 an EXIF chunk, 0x04 an XMP chunk, both usually after the image data.
+            var wanted = (exif: flags & 0x08 != 0, xmp: flags & 0x04 != 0)
+            guard wanted.exif || wanted.xmp, let firstSize = webp.u32(16), let riffSize = webp.u32(4) else {
                 return .header(header)
             }
-            // The RIFF header states where the file ends: an EXIF flag without an EXIF chunk is
-            // no reason to read on.
+            // The RIFF header states where the file ends: a flag without its chunk is no reason
+            // to read on.
             let riffEnd = Int(riffSize) + 8
             var offset = 20 + Int(firstSize) + Int(firstSize & 1)
-            while true {
+            while wanted.exif || wanted.xmp {
                 guard offset + 8 <= riffEnd else { return .header(header) }
                 guard let size = webp.u32(offset + 4) else { return .partial(header, needs: offset + 8) }
                 let chunkEnd = offset + 8 + Int(size)
-                if webp.matches("EXIF", at: offset) {
+                let isEXIF = wanted.exif && webp.matches("EXIF", at: offset)
+                let isXMP = wanted.xmp && webp.matches("XMP ", at: offset)
+                if isEXIF || isXMP {
                     guard webp.contains(0, count: chunkEnd) else { return .partial(header, needs: chunkEnd) }
-                    let exif = ExifReader(tiff: webp.window(offset + 8, count: Int(size)))
-                    header.date = exif.date
-                    header.description = exif.description
-                    return .header(header)
+                    let data = webp.window(offset + 8, count: Int(size))
+                    if isEXIF {
+                        wanted.exif = false
+                        let exif = ExifReader(tiff: data)
+                        header.date = exif.date
+                        header.embedded.exif = exif.text.metadata
+                        header.embedded.hasLocation = exif.hasLocation
+                        header.embedded.warnings += exif.warnings
+                    } else {
+                        wanted.xmp = false
+                        header.embedded.xmp = Array(data.slice(0, count: data.count) ?? [])
+                    }
                 }
                 offset = chunkEnd + Int(size & 1)
             }
+            return .header(header)
         }
         return .invalid("WebP has no VP8, VP8L or VP8X chunk first")
     }

@@ -41,7 +41,8 @@ enum AlbumSignature {
         let metadata = photo.metadata
         for text in [
             metadata.title, metadata.alt, metadata.caption, metadata.date?.iso8601, metadata.make, metadata.model,
-            metadata.lens, metadata.exposure, metadata.src,
+            metadata.lens, metadata.exposure, metadata.src, metadata.longDescription, metadata.label, metadata.creator,
+            metadata.rights, metadata.license, metadata.location, metadata.city, metadata.region, metadata.country,
         ] {
             hash.combine(text ?? "\u{0}")
         }

@@ -55,12 +55,20 @@ struct AtomFeed {
                 <link rel="alternate" type="text/html" href="\(XMLText.escape(page))"/>
                 <updated>\(Self.timestamp(item.date))</updated>
                 <summary>\(XMLText.escape(item.photo.metadata.caption ?? alt))</summary>
-                <content type="html">\(XMLText.escape(content))</content>
+                <content type="html">\(XMLText.escape(content))</content>\(Self.credits(item.photo.metadata))
                 </entry>
 
                 """
         }
         return text + "</feed>\n"
+    }
+
+    /// An entry's own `author` and `rights`, overriding the feed's, on lines of their own.
+    static func credits(_ metadata: PhotoMetadata) -> String {
+        var text = ""
+        if let creator = metadata.creator { text += "\n<author><name>\(XMLText.escape(creator))</name></author>" }
+        if let rights = metadata.rights { text += "\n<rights>\(XMLText.escape(rights))</rights>" }
+        return text
     }
 
     /// RFC 3339, as Atom requires: the photo's own offset, or UTC when it has none.

@@ -55,6 +55,9 @@ struct PhotoPageModel {
             photoValue["sizes"] = .string("(min-width: 1100px) calc(100vw - 352px), 100vw")
         }
         if let caption = metadata.caption { photoValue["caption"] = .string(caption) }
+        if let long = metadata.longDescription { photoValue["longDescription"] = .string(long) }
+        for (key, value) in Self.credits(metadata) { photoValue[key] = .string(value) }
+        if configuration.showPlace, let place = Self.place(metadata) { photoValue["place"] = .string(place) }
         if let date = metadata.date {
             photoValue["date"] = .object(["iso": .string(date.iso8601), "text": .string(Self.displayText(of: date))])
         }

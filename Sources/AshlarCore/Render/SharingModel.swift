@@ -33,10 +33,14 @@ struct SharingModel {
         if let tags = photo.metadata.tags, !tags.isEmpty {
             members.append(("keywords", .string(tags.joined(separator: ", "))))
         }
-        if let author = configuration.author {
-            members.append(("creator", .object([("@type", .string("Person")), ("name", .string(author))])))
+        // The photo's own credits win over the site's.
+        if let creator = photo.metadata.creator ?? configuration.author {
+            members.append(("creator", .object([("@type", .string("Person")), ("name", .string(creator))])))
         }
-        if let copyright = configuration.copyright { members.append(("copyrightNotice", .string(copyright))) }
+        if let rights = photo.metadata.rights ?? configuration.copyright {
+            members.append(("copyrightNotice", .string(rights)))
+        }
+        if let license = photo.metadata.license { members.append(("license", .string(license))) }
         return .object(members)
     }
 

@@ -7,7 +7,8 @@ package enum AshlarSidecar {
     /// Every key a sidecar may have, in the order the documentation lists them.
     package static let keys = [
         "src", "width", "height", "orientation", "title", "alt", "caption", "date", "tags", "order", "hidden", "rating",
-        "renditions", "make", "model", "lens", "focalLength", "aperture", "exposure", "iso",
+        "renditions", "make", "model", "lens", "focalLength", "aperture", "exposure", "iso", "longDescription", "label",
+        "creator", "rights", "license", "location", "city", "region", "country",
     ]
 
     static let objectKeys = JSONObjectReader.Keys(names: keys, noun: "a sidecar key", nullMeansAbsent: true)
@@ -34,7 +35,8 @@ package enum AshlarSidecar {
             metadata.tags = sidecar.stringList("tags")
             metadata.order = sidecar.number("order")
             metadata.hidden = sidecar.bool("hidden")
-            metadata.rating = sidecar.integer("rating", in: 0...5)
+            // -1 marks a rejected photo, as in Lightroom and exiftool.
+            metadata.rating = sidecar.integer("rating", in: -1...5, expected: "a rating from -1 (rejected) to 5")
             metadata.renditions = sidecar.renditions("renditions")
             metadata.make = sidecar.string("make")
             metadata.model = sidecar.string("model")
@@ -43,6 +45,15 @@ package enum AshlarSidecar {
             metadata.aperture = sidecar.positiveNumber("aperture")
             metadata.exposure = sidecar.exposure("exposure")
             metadata.iso = sidecar.positiveInteger("iso")
+            metadata.longDescription = sidecar.string("longDescription")
+            metadata.label = sidecar.string("label")
+            metadata.creator = sidecar.string("creator")
+            metadata.rights = sidecar.string("rights")
+            metadata.license = sidecar.webURL("license")
+            metadata.location = sidecar.string("location")
+            metadata.city = sidecar.string("city")
+            metadata.region = sidecar.string("region")
+            metadata.country = sidecar.string("country")
             return metadata
         }
         return SidecarReading(metadata: metadata ?? PhotoMetadata(), diagnostics: diagnostics)

@@ -5,7 +5,9 @@ struct ExiftoolTags {
         "ObjectName", "XPTitle", "Headline", "Description", "ImageDescription", "Caption-Abstract",
         "AltTextAccessibility", "Keywords", "Subject", "DateTimeOriginal", "CreateDate",
         "OffsetTimeOriginal", "OffsetTimeDigitized", "Make", "Model", "LensModel", "Lens",
-        "FocalLength", "FNumber", "ExposureTime", "ISO", "Rating",
+        "FocalLength", "FNumber", "ExposureTime", "ISO", "Rating", "XPComment", "ExtDescrAccessibility", "Label",
+        "Creator", "Artist", "By-line", "XPAuthor", "Rights", "Copyright", "CopyrightNotice", "WebStatement",
+        "Location", "Sub-location", "City", "State", "Province-State", "Country", "Country-PrimaryLocationName",
     ]
 
     /// Tag name -> (name as written, value). With `-G` a tag may come from several groups; the
@@ -29,8 +31,23 @@ struct ExiftoolTags {
             metadata.orientation = orientation(value, key: key, &fields)
         }
         metadata.title = text(["Title", "ObjectName", "XPTitle", "Headline"], &fields)
-        metadata.caption = text(["Description", "ImageDescription", "Caption-Abstract"], &fields)
+        metadata.caption = text(["Description", "ImageDescription", "Caption-Abstract", "XPComment"], &fields)
         metadata.alt = text(["AltTextAccessibility"], &fields)
+        metadata.longDescription = text(["ExtDescrAccessibility"], &fields)
+        metadata.label = text(["Label"], &fields)
+        metadata.creator = keywords(["Creator", "Artist", "By-line", "XPAuthor"], &fields)?.joined(separator: ", ")
+        metadata.rights = text(["Rights", "Copyright", "CopyrightNotice"], &fields)
+        if let (key, value) = values["WebStatement"], let url = text(["WebStatement"], &fields) {
+            if SourceReference.isWebURL(url) {
+                metadata.license = url
+            } else {
+                fields.reject(value, at: .member(key), expected: "an http or https URL")
+            }
+        }
+        metadata.location = text(["Location", "Sub-location"], &fields)
+        metadata.city = text(["City"], &fields)
+        metadata.region = text(["State", "Province-State"], &fields)
+        metadata.country = text(["Country", "Country-PrimaryLocationName"], &fields)
         metadata.tags = keywords(["Keywords", "Subject"], &fields)
         metadata.date =
             date("DateTimeOriginal", offset: "OffsetTimeOriginal", &fields)
@@ -171,10 +188,10 @@ struct ExiftoolTags {
 
     private func rating(_ value: JSONValue, key: String, _ fields: inout JSONObjectReader) -> Int? {
         guard let number = Self.number(value), number == number.rounded(), number >= -1, number <= 5 else {
-            fields.reject(value, at: .member(key), expected: "a rating from 0 to 5")
+            fields.reject(value, at: .member(key), expected: "a rating from -1 (rejected) to 5")
             return nil
         }
-        // -1 marks a rejected photo in Lightroom and exiftool; it is not a rating.
-        return number < 0 ? nil : Int(number)
+        // -1 marks a rejected photo in Lightroom and exiftool.
+        return Int(number)
     }
 }

@@ -16,6 +16,18 @@ extension JSONObjectReader {
         return text
     }
 
+    /// An `http(s)` URL a page can link to.
+    mutating func webURL(_ key: String) -> String? {
+        read(key) { reader, value, place in
+            guard let text = reader.string(value, at: place) else { return nil }
+            guard SourceReference.isWebURL(text) else {
+                reader.reject(value, at: place, expected: "an http or https URL")
+                return nil
+            }
+            return text
+        }
+    }
+
     mutating func date(_ key: String) -> PhotoDate? {
         read(key) { reader, value, place in
             guard let text = value.stringValue, let date = PhotoDate(parsing: text.trimmingSpaces) else {

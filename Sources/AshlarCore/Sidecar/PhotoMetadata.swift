@@ -12,6 +12,9 @@ package struct PhotoMetadata: Sendable, Equatable {
     package var title: String?
     package var alt: String?
     package var caption: String?
+    /// An extended description for screen readers (IPTC `ExtDescrAccessibility`): what a long
+    /// `alt` would say, for photos a sentence cannot describe (charts, maps, busy scenes).
+    package var longDescription: String?
     package var date: PhotoDate?
     package var tags: [String]?
     package var order: Double?
@@ -56,6 +59,7 @@ package struct PhotoMetadata: Sendable, Equatable {
         result.title = title ?? weaker.title
         result.alt = alt ?? weaker.alt
         result.caption = caption ?? weaker.caption
+        result.longDescription = longDescription ?? weaker.longDescription
         result.date = date ?? weaker.date
         result.tags = tags ?? weaker.tags
         result.order = order ?? weaker.order

@@ -22,6 +22,16 @@ enum SourceReference {
         return nil
     }
 
+    /// Whether `text` is an `http(s)` URL a page can link to (a licence, `xmpRights:WebStatement`):
+    /// the scheme, something after it, and no space, control character, quote or angle bracket.
+    static func isWebURL(_ text: String) -> Bool {
+        let bytes = text.utf8
+        let schemeLength =
+            hasPrefixIgnoringCase(bytes, "https://") ? 8 : hasPrefixIgnoringCase(bytes, "http://") ? 7 : 0
+        guard schemeLength > 0, bytes.count > schemeLength else { return false }
+        return !bytes.contains { $0 <= 0x20 || $0 == 0x7F || $0 == 0x22 || $0 == 0x3C || $0 == 0x3E }
+    }
+
     private static func hasPrefixIgnoringCase(_ bytes: String.UTF8View, _ prefix: StaticString) -> Bool {
         var iterator = bytes.makeIterator()
         let expected = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)

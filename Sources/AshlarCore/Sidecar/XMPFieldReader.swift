@@ -10,13 +10,17 @@ struct XMPFieldReader {
         static let iptcCore = "http://iptc.org/std/Iptc4xmpCore/1.0/xmlns/"
         static let aux = "http://ns.adobe.com/exif/1.0/aux/"
         static let exifEX = "http://cipa.jp/exif/1.0/"
+        static let xmpRights = "http://ns.adobe.com/xap/1.0/rights/"
+        static let lightroom = "http://ns.adobe.com/lightroom/1.0/"
+        static let iptcExt = "http://iptc.org/std/Iptc4xmpExt/2008-02-29/"
     }
 
     /// The usual prefixes, for naming properties in messages whatever the file calls them.
     static let prefixes = [
         Namespace.tiff: "tiff", Namespace.exif: "exif", Namespace.dc: "dc", Namespace.xmp: "xmp",
         Namespace.photoshop: "photoshop", Namespace.iptcCore: "Iptc4xmpCore", Namespace.aux: "aux",
-        Namespace.exifEX: "exifEX",
+        Namespace.exifEX: "exifEX", Namespace.xmpRights: "xmpRights", Namespace.lightroom: "lr",
+        Namespace.iptcExt: "Iptc4xmpExt",
     ]
 
     let packet: XMPPacket
@@ -43,14 +47,22 @@ struct XMPFieldReader {
         metadata.title = languageText(N.dc, "title")
         metadata.caption = languageText(N.dc, "description")
         metadata.alt = languageText(N.iptcCore, "AltTextAccessibility")
+        metadata.longDescription = languageText(N.iptcCore, "ExtDescrAccessibility")
         metadata.tags = subjects()
+        // -1 marks a rejected photo (Lightroom, Bridge).
         metadata.rating = first([(N.xmp, "Rating")]) { text, key in
-            // -1 marks a rejected photo; it is not a rating.
-            switch Self.integer(text, key, in: -1...5, expected: "a rating from 0 to 5") {
-            case .value(let rating) where rating < 0: .absent
-            case let parsed: parsed
-            }
+            Self.integer(text, key, in: -1...5, expected: "a rating from -1 (rejected) to 5")
         }
+        metadata.label = first([(N.xmp, "Label")]) { text, _ in .value(text) }
+        metadata.creator = list(N.dc, "creator")
+        metadata.rights = languageText(N.dc, "rights")
+        metadata.license = first([(N.xmpRights, "WebStatement")]) { text, key in
+            Self.require(SourceReference.isWebURL(text) ? text : nil, text, key, expected: "an http or https URL")
+        }
+        metadata.location = first([(N.iptcCore, "Location")]) { text, _ in .value(text) }
+        metadata.city = first([(N.photoshop, "City")]) { text, _ in .value(text) }
+        metadata.region = first([(N.photoshop, "State")]) { text, _ in .value(text) }
+        metadata.country = first([(N.photoshop, "Country")]) { text, _ in .value(text) }
         metadata.date = first([(N.exif, "DateTimeOriginal"), (N.photoshop, "DateCreated"), (N.xmp, "CreateDate")]) {
             text, key in
             if PhotoDate.isPlaceholder(text) { return .absent }
@@ -157,17 +169,32 @@ struct XMPFieldReader {
         }
     }
 
-    private func subjects() -> [String]? {
-        guard let property = packet[Namespace.dc, "subject"] else { return nil }
+    /// The items of a list property (or its one text), trimmed, without empty ones.
+    private func items(_ namespace: String, _ name: String) -> [String] {
+        guard let property = packet[namespace, name] else { return [] }
         let texts: [String]
         switch property.value {
         case .text(let text): texts = [text]
         case .list(let items): texts = items.map(\.text)
         }
+        return texts.map(\.trimmingSpaces).filter { !$0.isEmpty }
+    }
+
+    /// Several creators, joined: "Ada Lovelace, Charles Babbage".
+    private func list(_ namespace: String, _ name: String) -> String? {
+        let names = items(namespace, name)
+        return names.isEmpty ? nil : names.joined(separator: ", ")
+    }
+
+    /// `dc:subject`, then the leaf of each Lightroom hierarchical keyword (`Places|Europe|Paris`
+    /// → `Paris`), without repeats.
+    private func subjects() -> [String]? {
         var tags: [String] = []
-        for text in texts {
-            let tag = text.trimmingSpaces
-            if !tag.isEmpty, !tags.contains(tag) { tags.append(tag) }
+        let leaves = items(Namespace.lightroom, "hierarchicalSubject").compactMap {
+            $0.split(separator: "|").last.map { String($0).trimmingSpaces }
+        }
+        for tag in items(Namespace.dc, "subject") + leaves where !tag.isEmpty && !tags.contains(tag) {
+            tags.append(tag)
         }
         return tags.isEmpty ? nil : tags
     }

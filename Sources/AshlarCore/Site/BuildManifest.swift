@@ -16,12 +16,15 @@ package struct BuildManifest: Sendable, Equatable {
     package var albums: [String: String] = [:]
     /// How many photos and albums the build published, for the summary of a skipped rebuild.
     package var counts: (photos: Int, albums: Int) = (0, 0)
+    /// What `minRating` left out, as the summary says it.
+    package var leftOut: String?
 
     package init() {}
 
     package static func == (lhs: BuildManifest, rhs: BuildManifest) -> Bool {
         lhs.files == rhs.files && lhs.albums == rhs.albums && lhs.inputs == rhs.inputs
             && lhs.diagnostics == rhs.diagnostics && lhs.counts == rhs.counts
+            && lhs.leftOut == rhs.leftOut
     }
 
     /// The manifest's JSON, with sorted keys: the same bytes for the same build.
@@ -35,7 +38,13 @@ package struct BuildManifest: Sendable, Equatable {
         text.reserveCapacity(64 + 80 * (files.count + albums.count))
         text += "{\n  \"ashlar\": \(Self.formatVersion),\n  \"inputs\": ".utf8
         Self.appendQuoted(inputs, to: &text)
-        text += ",\n  \"photoCount\": \(counts.photos),\n  \"albumCount\": \(counts.albums),\n  \"files\": {".utf8
+        text += ",\n  \"photoCount\": \(counts.photos),\n  \"albumCount\": \(counts.albums),\n".utf8
+        if let leftOut {
+            text += "  \"leftOut\": ".utf8
+            Self.appendQuoted(leftOut, to: &text)
+            text += ",\n".utf8
+        }
+        text += "  \"files\": {".utf8
         Self.appendMembers(files, to: &text)
         text += files.isEmpty ? "},\n".utf8 : "\n  },\n".utf8
         text += "  \"albums\": {".utf8
@@ -94,6 +103,7 @@ package struct BuildManifest: Sendable, Equatable {
         // Whole numbers as Ashlar writes them; a damaged file's 1e300 or 2.5 is dropped, not trapped on.
         func whole(_ value: JSONValue?) -> Int? { value?.numberValue.flatMap { Int(exactly: $0) } }
         manifest.counts = (whole(document.root["photoCount"]) ?? 0, whole(document.root["albumCount"]) ?? 0)
+        manifest.leftOut = document.root["leftOut"]?.stringValue
         for member in files {
             guard let value = member.value.stringValue, RelativePath.isSafe(member.key) else { return nil }
             manifest.files[member.key] = value

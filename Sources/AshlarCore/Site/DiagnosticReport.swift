@@ -8,6 +8,8 @@ package struct DiagnosticReport: Sendable, Encodable {
     package var warnings: Int
     package var errors: Int
     package var diagnostics: [Entry]
+    /// What `minRating` left out; absent when nothing was.
+    package var leftOut: String?
 
     package struct Entry: Sendable, Encodable {
         package var severity: String
@@ -24,6 +26,7 @@ package struct DiagnosticReport: Sendable, Encodable {
         pages = result.pageCount
         warnings = result.warningCount
         errors = result.errorCount
+        leftOut = result.leftOut
         diagnostics = result.diagnostics.map {
             Entry(
                 severity: $0.severity.rawValue, path: $0.path, line: $0.line, column: $0.column, key: $0.key,

@@ -5,6 +5,9 @@ extension SiteBuilder {
         public var photoCount: Int
         public var albumCount: Int
         public var pageCount: Int
+        /// What `minRating` left out, for the summary: "3 photos left out by minRating 4: 1
+        /// rejected, 2 rated below 4". Nil when it left out nothing.
+        public var leftOut: String?
         public var filesWritten = 0
         public var filesUnchanged = 0
         public var filesRemoved = 0
@@ -38,6 +41,7 @@ extension SiteBuilder {
                 pageCount: previous.files.keys.count { $0.hasSuffix(".html") })
             upToDate = true
             filesUnchanged = previous.files.count
+            leftOut = previous.leftOut
         }
 
         /// A build stopped by a broken configuration: nothing was built or written.
@@ -52,6 +56,7 @@ extension SiteBuilder {
                 diagnostics: inputs.diagnostics + pages.templateDiagnostics + source.diagnostics + catalog.diagnostics
                     + pages.diagnostics,
                 photoCount: catalog.photoCount, albumCount: catalog.albums.count, pageCount: pages.pageCount)
+            leftOut = RatingFilter.summary(catalog.leftOut, minimum: inputs.configuration?.minRating)
         }
 
         /// The manifest of a build that wrote `files`. A build with errors records no inputs
@@ -62,6 +67,7 @@ extension SiteBuilder {
             manifest.inputs = errorCount == 0 ? fingerprint : ""
             manifest.diagnostics = diagnostics
             manifest.counts = (photoCount, albumCount)
+            manifest.leftOut = leftOut
             manifest.albums = errorCount == 0 ? albums : [:]
             return manifest
         }

@@ -25,6 +25,8 @@ public struct SiteBuilder: Sendable {
         public var cacheDirectory: URL?
         /// Replaces the configuration's `baseURL`, for deploy previews (`--base-url`).
         public var baseURL: String?
+        /// Warn where a photo's embedded IPTC-IIM and XMP disagree (`--strict`).
+        public var reportMetadataConflicts = false
 
         public init(
             clean: Bool = false, force: Bool = false, layoutManifest: Bool = false, jobs: Int? = nil,
@@ -63,7 +65,9 @@ public struct SiteBuilder: Sendable {
         progress?("scanning the source folder")
         let source = ScannedSource.scan(paths: paths)
         clock.lap("scan")
-        let fingerprint = source.fingerprint(siteFingerprint: inputs.siteFingerprint)
+        // What the build reports depends on the options that add warnings, so they count too.
+        let fingerprint = source.fingerprint(
+            siteFingerprint: inputs.siteFingerprint + (options.reportMetadataConflicts ? " conflicts" : ""))
         // What the last build wrote can be kept only if it is all still there.
         let previousIntact = previous.map(output.isIntact) ?? false
         if let previous, previousIntact, previous.inputs == fingerprint, !options.layoutManifest {
@@ -135,7 +139,8 @@ public struct SiteBuilder: Sendable {
 
     /// The catalog stage: albums and photos from the scanned source.
     private func buildCatalog(_ source: ScannedSource, configuration: SiteConfiguration) -> Catalog {
-        let settings = configuration.catalogSettings(paths: paths)
+        var settings = configuration.catalogSettings(paths: paths)
+        settings.reportMetadataConflicts = options.reportMetadataConflicts
         return CatalogBuilder(source: SourceFiles(paths: paths), settings: settings).build(source.tree)
     }
 

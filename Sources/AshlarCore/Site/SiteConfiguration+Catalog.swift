@@ -11,6 +11,7 @@ extension SiteConfiguration {
                 publishing = .referenced(sourceFromOutput: paths.sourceFromOutput)
             }
         }
-        return CatalogSettings(title: title, language: language, sort: sort, publishing: publishing)
+        return CatalogSettings(
+            title: title, language: language, sort: sort, publishing: publishing, minimumRating: minRating)
     }
 }

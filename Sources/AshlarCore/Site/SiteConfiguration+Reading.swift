@@ -51,6 +51,9 @@ private enum ConfigurationReader {
         reader.object("layout", keys: layoutKeys) { readLayout(&$0, into: &configuration.layout) }
         let sortOrder = "must be one of \(SortOrder.accepted), optionally with a leading '-'"
         if let order = reader.string("sort", sortOrder, SortOrder.init(parsing:)) { configuration.sort = order }
+        let rating = "a whole number of stars from 0 to 5"
+        if let minimum = reader.integer("minRating", in: 0...5, expected: rating) { configuration.minRating = minimum }
+        if let show = reader.bool("showPlace") { configuration.showPlace = show }
         return configuration
     }
 

@@ -23,6 +23,12 @@ package struct SiteConfiguration: Sendable, Equatable {
     package var layout = LayoutSettings()
     /// How albums order their photos unless their `album.json` says otherwise.
     package var sort = SortOrder.byName
+    /// Publish only photos rated this many stars or more; rejected and unrated photos are left
+    /// out too. Nil publishes every photo.
+    package var minRating: Int?
+    /// Show where a photo was taken, by name (sublocation, city, region, country), on its page.
+    /// Coordinates are never shown.
+    package var showPlace = false
 
     package init() {}
 
@@ -44,7 +50,7 @@ package struct SiteConfiguration: Sendable, Equatable {
     /// The keys `ashlar.json` understands, for "did you mean" suggestions.
     static let topLevelKeys = [
         "title", "language", "description", "author", "copyright", "baseURL", "images", "mediaBaseURL", "pageSize",
-        "layout", "sort",
+        "layout", "sort", "minRating", "showPlace",
     ]
     static let layoutKeys = ["gap", "breakpoints"]
     static let breakpointKeys = ["minWidth", "columns"]

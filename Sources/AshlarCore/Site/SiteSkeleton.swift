@@ -78,6 +78,8 @@ package struct SiteSkeleton: Sendable {
               "mediaBaseURL": \(text(configuration.mediaBaseURL)),
               "pageSize": \(configuration.pageSize),
               "sort": \(text(configuration.sort.description)),
+              "minRating": \(configuration.minRating.map(String.init) ?? "null"),
+              "showPlace": \(configuration.showPlace),
               "layout": {
                 "gap": \(CSSNumber.format(configuration.layout.gap)),
                 "breakpoints": [
@@ -113,7 +115,10 @@ package struct SiteSkeleton: Sendable {
           "focalLength": null,
           "aperture": null,
           "exposure": null,
-          "iso": null
+          "iso": null,
+          "creator": null,
+          "rights": null,
+          "license": null
         }
 
         """

@@ -4,7 +4,7 @@
 /// that would expand further (a "zlib bomb") stops with ``Status/outputFull`` having allocated
 /// nothing more. Corrupt data stops with a message, never a trap: every table index is masked
 /// to the table's size and every copy is checked against the output written so far.
-enum Inflater {
+package enum Inflater {
     enum Status: Equatable, Sendable {
         /// The stream ended properly (and, with the zlib wrapper, its Adler-32 matched).
         case complete
@@ -57,7 +57,7 @@ enum Inflater {
 
     /// Decompresses a whole zlib stream whose size is not known beforehand, into at most `limit`
     /// bytes: past the limit it throws `.tooLarge`, having allocated no more than the limit.
-    static func decompress(zlib bytes: [UInt8], limit: Int) throws(ImageError) -> [UInt8] {
+    package static func decompress(zlib bytes: [UInt8], limit: Int) throws(ImageError) -> [UInt8] {
         var capacity = min(limit, max(4096, bytes.count * 4))
         while true {
             var result = Result(written: 0, status: .complete)

@@ -109,7 +109,7 @@ import Testing
 
         Case(
             .sidecar, "wrong type", #"{"rating": "5"}"#,
-            "a.jpg.json:1:12: error: 'rating' must be a whole number from 0 to 5, found \"5\""),
+            "a.jpg.json:1:12: error: 'rating' must be a rating from -1 (rejected) to 5, found \"5\""),
         Case(
             .sidecar, "duplicate key", #"{"iso": 1, "iso": 2}"#,
             "a.jpg.json:1:12: warning: 'iso' is given more than once; the last one is used"),

@@ -60,7 +60,7 @@ import Testing
             reading.diagnostics.map(\.description) == [
                 "photos/b.json:2:3: warning: 'widht' is not a sidecar key; did you mean 'width'?",
                 "photos/b.json:3:13: error: 'height' must be a positive whole number, found -4",
-                "photos/b.json:4:13: error: 'rating' must be a whole number from 0 to 5, found 9",
+                "photos/b.json:4:13: error: 'rating' must be a rating from -1 (rejected) to 5, found 9",
                 "photos/b.json:5:3: warning: 'Title' is not a sidecar key; did you mean 'title'?",
                 "photos/b.json:6:3: warning: 'foo' is not a sidecar key",
             ])
@@ -142,7 +142,8 @@ import Testing
             name: "hidden text", json: #"{"hidden": "yes"}"#, message: "'hidden' must be true or false, found \"yes\"",
             key: "hidden", column: 12),
         ValueCase(
-            name: "rating 9", json: #"{"rating": 9}"#, message: "'rating' must be a whole number from 0 to 5, found 9",
+            name: "rating 9", json: #"{"rating": 9}"#,
+            message: "'rating' must be a rating from -1 (rejected) to 5, found 9",
             key: "rating", column: 12),
         ValueCase(
             name: "aperture zero", json: #"{"aperture": 0}"#, message: "'aperture' must be a positive number, found 0",

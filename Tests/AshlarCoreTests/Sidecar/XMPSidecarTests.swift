@@ -19,6 +19,7 @@ import Testing
         expected.alt = "A market square with closed stalls under a violet sky"
         expected.tags = ["rome", "market", "dusk"]
         expected.rating = 4
+        expected.label = "Red"
         expected.date = PhotoDate(year: 2024, month: 6, day: 1, hour: 18, minute: 30, utcOffsetMinutes: 120)
         expected.make = "FUJIFILM"
         expected.model = "X-T4"
@@ -105,7 +106,7 @@ import Testing
             reading.diagnostics.map(\.description) == [
                 "bad-values.xmp:7:21: warning: 'tiff:ImageWidth' must be a positive whole number, found \"wide\"",
                 "bad-values.xmp:8:22: warning: 'tiff:Orientation' must be a whole number from 1 to 8, found \"9\"",
-                "bad-values.xmp:10:16: warning: 'xmp:Rating' must be a rating from 0 to 5, found \"7\"",
+                "bad-values.xmp:10:16: warning: 'xmp:Rating' must be a rating from -1 (rejected) to 5, found \"7\"",
                 "bad-values.xmp:11:4: warning: 'exif:FNumber' must be a positive number, found \"f/2.8\"",
                 "bad-values.xmp:12:4: warning: 'exif:DateTimeOriginal' must be a date like \"2024-06-01T18:30:00\", found \"last summer\"",
             ])

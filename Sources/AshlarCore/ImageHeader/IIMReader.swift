@@ -1,0 +1,134 @@
+/// IPTC-IIM (IPTC 1999, version 4.2) as a JPEG carries it: Photoshop image resources
+/// (`8BIM`) in `APP13` segments, resource 0x0404 holding the IIM datasets. Reads the fields
+/// photographers' tools write; text is UTF-8 when dataset 1:90 says so or when it is valid UTF-8,
+/// else Latin-1.
+struct IIMReader {
+    private(set) var metadata = PhotoMetadata()
+    private(set) var warnings: [String] = []
+
+    /// Repeated datasets (keywords) beyond this are ignored.
+    static let maximumDatasets = 10_000
+
+    /// Reads the joined payloads of a JPEG's `APP13` segments, each without its
+    /// `Photoshop 3.0\0` header.
+    init(photoshopResources resources: [UInt8]) {
+        let window = ByteWindow(resources)
+        var offset = 0
+        while window.contains(offset, count: 12) {
+            guard window.matches("8BIM", at: offset), let id = window.u16(offset + 4),
+                let nameLength = window.u8(offset + 6)
+            else {
+                warnings.append("its Photoshop resources (APP13) are damaged at byte \(offset)")
+                return
+            }
+            // The name is a Pascal string padded to an even length, length byte included.
+            let nameSize = (Int(nameLength) + 2) & ~1
+            guard let size32 = window.u32(offset + 6 + nameSize) else { break }
+            let dataStart = offset + 6 + nameSize + 4
+            let size = Int(size32)
+            guard window.contains(dataStart, count: size) else {
+                warnings.append("its Photoshop resource 0x\(String(id, radix: 16)) claims \(size) bytes past the end")
+                if id == 0x0404 { readDatasets(window.window(dataStart, count: -1)) }
+                return
+            }
+            if id == 0x0404 {
+                readDatasets(window.window(dataStart, count: size))
+                return
+            }
+            offset = dataStart + size + (size & 1)
+        }
+    }
+
+    private struct Dataset {
+        var record: UInt8
+        var number: UInt8
+        var data: ArraySlice<UInt8>
+    }
+
+    private mutating func readDatasets(_ iim: ByteWindow) {
+        var datasets: [Dataset] = []
+        var offset = 0
+        while iim.contains(offset, count: 5), datasets.count < Self.maximumDatasets {
+            guard iim.u8(offset) == 0x1C, let record = iim.u8(offset + 1), let number = iim.u8(offset + 2),
+                let length16 = iim.u16(offset + 3)
+            else {
+                // Padding after the last dataset is common; anything else is damage.
+                if iim.slice(offset, count: iim.count - offset)?.contains(where: { $0 != 0 }) == true {
+                    warnings.append("its IPTC data is damaged at byte \(offset)")
+                }
+                break
+            }
+            var length = Int(length16)
+            var dataStart = offset + 5
+            if length16 & 0x8000 != 0 {
+                // An extended dataset: the low bits say how many bytes hold the length.
+                let lengthBytes = Int(length16 & 0x7FFF)
+                guard (1...4).contains(lengthBytes), iim.contains(dataStart, count: lengthBytes) else {
+                    warnings.append("its IPTC dataset \(record):\(number) has a damaged length")
+                    break
+                }
+                length = 0
+                for index in 0..<lengthBytes { length = length << 8 | Int(iim.u8(dataStart + index) ?? 0) }
+                dataStart += lengthBytes
+            }
+            guard let data = iim.slice(dataStart, count: length) else {
+                warnings.append("its IPTC dataset \(record):\(number) claims \(length) bytes past the end")
+                break
+            }
+            datasets.append(Dataset(record: record, number: number, data: data))
+            offset = dataStart + length
+        }
+        // UTF-8 when 1:90 says so. Without it the standard means Latin-1, but many tools write
+        // UTF-8 and say nothing; text that is valid UTF-8 with non-ASCII letters is almost never
+        // meant as Latin-1 ("Ã©"), so it is read as UTF-8 too.
+        let declaresUTF8 = datasets.contains {
+            $0.record == 1 && $0.number == 90 && $0.data.elementsEqual([0x1B, 0x25, 0x47])
+        }
+        func text(_ number: UInt8) -> [String] {
+            datasets.filter { $0.record == 2 && $0.number == number }.compactMap { dataset in
+                let decoded =
+                    String(validating: dataset.data, as: UTF8.self)
+                    ?? (declaresUTF8
+                        ? String(decoding: dataset.data, as: UTF8.self)
+                        : String(dataset.data.map { Character(Unicode.Scalar($0)) }))
+                return ExifText.nonEmpty(decoded.replacingNUL)
+            }
+        }
+        metadata.title = text(5).first
+        metadata.caption = text(120).first
+        var tags: [String] = []
+        for keyword in text(25) where !tags.contains(keyword) { tags.append(keyword) }
+        metadata.tags = tags.isEmpty ? nil : tags
+        let bylines = text(80)
+        metadata.creator = bylines.isEmpty ? nil : bylines.joined(separator: ", ")
+        metadata.rights = text(116).first
+        metadata.location = text(92).first
+        metadata.city = text(90).first
+        metadata.region = text(95).first
+        metadata.country = text(101).first
+        metadata.date = Self.date(text(55).first, time: text(60).first)
+    }
+
+    /// `CCYYMMDD` and `HHMMSS±HHMM` as a `PhotoDate`.
+    static func date(_ date: String?, time: String?) -> PhotoDate? {
+        guard let date, date.utf8.count == 8, date.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        let digits = Array(date)
+        var text = "\(String(digits[0..<4]))-\(String(digits[4..<6]))-\(String(digits[6..<8]))"
+        if let time, time.utf8.count >= 6, time.utf8.prefix(6).allSatisfy({ (0x30...0x39).contains($0) }) {
+            let clock = Array(time)
+            text += "T\(String(clock[0..<2])):\(String(clock[2..<4])):\(String(clock[4..<6]))"
+            if clock.count == 11, clock[6] == "+" || clock[6] == "-" {
+                text += "\(clock[6])\(String(clock[7..<9])):\(String(clock[9..<11]))"
+            }
+        }
+        guard !PhotoDate.isPlaceholder(text) else { return nil }
+        return PhotoDate(parsing: text)
+    }
+}
+
+extension String {
+    /// NULs (which some tools leave at the end of IIM text) removed.
+    fileprivate var replacingNUL: String {
+        contains("\u{0}") ? String(unicodeScalars.filter { $0 != "\u{0}" }.map(Character.init)) : self
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+
+/// The fixture site of images whose metadata exiftool wrote into them in the styles of Lightroom,
+/// Apple Photos, Windows and an older IIM-only tool, plus PNG, WebP, GIF and AVIF with XMP
+/// (`Fixtures/embedded-metadata/make-fixtures.sh`): the built pages show what the files carry.
+@Suite struct EmbeddedMetadataTests {
+    static let source = Ashlar.packageRoot.appendingPathComponent(
+        "Tests/AshlarEndToEndTests/Fixtures/embedded-metadata/site")
+
+    /// Builds a copy of the fixture site with `configuration` as its `ashlar.json`.
+    static func build(configuration: String? = nil, arguments: [String] = []) throws -> (TemporaryFolder, Ashlar.Run) {
+        let folder = try TemporaryFolder("ashlar-embedded")
+        try folder.copy(source, to: "site")
+        if let configuration { try folder.write(configuration, to: "site/ashlar.json") }
+        let run = try Ashlar.run(
+            [
+                "build", folder.url.appendingPathComponent("site").path, "--output",
+                folder.url.appendingPathComponent("out").path,
+            ]
+                + arguments)
+        return (folder, run)
+    }
+
+    struct PageCase: Sendable, CustomTestStringConvertible {
+        var page: String
+        var expected: [String]
+        var testDescription: String { page }
+    }
+
+    @Test(arguments: [
+        PageCase(
+            page: "styles/lightroom/index.html",
+            expected: [
+                "<h1>Harbour at dawn</h1>", #"alt="Three small fishing boats on calm water under a pink sky""#,
+                #"<p class="caption">Fishing boats leave the harbour before sunrise.</p>"#,
+                #"<p id="long-description">The boats are in a line from left to right; the sky fades from pink to blue.</p>"#,
+                "<li>harbour</li>", "<li>boats</li>", "<li>Porto</li>", #"<p class="credit">Photo: Ada Lovelace</p>"#,
+                #"<p class="credit">© 2024 Ada Lovelace</p>"#,
+                #"<a href="https://creativecommons.org/licenses/by/4.0/" rel="license">"#,
+            ]),
+        PageCase(
+            page: "styles/apple-photos/index.html",
+            expected: ["<h1>Café à Montmartre</h1>", #"<p class="caption">Un café à Montmartre.</p>"#, "<li>café</li>"]),
+        PageCase(
+            page: "styles/windows/index.html",
+            expected: [
+                "<h1>Dunes at noon</h1>", #"<p class="caption">Wind ripples on the dunes.</p>"#, "<li>sand</li>",
+                "<li>desert</li>", #"<p class="credit">Photo: Grace Hopper</p>"#,
+                #"<p class="credit">© Grace Hopper</p>"#,
+            ]),
+        PageCase(
+            page: "styles/iim-latin1/index.html",
+            expected: [
+                "<h1>Fête de la musique</h1>", #"<p class="caption">Musiciens dans la rue, à Lyon.</p>"#,
+                "<li>fête</li>",
+                #"<p class="credit">Photo: Zoë Martin</p>"#,
+            ]),
+        PageCase(
+            page: "styles/xmp-in-png/index.html",
+            expected: ["<h1>Title from the png XMP</h1>", #"alt="Alt text from the png XMP""#, "<li>png</li>"]),
+        PageCase(
+            page: "styles/xmp-in-webp/index.html",
+            expected: ["<h1>Title from the webp XMP</h1>", #"alt="Alt text from the webp XMP""#, "<li>webp</li>"]),
+        PageCase(
+            page: "styles/xmp-in-gif/index.html",
+            expected: ["<h1>Title from the gif XMP</h1>", #"alt="Alt text from the gif XMP""#, "<li>gif</li>"]),
+        PageCase(
+            page: "styles/xmp-in-avif/index.html",
+            expected: ["<h1>Title from the avif XMP</h1>", #"alt="Alt text from the avif XMP""#, "<li>avif</li>"]),
+        PageCase(page: "styles/sidecar-wins/index.html", expected: ["<h1>Sidecar title</h1>", "Embedded caption"]),
+        PageCase(
+            page: "styles/extended/index.html", expected: ["<h1>Extended</h1>", "word0 word1 word2", "word1000 "]),
+    ])
+    func pagesShowWhatTheFilesCarry(pageCase: PageCase) throws {
+        let (folder, run) = try Self.build()
+        #expect(run.status == 0, "\(run.stderr)")
+        let page = try folder.read("out/" + pageCase.page)
+        for text in pageCase.expected {
+            #expect(page.contains(text), "\(pageCase.page) lacks \(text)")
+        }
+        #expect(!page.contains("Embedded title"))
+    }
+
+    @Test func embeddedTitlesAndAltTextSilenceTheMissingTextWarnings() throws {
+        let (_, run) = try Self.build()
+        for name in [
+            "lightroom.jpg", "xmp-in-png.png", "xmp-in-webp.webp", "xmp-in-gif.gif", "xmp-in-avif.avif", "extended.jpg",
+        ] {
+            #expect(!run.stderr.contains("styles/\(name): warning: missing"), "\(run.stderr)")
+        }
+        #expect(run.stderr.contains("styles/windows.jpg: warning: missing alt text"))
+    }
+
+    @Test func locationIsNeverPublishedAndPlaceNamesOnlyWhenAskedFor() throws {
+        let (folder, run) = try Self.build(configuration: #"{"baseURL": "https://example.com/"}"#)
+        #expect(run.status == 0, "\(run.stderr)")
+        let page = try folder.read("out/styles/lightroom/index.html")
+        for text in ["Porto, Norte", "Ribeira", "Portugal", "41.14", "8.61", "GPS"] {
+            #expect(!page.contains(text), "\(text) is published")
+        }
+        #expect(!(try folder.read("out/feed.xml")).contains("41.14"))
+
+        let (shown, shownRun) = try Self.build(configuration: #"{"showPlace": true}"#)
+        #expect(shownRun.status == 0, "\(shownRun.stderr)")
+        let shownPage = try shown.read("out/styles/lightroom/index.html")
+        #expect(shownPage.contains(#"<p class="place">Ribeira, Porto, Norte, Portugal</p>"#))
+        #expect(try shown.read("out/styles/iim-latin1/index.html").contains(#"<p class="place">Lyon, France</p>"#))
+        #expect(!shownPage.contains("41.14"))
+    }
+
+    @Test func photoCreditsOverrideTheSiteInJSONLDAndTheFeed() throws {
+        let (folder, run) = try Self.build(
+            configuration: #"{"baseURL": "https://example.com/", "author": "Site Author", "copyright": "Site rights"}"#)
+        #expect(run.status == 0, "\(run.stderr)")
+        let page = try folder.read("out/styles/lightroom/index.html")
+        #expect(page.contains(#""creator":{"@type":"Person","name":"Ada Lovelace"}"#))
+        #expect(page.contains(#""copyrightNotice":"© 2024 Ada Lovelace""#))
+        #expect(page.contains(#""license":"https://creativecommons.org/licenses/by/4.0/""#))
+        let other = try folder.read("out/styles/xmp-in-png/index.html")
+        #expect(other.contains(#""creator":{"@type":"Person","name":"Site Author"}"#))
+        let feed = try folder.read("out/feed.xml")
+        #expect(feed.contains("<author><name>Ada Lovelace</name></author>"))
+        #expect(feed.contains("<rights>© 2024 Ada Lovelace</rights>"))
+    }
+
+    @Test func minRatingPublishesOnlyPicksAndSaysWhatItLeftOut() throws {
+        let (folder, run) = try Self.build(configuration: #"{"minRating": 3}"#)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(folder.exists("out/ratings/rated-5/index.html"))
+        #expect(folder.exists("out/ratings/rated-3/index.html"))
+        for name in ["rated-1", "rejected", "unrated"] {
+            #expect(!folder.exists("out/ratings/\(name)/index.html"), "\(name) is published")
+        }
+        // Only the Lightroom photo outside the ratings album is rated (4).
+        #expect(run.stdout.contains("; 12 photos left out by minRating 3: 1 rejected, 1 rated below 3, 10 unrated"))
+
+        let check = try Ashlar.run(["check", folder.url.appendingPathComponent("site").path])
+        #expect(check.stdout.contains("12 photos left out by minRating 3"), "\(check.stdout)")
+        let json = try Ashlar.run([
+            "build", folder.url.appendingPathComponent("site").path, "--json", "--output",
+            folder.url.appendingPathComponent("out").path,
+        ])
+        #expect(json.stdout.contains(#""leftOut" : "12 photos left out by minRating 3"#), "\(json.stdout)")
+    }
+
+    @Test func strictReportsWhereIIMAndXMPDisagree() throws {
+        let (_, quiet) = try Self.build()
+        #expect(!quiet.stderr.contains("disagree"))
+        let (_, strict) = try Self.build(arguments: ["--strict"])
+        #expect(strict.status == 1)
+        #expect(
+            strict.stderr.contains(
+                #"styles/apple-photos.jpg: warning: its IPTC-IIM and XMP disagree on the title ("Café (old title)" and "Café à Montmartre"); the XMP is used"#
+            ), "\(strict.stderr)")
+        #expect(!strict.stderr.contains("lightroom.jpg: warning: its IPTC-IIM"), "\(strict.stderr)")
+    }
+}
