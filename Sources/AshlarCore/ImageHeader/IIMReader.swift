@@ -37,6 +37,10 @@ struct IIMReader {
             }
             offset = dataStart + size + (size & 1)
         }
+        // What is left cannot hold a resource header: a segment cut short, unless it is padding.
+        if window.slice(offset, count: window.count - offset)?.contains(where: { $0 != 0 }) == true {
+            warnings.append("its Photoshop resources (APP13) end in the middle of a resource")
+        }
     }
 
     private struct Dataset {

@@ -1,0 +1,106 @@
+/// Hand-built metadata segments for the embedded-metadata tests: TIFF/EXIF, XMP packets,
+/// Photoshop IPTC-IIM resources and JPEGs that carry them.
+enum EmbeddedMetadataBytes {
+    /// One TIFF entry: tag, type (1 BYTE, 2 ASCII, 3 SHORT, 4 LONG, 7 UNDEFINED) and value bytes.
+    struct Entry {
+        var tag: UInt16
+        var type: UInt16
+        var value: [UInt8]
+
+        static func ascii(_ tag: UInt16, _ text: String) -> Entry {
+            Entry(tag: tag, type: 2, value: Array(text.utf8) + [0])
+        }
+
+        /// A Windows `XP…` tag: UTF-16LE with a final NUL.
+        static func windows(_ tag: UInt16, _ text: String) -> Entry {
+            Entry(tag: tag, type: 1, value: text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] } + [0, 0])
+        }
+    }
+
+    /// A little-endian TIFF structure: IFD0 with `entries`, and an Exif IFD with `exifEntries`
+    /// when there are any. Values longer than four bytes follow the IFDs.
+    static func tiff(_ entries: [Entry], exifEntries: [Entry] = []) -> [UInt8] {
+        func u16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF)] }
+        func u32(_ v: Int) -> [UInt8] { u16(v & 0xFFFF) + u16(v >> 16) }
+        var ifd0 = entries
+        if !exifEntries.isEmpty { ifd0.append(Entry(tag: 0x8769, type: 4, value: [0, 0, 0, 0])) }
+        let ifd0Size = 2 + 12 * ifd0.count + 4
+        let exifSize = exifEntries.isEmpty ? 0 : 2 + 12 * exifEntries.count + 4
+        var data: [UInt8] = []
+        let dataStart = 8 + ifd0Size + exifSize
+        func ifd(_ list: [Entry]) -> [UInt8] {
+            var bytes = u16(list.count)
+            for entry in list {
+                let count =
+                    entry.type == 3
+                    ? entry.value.count / 2 : entry.type == 4 ? entry.value.count / 4 : entry.value.count
+                var value = entry.value
+                if entry.tag == 0x8769 {
+                    value = u32(8 + ifd0Size)
+                } else if value.count > 4 {
+                    let offset = dataStart + data.count
+                    data += value
+                    value = u32(offset)
+                }
+                bytes +=
+                    u16(Int(entry.tag)) + u16(Int(entry.type)) + u32(count) + value
+                    + [UInt8](repeating: 0, count: 4 - value.count)
+            }
+            return bytes + u32(0)
+        }
+        let first = ifd(ifd0)
+        let second = exifEntries.isEmpty ? [] : ifd(exifEntries)
+        return [0x49, 0x49, 0x2A, 0x00] + u32(8) + first + second + data
+    }
+
+    /// An XMP packet with `properties` (already serialised elements) in one `rdf:Description`,
+    /// and `attributes` on it.
+    static func xmp(_ properties: String, attributes: String = "") -> [UInt8] {
+        Array(
+            """
+            <?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?>
+            <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+            <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:xmpNote="http://ns.adobe.com/xmp/note/" \(attributes)>
+            \(properties)
+            </rdf:Description></rdf:RDF></x:xmpmeta>
+            <?xpacket end="w"?>
+            """.utf8)
+    }
+
+    static func title(_ text: String) -> String {
+        "<dc:title><rdf:Alt><rdf:li xml:lang=\"x-default\">\(text)</rdf:li></rdf:Alt></dc:title>"
+    }
+
+    /// IIM datasets (record, number, data) in a Photoshop `8BIM` 0x0404 resource, as the payload of
+    /// an `APP13` segment.
+    static func app13(_ datasets: [(UInt8, UInt8, [UInt8])], sizeAdjustment: Int = 0) -> [UInt8] {
+        var iim: [UInt8] = []
+        for (record, number, data) in datasets {
+            iim += [0x1C, record, number, UInt8(data.count >> 8), UInt8(data.count & 0xFF)] + data
+        }
+        let size = iim.count + sizeAdjustment
+        var resource = Array("8BIM".utf8) + [0x04, 0x04, 0, 0]
+        resource += [UInt8(size >> 24 & 0xFF), UInt8(size >> 16 & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size & 0xFF)]
+        resource += iim
+        if iim.count & 1 == 1 { resource.append(0) }
+        return Array("Photoshop 3.0\0".utf8) + resource
+    }
+
+    static func jpeg(app1: [[UInt8]] = [], app13: [UInt8]? = nil) -> [UInt8] {
+        var segments = app1.map { ImageHeaderReaderTests.segment(0xE1, $0) }
+        if let app13 { segments.append(ImageHeaderReaderTests.segment(0xED, app13)) }
+        return ImageHeaderReaderTests.jpeg(segments: segments)
+    }
+
+    static func exifPayload(_ tiff: [UInt8]) -> [UInt8] { Array("Exif\0\0".utf8) + tiff }
+    static func xmpPayload(_ packet: [UInt8]) -> [UInt8] { Array("http://ns.adobe.com/xap/1.0/\0".utf8) + packet }
+
+    /// One Extended XMP segment's payload.
+    static func extendedPayload(guid: String, fullLength: Int, offset: Int, _ data: ArraySlice<UInt8>) -> [UInt8] {
+        func u32(_ v: Int) -> [UInt8] {
+            [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+        }
+        return Array("http://ns.adobe.com/xmp/extension/\0".utf8) + Array(guid.utf8) + u32(fullLength) + u32(offset)
+            + data
+    }
+}
