@@ -111,7 +111,7 @@ struct ExifReader {
     private mutating func windowsText(_ tiff: ByteWindow, entry: Int, name: String) -> String? {
         guard let bytes = Self.data(tiff, entry: entry) else { return nil }
         guard let decoded = ExifText.utf16(bytes, bigEndian: false) else {
-            warnings.append("EXIF \(name) is not valid UTF-16; it is ignored")
+            warnings.append("its EXIF \(name) is not valid UTF-16; it is ignored")
             return nil
         }
         return ExifText.nonEmpty(decoded)
@@ -130,7 +130,7 @@ struct ExifReader {
                 body = body.dropFirst(2)
             }
             guard let decoded = ExifText.utf16(body, bigEndian: bigEndian) else {
-                warnings.append("EXIF UserComment is not valid UTF-16; it is ignored")
+                warnings.append("its EXIF UserComment is not valid UTF-16; it is ignored")
                 return nil
             }
             return ExifText.nonEmpty(decoded)

@@ -27,7 +27,9 @@ struct IIMReader {
             let dataStart = offset + 6 + nameSize + 4
             let size = Int(size32)
             guard window.contains(dataStart, count: size) else {
-                warnings.append("its Photoshop resource 0x\(String(id, radix: 16)) claims \(size) bytes past the end")
+                warnings.append(
+                    "its Photoshop resource 0x\(Self.hex(id)) says it is \(size) bytes long, past the end of its segment; what fits is read"
+                )
                 if id == 0x0404 { readDatasets(window.window(dataStart, count: -1)) }
                 return
             }
@@ -76,7 +78,9 @@ struct IIMReader {
                 dataStart += lengthBytes
             }
             guard let data = iim.slice(dataStart, count: length) else {
-                warnings.append("its IPTC dataset \(record):\(number) claims \(length) bytes past the end")
+                warnings.append(
+                    "its IPTC dataset \(record):\(number)\(Self.name(record, number)) says it is \(length) bytes long, past the end of its segment; it is ignored"
+                )
                 break
             }
             datasets.append(Dataset(record: record, number: number, data: data))
@@ -111,6 +115,21 @@ struct IIMReader {
         metadata.region = text(95).first
         metadata.country = text(101).first
         metadata.date = Self.date(text(55).first, time: text(60).first)
+    }
+
+    /// " (caption)": a dataset's name for messages, when Ashlar reads it.
+    static func name(_ record: UInt8, _ number: UInt8) -> String {
+        let names: [UInt8: String] = [
+            5: "object name", 25: "keywords", 55: "date created", 60: "time created", 80: "by-line", 90: "city",
+            92: "sublocation", 95: "province", 101: "country", 116: "copyright notice", 120: "caption",
+        ]
+        guard record == 2, let name = names[number] else { return "" }
+        return " (\(name))"
+    }
+
+    static func hex(_ value: UInt16) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     /// `CCYYMMDD` and `HHMMSS±HHMM` as a `PhotoDate`.

@@ -68,7 +68,7 @@ import Testing
         let embedded = try Self.embedded(B.jpeg(app1: [B.exifPayload(tiff)]))
         #expect(embedded.exif?.title == nil)
         #expect(embedded.exif?.creator == "Ada")
-        #expect(embedded.warnings == ["EXIF XPTitle is not valid UTF-16; it is ignored"])
+        #expect(embedded.warnings == ["its EXIF XPTitle is not valid UTF-16; it is ignored"])
     }
 
     @Test func gpsIsNoticedNeverRead() throws {
@@ -113,13 +113,19 @@ import Testing
         let embedded = try Self.embedded(B.jpeg(app13: payload))
         #expect(embedded.iim?.title == "Title")
         #expect(embedded.iim?.caption == nil)
-        #expect(embedded.warnings == ["its IPTC dataset 2:120 claims 3847 bytes past the end"])
+        #expect(
+            embedded.warnings == [
+                "its IPTC dataset 2:120 (caption) says it is 3847 bytes long, past the end of its segment; it is ignored"
+            ])
     }
 
     @Test func iimResourceLargerThanTheSegment() throws {
         let embedded = try Self.embedded(B.jpeg(app13: B.app13([(2, 5, Array("Title".utf8))], sizeAdjustment: 100)))
         #expect(embedded.iim?.title == "Title")
-        #expect(embedded.warnings == ["its Photoshop resource 0x404 claims 110 bytes past the end"])
+        #expect(
+            embedded.warnings == [
+                "its Photoshop resource 0x0404 says it is 110 bytes long, past the end of its segment; what fits is read"
+            ])
     }
 
     @Test func truncatedAPP13GivesNoFieldsAndAWarning() throws {

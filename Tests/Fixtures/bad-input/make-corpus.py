@@ -177,6 +177,56 @@ def image_wrong_extension(site):
     write(f"{site}/html-named-gif.gif", "<html><script>alert(1)</script></html>\n")
 
 
+@case("image-broken-metadata")
+def image_broken_metadata(site):
+    def app13(iim, size_adjustment=0):
+        resource = b"8BIM\x04\x04\0\0" + struct.pack(">I", len(iim) + size_adjustment) + iim
+        return segment(0xED, b"Photoshop 3.0\0" + resource)
+
+    def dataset(number, data, length=None):
+        return b"\x1c\x02" + bytes([number]) + struct.pack(">H", len(data) if length is None else length) + data
+
+    def xmp(properties, attributes=""):
+        return ('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">'
+                '<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" '
+                'xmlns:xmpNote="http://ns.adobe.com/xmp/note/" ' + attributes + '>' + properties +
+                '</rdf:Description></rdf:RDF></x:xmpmeta>').encode()
+
+    def title(text):
+        return '<dc:title><rdf:Alt><rdf:li xml:lang="x-default">' + text + '</rdf:li></rdf:Alt></dc:title>'
+
+    extended = xmp('<dc:description><rdf:Alt><rdf:li xml:lang="x-default">' + "long " * 300 +
+                   '</rdf:li></rdf:Alt></dc:description>')
+    guid = __import__("hashlib").md5(extended).hexdigest().upper().encode()
+    standard = xmp(title("Has an Extended XMP"), 'xmpNote:HasExtendedXMP="' + guid.decode() + '"')
+
+    def part(offset, size):
+        return segment(0xE1, b"http://ns.adobe.com/xmp/extension/\0" + guid + struct.pack(">II", len(extended), offset) +
+                       extended[offset:offset + size])
+
+    utf16_title = b"\x00\xd8A\x00\x00\x00"  # a lone high surrogate, then "A"
+    little_endian = b"II\x2a\0" + struct.pack("<I", 8)
+    files = {
+        # The APP13 segment ends inside the Photoshop resource's header.
+        "truncated-app13.jpg": jpeg(30, 20, segment(0xED, b"Photoshop 3.0\08BIM\x04\x04")),
+        # The IIM resource says it is 500 bytes longer than its segment.
+        "resource-too-long.jpg": jpeg(30, 20, app13(dataset(5, b"Resource too long"), 500)),
+        # The caption's dataset claims 4,000 bytes; the title before it is kept.
+        "dataset-too-long.jpg": jpeg(30, 20, app13(dataset(5, b"Kept title") + dataset(120, b"Caption", 4000))),
+        # XPTitle is not UTF-16.
+        "bad-utf16.jpg": jpeg(30, 20, exif(little_endian + struct.pack("<H", 1) +
+                                            struct.pack("<HHII", 0x9C9B, 1, len(utf16_title), 26) +
+                                            struct.pack("<I", 0) + utf16_title)),
+        # The second of three Extended XMP parts is missing.
+        "extended-xmp-part-missing.jpg": jpeg(30, 20, segment(0xE1, b"http://ns.adobe.com/xap/1.0/\0" + standard),
+                                              part(0, 600), part(1200, 600)),
+    }
+    for name, data in files.items():
+        write(f"{site}/{name}", data)
+        # Alt text from a sidecar, so the only findings are about the broken metadata.
+        write(f"{site}/{name}.json", '{"alt": "A test image"}\n')
+
+
 # JSON
 
 @case("json-wrong-types")
