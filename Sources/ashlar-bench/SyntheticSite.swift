@@ -8,14 +8,18 @@ struct SyntheticSite {
     var albums: Int
     /// One photo in `xmpEvery` gets an XMP sidecar instead of a JSON one (0: none).
     var xmpEvery: Int
+    /// One photo in `embeddedEvery` is a JPEG carrying XMP and IPTC-IIM, as an exported photo
+    /// does, instead of a PNG (0: none).
+    var embeddedEvery: Int
     /// Sidecars only, each with a remote `src` and its size: no image files at all.
     var remoteImages: Bool
     let root: URL
 
-    init(photos: Int, albums: Int? = nil, xmpEvery: Int, remoteImages: Bool = false) throws {
+    init(photos: Int, albums: Int? = nil, xmpEvery: Int, embeddedEvery: Int = 0, remoteImages: Bool = false) throws {
         self.photos = photos
         self.albums = albums ?? max(1, photos / 500)
         self.xmpEvery = xmpEvery
+        self.embeddedEvery = embeddedEvery
         self.remoteImages = remoteImages
         root = FileManager.default.temporaryDirectory.appendingPathComponent("ashlar-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
@@ -38,7 +42,8 @@ struct SyntheticSite {
         }
         for index in 0..<photos {
             let folder = root.appendingPathComponent(String(format: "album-%04d", index % albums))
-            let name = String(format: "IMG_%06d.png", index)
+            let embedded = embeddedEvery > 0 && index % embeddedEvery == 1 % embeddedEvery
+            let name = String(format: embedded ? "IMG_%06d.jpg" : "IMG_%06d.png", index)
             let width = 800 + Int(generator.next() % 3200)
             let height = 600 + Int(generator.next() % 3200)
             if remoteImages {
@@ -48,7 +53,11 @@ struct SyntheticSite {
                 try Data(json.utf8).write(to: folder.appendingPathComponent(String(format: "IMG_%06d.json", index)))
                 continue
             }
-            try Self.pngHeader(width: width, height: height).write(to: folder.appendingPathComponent(name))
+            let image =
+                embedded
+                ? Self.jpegWithMetadata(index: index, width: width, height: height)
+                : Self.pngHeader(width: width, height: height)
+            try image.write(to: folder.appendingPathComponent(name))
             let sidecar: String
             let sidecarName: String
             if xmpEvery > 0, index % xmpEvery == 0 {
@@ -107,6 +116,38 @@ struct SyntheticSite {
          </rdf:RDF>
         </x:xmpmeta>
         """
+    }
+
+    /// A JPEG's metadata and frame header, as an export from Lightroom or Apple Photos starts:
+    /// `APP1` XMP (title, description, alt text, keywords, creator, rating) and `APP13` IPTC-IIM,
+    /// then the frame header. All the header reader needs.
+    static func jpegWithMetadata(index: Int, width: Int, height: Int) -> Data {
+        func segment(_ marker: UInt8, _ payload: [UInt8]) -> [UInt8] {
+            [0xFF, marker, UInt8((payload.count + 2) >> 8), UInt8((payload.count + 2) & 0xFF)] + payload
+        }
+        let packet = xmp(index: index, width: width, height: height)
+            .replacingOccurrences(of: "tiff:ImageWidth=\"\(width)\" tiff:ImageLength=\"\(height)\" ", with: "")
+        var iim: [UInt8] = [0x1C, 0x01, 0x5A, 0x00, 0x03, 0x1B, 0x25, 0x47]
+        for (number, text) in [
+            (5, "Photo \(index)"), (120, "Generated for the benchmark."), (25, "street"), (25, "benchmark"),
+            (80, "Ada Lovelace"), (116, "© 2024 Ada Lovelace"),
+        ] as [(UInt8, String)] {
+            let bytes = Array(text.utf8)
+            iim += [0x1C, 0x02, number, UInt8(bytes.count >> 8), UInt8(bytes.count & 0xFF)] + bytes
+        }
+        let size = iim.count
+        let resource =
+            Array("Photoshop 3.0\u{0}8BIM".utf8) + [0x04, 0x04, 0, 0]
+            + [UInt8(size >> 24), UInt8(size >> 16 & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size & 0xFF)] + iim
+            + (size & 1 == 1 ? [0] : [])
+        var bytes: [UInt8] = [0xFF, 0xD8]
+        bytes += segment(0xE1, Array("http://ns.adobe.com/xap/1.0/\u{0}".utf8) + Array(packet.utf8))
+        bytes += segment(0xED, resource)
+        bytes += segment(
+            0xC0,
+            [8, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF), 1, 1, 0x11, 0])
+        bytes += [0xFF, 0xD9]
+        return Data(bytes)
     }
 
     /// A PNG signature, IHDR and IEND: all the header reader needs.

@@ -32,7 +32,16 @@ func checkMetadata(_ metadata: PhotoMetadata) {
     if let width = metadata.width { require(dimensions.contains(width), "width \(width)") }
     if let height = metadata.height { require(dimensions.contains(height), "height \(height)") }
     if let orientation = metadata.orientation { require((1...8).contains(orientation), "orientation \(orientation)") }
-    if let rating = metadata.rating { require((0...5).contains(rating), "rating \(rating)") }
+    if let rating = metadata.rating { require((-1...5).contains(rating), "rating \(rating)") }
+    for text in [
+        metadata.title, metadata.alt, metadata.caption, metadata.longDescription, metadata.creator, metadata.rights,
+        metadata.label, metadata.location, metadata.city, metadata.region, metadata.country,
+    ] {
+        if let text {
+            require(!text.isEmpty && text == text.trimmingSpaces, "untrimmed or empty text \(text.debugDescription)")
+        }
+    }
+    if let license = metadata.license { require(SourceReference.isWebURL(license), "license \(license)") }
     if let iso = metadata.iso { require(iso > 0, "iso \(iso)") }
     if let focalLength = metadata.focalLength { require(focalLength > 0, "focal length \(focalLength)") }
     if let aperture = metadata.aperture { require(aperture > 0, "aperture \(aperture)") }
@@ -62,6 +71,7 @@ func checkHeaderResult(_ result: ImageHeaderResult, prefixLength: Int, fileSize:
         require((1...8).contains(header.orientation), "orientation \(header.orientation)")
         if let date = header.date { checkDate(date) }
         checkMetadata(header.metadata)
+        checkEmbedded(header.embedded)
     case .needsMoreBytes(let needed):
         require(fileSize == nil, "asked for \(needed) bytes of a whole file of \(prefixLength)")
         require(needed > prefixLength, "asked for \(needed) bytes after reading \(prefixLength)")
@@ -99,4 +109,21 @@ func fuzzSidecar(_ bytes: [UInt8], read: ([UInt8], String) -> SidecarReading) ->
     checkDiagnostics(reading.diagnostics, path: "fuzz")
     checkMetadata(reading.metadata)
     return 0
+}
+
+/// What the catalog makes of an image's embedded metadata: warnings name the file, fields are in
+/// range, and no text is empty.
+func checkEmbedded(_ embedded: EmbeddedMetadata) {
+    for warning in embedded.warnings { require(!warning.isEmpty, "an empty warning") }
+    if let iim = embedded.iim { checkMetadata(iim) }
+    if let exif = embedded.exif { checkMetadata(exif) }
+    let reading = EmbeddedMetadataReading(embedded, path: "fuzz", language: "en", reportConflicts: true)
+    checkDiagnostics(reading.diagnostics, path: "fuzz")
+    require(reading.diagnostics.allSatisfy { $0.severity == .warning }, "embedded metadata gave an error")
+    checkMetadata(reading.metadata)
+    require(reading.metadata.width == nil && reading.metadata.orientation == nil, "embedded XMP set the size")
+    if let extended = embedded.extendedXMP, let xmp = embedded.xmp {
+        require(
+            ExtendedXMP.guid(inStandardPacket: xmp) == MD5.hexDigest(extended), "an Extended XMP that fails its digest")
+    }
 }

@@ -1,12 +1,14 @@
 @testable import AshlarCore
 
 /// The EXIF reader on its own: a TIFF structure as found in a JPEG `APP1`, a PNG `eXIf` or a
-/// WebP `EXIF` chunk, with or without the leading `Exif\0\0`.
+/// WebP `EXIF` chunk, with or without the leading `Exif\0\0`; its text fields (ImageDescription,
+/// Artist, Copyright, UserComment, the Windows XP tags) as the catalog reads them.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let exif = ExifReader(tiff: ByteWindow(fuzzInput(data, count)))
     if let orientation = exif.orientation { require((1...8).contains(orientation), "orientation \(orientation)") }
-    if let description = exif.description { require(!description.isEmpty, "an empty description") }
     if let date = exif.date { checkDate(date) }
+    if let text = exif.text.metadata { checkMetadata(text) }
+    for warning in exif.warnings { require(!warning.isEmpty, "an empty warning") }
     return 0
 }
