@@ -48,3 +48,13 @@ import Testing
         #expect(text.count == 310)
     }
 }
+
+/// `exif` found an `XPAuthor` of only `;`, which became an empty creator once the authors were
+/// split and joined. A list of no names is now no creator.
+@Suite struct ExifTextRegressionTests {
+    @Test func authorsOfOnlySeparatorsAreNoCreator() throws {
+        let exif = ExifReader(tiff: ByteWindow(try FuzzRegressionTests.bytes("exif/empty-artist-text.tiff")))
+        #expect(exif.text.xpAuthor == ";")
+        #expect(exif.text.metadata?.creator == nil)
+    }
+}

@@ -25,7 +25,7 @@ struct ExifText: Sendable, Equatable {
         var metadata = PhotoMetadata()
         metadata.caption = [imageDescription, xpComment, userComment, xpSubject].lazy.compactMap(Self.caption).first
         metadata.title = xpTitle
-        metadata.creator = artist ?? xpAuthor.map(Self.authors)
+        metadata.creator = artist ?? xpAuthor.flatMap(Self.authors)
         metadata.rights = copyright
         if let keywords = xpKeywords {
             var tags: [String] = []
@@ -43,9 +43,10 @@ struct ExifText: Sendable, Equatable {
         return text
     }
 
-    /// Windows separates several authors with `;`.
-    private static func authors(_ text: String) -> String {
-        text.split(separator: ";").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }.joined(separator: ", ")
+    /// Windows separates several authors with `;`; nil when there are none (`";"`).
+    private static func authors(_ text: String) -> String? {
+        let names = text.split(separator: ";").map { String($0).trimmingSpaces }.filter { !$0.isEmpty }
+        return names.isEmpty ? nil : names.joined(separator: ", ")
     }
 
     /// UTF-8 when valid, else Latin-1 (what older cameras and tools write).

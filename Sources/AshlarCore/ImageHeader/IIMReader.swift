@@ -92,30 +92,37 @@ struct IIMReader {
         let declaresUTF8 = datasets.contains {
             $0.record == 1 && $0.number == 90 && $0.data.elementsEqual([0x1B, 0x25, 0x47])
         }
-        func text(_ number: UInt8) -> [String] {
-            datasets.filter { $0.record == 2 && $0.number == number }.compactMap { dataset in
-                let decoded =
-                    String(validating: dataset.data, as: UTF8.self)
-                    ?? (declaresUTF8
-                        ? String(decoding: dataset.data, as: UTF8.self)
-                        : String(dataset.data.map { Character(Unicode.Scalar($0)) }))
-                return ExifText.nonEmpty(decoded.replacingNUL)
+        // One pass over the datasets: the first of each field, every keyword and by-line.
+        var texts: [UInt8: String] = [:]
+        var keywords: [String] = []
+        var bylines: [String] = []
+        for dataset in datasets where dataset.record == 2 && Self.readDatasets.contains(dataset.number) {
+            let decoded =
+                String(validating: dataset.data, as: UTF8.self)
+                ?? (declaresUTF8
+                    ? String(decoding: dataset.data, as: UTF8.self)
+                    : String(String.UnicodeScalarView(dataset.data.lazy.map { Unicode.Scalar($0) })))
+            guard let text = ExifText.nonEmpty(decoded.replacingNUL) else { continue }
+            switch dataset.number {
+            case 25: if !keywords.contains(text) { keywords.append(text) }
+            case 80: bylines.append(text)
+            default: if texts[dataset.number] == nil { texts[dataset.number] = text }
             }
         }
-        metadata.title = text(5).first
-        metadata.caption = text(120).first
-        var tags: [String] = []
-        for keyword in text(25) where !tags.contains(keyword) { tags.append(keyword) }
-        metadata.tags = tags.isEmpty ? nil : tags
-        let bylines = text(80)
+        metadata.title = texts[5]
+        metadata.caption = texts[120]
+        metadata.tags = keywords.isEmpty ? nil : keywords
         metadata.creator = bylines.isEmpty ? nil : bylines.joined(separator: ", ")
-        metadata.rights = text(116).first
-        metadata.location = text(92).first
-        metadata.city = text(90).first
-        metadata.region = text(95).first
-        metadata.country = text(101).first
-        metadata.date = Self.date(text(55).first, time: text(60).first)
+        metadata.rights = texts[116]
+        metadata.location = texts[92]
+        metadata.city = texts[90]
+        metadata.region = texts[95]
+        metadata.country = texts[101]
+        metadata.date = Self.date(texts[55], time: texts[60])
     }
+
+    /// The record 2 datasets Ashlar reads.
+    static let readDatasets: Set<UInt8> = [5, 25, 55, 60, 80, 90, 92, 95, 101, 116, 120]
 
     /// " (caption)": a dataset's name for messages, when Ashlar reads it.
     static func name(_ record: UInt8, _ number: UInt8) -> String {
@@ -152,6 +159,6 @@ struct IIMReader {
 extension String {
     /// NULs (which some tools leave at the end of IIM text) removed.
     fileprivate var replacingNUL: String {
-        contains("\u{0}") ? String(unicodeScalars.filter { $0 != "\u{0}" }.map(Character.init)) : self
+        utf8.contains(0) ? String(String.UnicodeScalarView(unicodeScalars.filter { $0 != "\u{0}" })) : self
     }
 }

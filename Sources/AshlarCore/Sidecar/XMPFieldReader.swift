@@ -88,6 +88,13 @@ struct XMPFieldReader {
         return metadata
     }
 
+    /// A property's name as messages write it (`xmp:Rating`), whatever prefix the file uses.
+    struct PropertyKey: CustomStringConvertible {
+        var namespace: String
+        var name: String
+        var description: String { "\(XMPFieldReader.prefixes[namespace] ?? namespace):\(name)" }
+    }
+
     /// What a property parser made of a value: the value, nothing to use, or why it is invalid.
     enum Parsed<Value> {
         case value(Value)
@@ -97,7 +104,7 @@ struct XMPFieldReader {
 
     /// The value of the first property of `names` that is present and usable, read by `parse`
     /// from its text (or its first list item) and the property's name for messages.
-    private mutating func first<T>(_ names: [(String, String)], _ parse: (String, String) -> Parsed<T>) -> T? {
+    private mutating func first<T>(_ names: [(String, String)], _ parse: (String, PropertyKey) -> Parsed<T>) -> T? {
         for (namespace, name) in names {
             guard let property = packet[namespace, name] else { continue }
             let text: String
@@ -106,33 +113,37 @@ struct XMPFieldReader {
             case .list(let items): text = items.first?.text.trimmingSpaces ?? ""
             }
             if text.isEmpty { continue }
-            let key = "\(Self.prefixes[namespace] ?? namespace):\(name)"
+            // Named for messages only when one is written: most values are fine.
+            let key = PropertyKey(namespace: namespace, name: name)
             switch parse(text, key) {
             case .value(let value): return value
             case .absent: continue
             case .invalid(let message):
                 let location = XMLSourceMap(source).location(of: property.location)
-                diagnostics.append(Diagnostic(.warning, path: path, at: location, key: key, message: message))
+                diagnostics.append(
+                    Diagnostic(.warning, path: path, at: location, key: key.description, message: message))
             }
         }
         return nil
     }
 
-    private static func require<T>(_ value: T?, _ text: String, _ key: String, expected: String) -> Parsed<T> {
+    private static func require<T>(_ value: T?, _ text: String, _ key: PropertyKey, expected: String) -> Parsed<T> {
         guard let value else { return .invalid("'\(key)' must be \(expected), found \(text.quotedForMessage)") }
         return .value(value)
     }
 
-    private static func integer(_ text: String, _ key: String, in range: ClosedRange<Int>, expected: String) -> Parsed<
-        Int
-    > {
+    private static func integer(_ text: String, _ key: PropertyKey, in range: ClosedRange<Int>, expected: String)
+        -> Parsed<
+            Int
+        >
+    {
         let number = Double(text).flatMap {
             $0 == $0.rounded() && $0 >= Double(range.lowerBound) && $0 <= Double(range.upperBound) ? Int($0) : nil
         }
         return require(number, text, key, expected: expected)
     }
 
-    private static func dimension(_ text: String, _ key: String) -> Parsed<Int> {
+    private static func dimension(_ text: String, _ key: PropertyKey) -> Parsed<Int> {
         guard let number = Double(text), number == number.rounded(), number >= 1 else {
             return .invalid("'\(key)' must be a positive whole number, found \(text.quotedForMessage)")
         }

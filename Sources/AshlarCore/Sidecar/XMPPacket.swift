@@ -6,6 +6,12 @@ struct XMPPacket {
     struct Name: Hashable {
         var namespace: String
         var name: String
+
+        /// The local name only: namespace URIs are long and shared by most properties, so
+        /// hashing them costs much and separates little. Equality still compares both.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(name)
+        }
     }
 
     /// A property's value: simple text, or the items of an `rdf:Alt`, `rdf:Bag` or `rdf:Seq`.
