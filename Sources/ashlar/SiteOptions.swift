@@ -8,6 +8,7 @@ struct SiteOptions: ParsableOptions, Equatable {
     var config: String?
     var clean = false
     var force = false
+    var baseURL: String?
 
     static let options: [OptionDeclaration<Self>] = [
         .string(
@@ -16,6 +17,10 @@ struct SiteOptions: ParsableOptions, Equatable {
         .configuration(\.config),
         .flag(\.clean, long: "clean", help: "Remove what the last build wrote, then build from scratch."),
         .flag(\.force, long: "force", help: "Build into a folder that holds files Ashlar did not write."),
+        .string(
+            \.baseURL, long: "base-url", placeholder: "URL",
+            help: "Publish at this URL instead of the configuration's baseURL (deploy previews).",
+            default: "baseURL in ashlar.json"),
     ]
 
     /// The builder for `source` with these options.
@@ -25,7 +30,7 @@ struct SiteOptions: ParsableOptions, Equatable {
         let paths = SitePaths(source: sourceURL, output: outputURL, displaySource: source)
         return SiteBuilder(
             paths: paths, configurationFile: config.map { URL(fileURLWithPath: $0) },
-            options: SiteBuilder.Options(clean: clean, force: force, layoutManifest: layoutManifest))
+            options: SiteBuilder.Options(clean: clean, force: force, layoutManifest: layoutManifest, baseURL: baseURL))
     }
 }
 

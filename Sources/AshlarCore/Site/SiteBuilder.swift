@@ -54,7 +54,7 @@ public struct SiteBuilder: Sendable {
         var previous = try output.open(force: options.force)
 
         progress?("reading the configuration and templates")
-        let inputs = try SiteInputs.load(paths: paths, configurationFile: configurationFile)
+        let inputs = try SiteInputs.load(paths: paths, configurationFile: configurationFile, baseURL: options.baseURL)
         clock.lap("configuration")
         // A broken configuration builds nothing, so it must not remove the site either.
         if options.clean, inputs.configuration != nil, let manifest = previous {
@@ -116,7 +116,7 @@ public struct SiteBuilder: Sendable {
     /// Reads and renders everything, as `build` does, but writes nothing: `ashlar check`.
     public func check() throws(BuildError) -> Result {
         try OutputFolder(paths: paths).checkSource()
-        let inputs = try SiteInputs.load(paths: paths, configurationFile: configurationFile)
+        let inputs = try SiteInputs.load(paths: paths, configurationFile: configurationFile, baseURL: options.baseURL)
         let source = ScannedSource.scan(paths: paths)
         guard let configuration = inputs.configuration else { return Result(stoppedWith: inputs.diagnostics) }
         let catalog = buildCatalog(source, configuration: configuration)
@@ -131,7 +131,7 @@ public struct SiteBuilder: Sendable {
     /// configuration's defaults where `ashlar.json` is missing. For benchmarks and tools.
     package func readCatalog() throws(BuildError) -> (root: Album, diagnostics: [Diagnostic]) {
         try OutputFolder(paths: paths).checkSource()
-        let inputs = try SiteInputs.load(paths: paths, configurationFile: configurationFile)
+        let inputs = try SiteInputs.load(paths: paths, configurationFile: configurationFile, baseURL: options.baseURL)
         let source = ScannedSource.scan(paths: paths)
         let catalog = buildCatalog(source, configuration: inputs.configuration ?? SiteConfiguration())
         return (catalog.root, inputs.diagnostics + source.diagnostics + catalog.diagnostics)

@@ -16,7 +16,7 @@ extension SiteConfiguration {
 }
 
 /// What each key of `ashlar.json` must be.
-private enum ConfigurationReader {
+enum ConfigurationReader {
     static let topLevelKeys = JSONObjectReader.Keys(
         names: SiteConfiguration.topLevelKeys, noun: "a configuration key", nullMeansAbsent: true)
     static let layoutKeys = JSONObjectReader.Keys(
@@ -34,7 +34,8 @@ private enum ConfigurationReader {
         if let text = reader.string("description") { configuration.description = text }
         if let text = reader.string("author") { configuration.author = text }
         if let text = reader.string("copyright") { configuration.copyright = text }
-        if let url = reader.string("baseURL", checkedBy: { baseURL($0, example: "https://example.com/photos/") }) {
+        if let url = reader.string("baseURL", checkedBy: { checkedBaseURL($0, example: "https://example.com/photos/") })
+        {
             configuration.baseURL = url
         }
         let imageHandling = "must be 'copy' or 'reference'"
@@ -42,7 +43,7 @@ private enum ConfigurationReader {
             configuration.images = handling
         }
         if let url = reader.string(
-            "mediaBaseURL", checkedBy: { baseURL($0, example: "https://cdn.example.com/photos/") })
+            "mediaBaseURL", checkedBy: { checkedBaseURL($0, example: "https://cdn.example.com/photos/") })
         {
             configuration.mediaBaseURL = url
         }
@@ -116,7 +117,7 @@ private enum ConfigurationReader {
 
     /// `https://example.com/photos` → `https://example.com/photos/`, or why the text is not an
     /// absolute http(s) base URL (see `WebAddress`).
-    static func baseURL(_ text: String, example: String) -> Result<String, JSONObjectReader.Requirement> {
+    static func checkedBaseURL(_ text: String, example: String) -> Result<String, JSONObjectReader.Requirement> {
         switch WebAddress.base(text) {
         case .success(let url):
             .success(url)

@@ -11,10 +11,25 @@ struct SiteInputs: Sendable {
 
     /// Reads the configuration (`configurationFile`, or `SOURCE/ashlar.json` when it exists) and
     /// the theme (the default one with the user's `SOURCE/templates/` files in place).
-    static func load(paths: SitePaths, configurationFile: URL?) throws(BuildError) -> SiteInputs {
+    /// - Parameter baseURL: replaces the configuration's `baseURL` (`--base-url`, for deploy
+    ///   previews); checked as `baseURL` is, a usage error when it is not a base URL.
+    static func load(paths: SitePaths, configurationFile: URL?, baseURL: String? = nil) throws(BuildError)
+        -> SiteInputs
+    {
         var diagnostics: [Diagnostic] = []
-        let (configuration, bytes) = try loadConfiguration(
+        var (configuration, bytes) = try loadConfiguration(
             paths: paths, file: configurationFile, diagnostics: &diagnostics)
+        if let baseURL {
+            switch ConfigurationReader.checkedBaseURL(baseURL, example: "https://example.com/photos/") {
+            case .success(let url):
+                configuration?.baseURL = url
+                // The override shapes every page, so it counts as configuration.
+                bytes += Array("\u{0}--base-url \(url)".utf8)
+            case .failure(let requirement):
+                let value = requirement.quotesValue ? ", found \(baseURL.quotedForMessage)" : ""
+                throw BuildError(.usage, path: "--base-url", message: "the URL \(requirement.words)\(value)")
+            }
+        }
         let theme = ThemeFiles.load(paths: paths, diagnostics: &diagnostics)
         return SiteInputs(
             configuration: configuration, configurationBytes: bytes, theme: theme, diagnostics: diagnostics)
