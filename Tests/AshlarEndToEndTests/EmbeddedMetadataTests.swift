@@ -100,6 +100,11 @@ import Testing
             #expect(!page.contains(text), "\(text) is published")
         }
         #expect(!(try folder.read("out/feed.xml")).contains("41.14"))
+        // The image itself is published as it is, so the build says where it gives the place away.
+        #expect(
+            run.stderr.contains(
+                "styles/lightroom.jpg: warning: it records where it was taken (GPS), and is published as it is"))
+        #expect(!run.stderr.contains("xmp-in-png.png: warning: it records"))
 
         let (shown, shownRun) = try Self.build(configuration: #"{"showPlace": true}"#)
         #expect(shownRun.status == 0, "\(shownRun.stderr)")

@@ -47,6 +47,9 @@ extension CatalogBuilder {
             metadata.orientation = header.orientation
             metadata = metadata.merged(over: embeddedMetadata(header, path: relative, diagnostics: &diagnostics))
             metadata = metadata.merged(over: header.metadata)
+            if header.embedded.carriesLocation, metadata.hidden != true {
+                diagnostics.append(.warning(Self.locationWarning, path: source.display(relative)))
+            }
         } else {
             guard let src = metadata.src else {
                 diagnostics.append(
@@ -88,6 +91,11 @@ extension CatalogBuilder {
         photo.renditions = renditions(of: job, metadata: metadata, sidecar: primary, diagnostics: &diagnostics)
         return PhotoReading(photo: photo, diagnostics: diagnostics)
     }
+
+    /// Images are published as they are (Ashlar does not yet make renditions of its own), so one
+    /// that records where it was taken gives that place away.
+    static let locationWarning =
+        "it records where it was taken (GPS), and is published as it is; remove the location first, for example with exiftool -gps:all= -xmp-exif:gps*= FILE"
 
     /// The image file's own metadata (embedded XMP, IPTC-IIM, EXIF text) as one layer, with
     /// warnings about it naming the file.

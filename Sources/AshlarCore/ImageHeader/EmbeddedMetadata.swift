@@ -1,3 +1,5 @@
+import Glibc
+
 /// The text an image file carries about itself, kept apart by where it was found so the catalog
 /// can rank the sources: embedded XMP over IPTC-IIM over EXIF text (see `MetadataPrecedence`).
 package struct EmbeddedMetadata: Sendable, Equatable {
@@ -23,6 +25,29 @@ package struct EmbeddedMetadata: Sendable, Equatable {
         self.iim = iim
         self.exif = exif
         self.warnings = warnings
+    }
+
+    /// Whether the file states where it was taken: an EXIF GPS IFD, or GPS coordinates in its
+    /// XMP (`exif:GPSLatitude`, whatever the prefix).
+    package var carriesLocation: Bool {
+        if hasLocation { return true }
+        let name = Array("GPSLatitude".utf8)
+        return [xmp, extendedXMP].contains { packet in
+            guard let packet, packet.count >= name.count else { return false }
+            return packet.withUnsafeBufferPointer { bytes in
+                guard let base = bytes.baseAddress else { return false }
+                var start = 0
+                // memchr finds each 'G'; only there are the other ten bytes compared.
+                while start + name.count <= bytes.count,
+                    let found = memchr(base + start, Int32(name[0]), bytes.count - name.count + 1 - start)
+                {
+                    let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    if bytes[index..<(index + name.count)].elementsEqual(name) { return true }
+                    start = index + 1
+                }
+                return false
+            }
+        }
     }
 
     /// Whether the file carries any text metadata at all.

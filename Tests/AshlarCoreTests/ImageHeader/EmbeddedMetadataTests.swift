@@ -78,6 +78,16 @@ import Testing
         #expect(embedded.exif == nil)
     }
 
+    @Test func gpsInXMPIsNoticedToo() throws {
+        let packet = B.xmp(
+            "<exif:GPSLatitude xmlns:exif=\"http://ns.adobe.com/exif/1.0/\">41,8.436N</exif:GPSLatitude>")
+        let embedded = try Self.embedded(B.jpeg(app1: [B.xmpPayload(packet)]))
+        #expect(!embedded.hasLocation)
+        #expect(embedded.carriesLocation)
+        let plain = try Self.embedded(B.jpeg(app1: [B.xmpPayload(B.xmp(B.title("No place")))]))
+        #expect(!plain.carriesLocation)
+    }
+
     static let utf8Marker: (UInt8, UInt8, [UInt8]) = (1, 90, [0x1B, 0x25, 0x47])
 
     @Test func iimInUTF8AndLatin1() throws {
