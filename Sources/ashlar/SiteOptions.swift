@@ -9,6 +9,7 @@ struct SiteOptions: ParsableOptions, Equatable {
     var clean = false
     var force = false
     var baseURL: String?
+    var jobs: Int?
 
     static let options: [OptionDeclaration<Self>] = [
         .string(
@@ -21,6 +22,9 @@ struct SiteOptions: ParsableOptions, Equatable {
             \.baseURL, long: "base-url", placeholder: "URL",
             help: "Publish at this URL instead of the configuration's baseURL (deploy previews).",
             default: "baseURL in ashlar.json"),
+        .integer(
+            \.jobs, in: 1...1024, long: "jobs", short: "j", placeholder: "N",
+            help: "Work on at most N things at once.", default: "every core"),
     ]
 
     /// The builder for `source` with these options.
@@ -30,7 +34,8 @@ struct SiteOptions: ParsableOptions, Equatable {
         let paths = SitePaths(source: sourceURL, output: outputURL, displaySource: source)
         return SiteBuilder(
             paths: paths, configurationFile: config.map { URL(fileURLWithPath: $0) },
-            options: SiteBuilder.Options(clean: clean, force: force, layoutManifest: layoutManifest, baseURL: baseURL))
+            options: SiteBuilder.Options(
+                clean: clean, force: force, layoutManifest: layoutManifest, jobs: jobs, baseURL: baseURL))
     }
 }
 

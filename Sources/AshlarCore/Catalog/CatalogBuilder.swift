@@ -42,7 +42,7 @@ struct CatalogBuilder: Sendable {
 
         var jobs: [PhotoJob] = []
         collectJobs(draft, into: &jobs)
-        let readings = jobs.parallelMap { job in readPhoto(job) }
+        let readings = jobs.parallelMap(workers: settings.workers) { job in readPhoto(job) }
 
         var cursor = 0
         let album = assemble(draft, readings: readings, cursor: &cursor, diagnostics: &diagnostics)

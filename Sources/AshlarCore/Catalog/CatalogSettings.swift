@@ -10,6 +10,8 @@ struct CatalogSettings: Sendable {
     var minimumRating: Int?
     /// Warn where a photo's embedded IPTC-IIM and XMP disagree (`--strict`).
     var reportMetadataConflicts = false
+    /// Photos read at once; nil is one per core (`--jobs`).
+    var workers: Int?
 
     /// Where the browser finds a photo's local image file.
     enum ImagePublishing: Sendable, Equatable {

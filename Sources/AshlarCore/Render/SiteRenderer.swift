@@ -15,6 +15,8 @@ package struct SiteRenderer: Sendable {
     /// Album signatures of the previous build, by output path, whose pages are all still in the
     /// output: an album whose signature is unchanged is not rendered again.
     package var reusableAlbums: [String: String] = [:]
+    /// Pages rendered at once; nil is one per core (`--jobs`).
+    package var workers: Int?
     /// What to do with each page as soon as it is rendered, on the thread that rendered it; the
     /// file it returns takes the page's place. A build writes the page to disk there and then,
     /// so that the pages of a large site are never all in memory together.
@@ -77,7 +79,7 @@ package struct SiteRenderer: Sendable {
         var copied = Set<String>()
         var signatures: [String: String] = [:]
         let albums = Self.albumsWithAncestors(root)
-        let albumSignatures = albums.parallelMap { album, ancestors in
+        let albumSignatures = albums.parallelMap(workers: workers) { album, ancestors in
             AlbumSignature.of(album, ancestors: ancestors, site: siteFingerprint, hasFeed: hasFeed)
         }
         for ((album, ancestors), signature) in zip(albums, albumSignatures) {
@@ -133,7 +135,7 @@ package struct SiteRenderer: Sendable {
         files += unparsed.map { OutputFile(path: $0.path, contents: .keepPrevious) }
         jobs.removeAll { library[$0.templateName] == nil }
         // Pages are independent: render them on every core, then collect them in order.
-        let pages = jobs.parallelMap { job -> Result<OutputFile, TemplateError> in
+        let pages = jobs.parallelMap(workers: workers) { job -> Result<OutputFile, TemplateError> in
             do throws(TemplateError) {
                 let page = try render(job)
                 return .success(pageHandler?(page) ?? page)

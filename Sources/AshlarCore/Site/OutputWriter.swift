@@ -16,6 +16,8 @@ struct OutputWriter {
     var previousIsIntact = false
     /// Publish images as hard links to their sources when the file system allows it.
     var linkImages = true
+    /// Files compared and staged at once; nil is one per core (`--jobs`).
+    var workers: Int?
 
     init(paths: SitePaths, directory: OutputDirectory, previous: BuildManifest?) {
         self.paths = paths
@@ -82,7 +84,7 @@ struct OutputWriter {
             unique.append(file)
         }
         // Hash generated files and stamp copied ones on every core.
-        let planned = unique.parallelMap { file -> Result<Planned?, BuildError> in
+        let planned = unique.parallelMap(workers: workers) { file -> Result<Planned?, BuildError> in
             switch file.contents {
             case .keepPrevious:
                 // Kept only if the previous build wrote it and it is still there.
@@ -138,7 +140,7 @@ struct OutputWriter {
         }
         // A file the renderer staged under the same path (there should be none) is replaced:
         // the first of `files` wins, as in the manifest.
-        _ = changed.parallelMap { stager.stage($0, replacing: true) }
+        _ = changed.parallelMap(workers: workers) { stager.stage($0, replacing: true) }
         summary.written = stager.stagedCount
         try stager.commit()
         summary.removed = removeStale(keeping: entries)

@@ -89,6 +89,7 @@ public struct SiteBuilder: Sendable {
         var writer = OutputWriter(paths: paths, directory: output.directory, previous: previous)
         writer.linkImages = configuration.images == .copy
         writer.previousIsIntact = previousIntact
+        writer.workers = options.jobs
         // Pages go to disk under temporary names as they are rendered; they are renamed into
         // place with everything else, or removed if the build fails.
         let stager = OutputStager(paths: paths, directory: output.directory, linkImages: writer.linkImages)
@@ -141,6 +142,7 @@ public struct SiteBuilder: Sendable {
     private func buildCatalog(_ source: ScannedSource, configuration: SiteConfiguration) -> Catalog {
         var settings = configuration.catalogSettings(paths: paths)
         settings.reportMetadataConflicts = options.reportMetadataConflicts
+        settings.workers = options.jobs
         return CatalogBuilder(source: SourceFiles(paths: paths), settings: settings).build(source.tree)
     }
 
@@ -156,6 +158,7 @@ public struct SiteBuilder: Sendable {
             configuration: configuration, theme: inputs.theme, library: library, geometry: geometry)
         renderer.siteFingerprint = inputs.siteFingerprint
         renderer.reusableAlbums = reusable?.albums ?? [:]
+        renderer.workers = options.jobs
         renderer.pageHandler = pageHandler
         let rendered = renderer.render(root: catalog.root)
         return RenderedSite(
