@@ -9,7 +9,6 @@ struct EmbeddedMetadataCollector {
     var extended = ExtendedXMP()
     /// The joined payloads of `APP13` segments after their signature.
     var photoshopResources: [UInt8] = []
-    var warnings: [String] = []
 
     /// Reads one JPEG `APP1` payload: EXIF, XMP or a part of Extended XMP.
     mutating func addAPP1(_ payload: ByteWindow) {
@@ -34,7 +33,7 @@ struct EmbeddedMetadataCollector {
     }
 
     var embedded: EmbeddedMetadata {
-        var embedded = EmbeddedMetadata(xmp: xmp, exif: exif?.text.metadata, warnings: warnings)
+        var embedded = EmbeddedMetadata(xmp: xmp, exif: exif?.text.metadata)
         embedded.hasLocation = exif?.hasLocation ?? false
         if let exif { embedded.warnings += exif.warnings }
         if !photoshopResources.isEmpty {

@@ -54,7 +54,7 @@ struct ExifText: Sendable, Equatable {
         String(validating: bytes, as: UTF8.self) ?? String(bytes.map { Character(Unicode.Scalar($0)) })
     }
 
-    /// UTF-16 up to the first NUL; nil for an odd length or unpaired surrogates.
+    /// UTF-16 up to the first NUL (a last odd byte is padding); nil for unpaired surrogates.
     static func utf16(_ bytes: ArraySlice<UInt8>, bigEndian: Bool) -> String? {
         var units: [UInt16] = []
         units.reserveCapacity(bytes.count / 2)
@@ -67,7 +67,6 @@ struct ExifText: Sendable, Equatable {
             units.append(unit)
             index += 2
         }
-        if units.count * 2 == bytes.count - (bytes.count & 1), bytes.count & 1 == 1 { return nil }
         var text = ""
         var decoder = UTF16()
         var iterator = units.makeIterator()
