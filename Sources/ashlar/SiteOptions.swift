@@ -20,7 +20,7 @@ struct SiteOptions: ParsableOptions, Equatable {
         .flag(\.force, long: "force", help: "Build into a folder that holds files Ashlar did not write."),
         .string(
             \.baseURL, long: "base-url", placeholder: "URL",
-            help: "Publish at this URL instead of the configuration's baseURL (deploy previews).",
+            help: "Publish at this URL instead of baseURL (deploy previews).",
             default: "baseURL in ashlar.json"),
         .integer(
             \.jobs, in: 1...1024, long: "jobs", short: "j", placeholder: "N",

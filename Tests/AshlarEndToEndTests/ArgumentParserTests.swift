@@ -261,6 +261,8 @@ import Testing
                       --config FILE       The configuration file. (default: SOURCE/ashlar.json)
                       --clean             Remove what the last build wrote, then build from scratch.
                       --force             Build into a folder that holds files Ashlar did not write.
+                      --base-url URL      Publish at this URL instead of baseURL (deploy previews). (default: baseURL in ashlar.json)
+                  -j, --jobs N            Work on at most N things at once. (default: every core)
                       --strict            Treat warnings as errors (exit 1).
                       --json              Print a JSON report on standard output instead of the summary.
                       --layout-manifest FILE Write every album page's placements as JSON.
