@@ -18,11 +18,9 @@ public struct SiteBuilder: Sendable {
         public var force = false
         /// Also compute every album page's placements, for `--layout-manifest`.
         public var layoutManifest = false
-        /// How many photos to work on at once; nil uses every core (`--jobs`).
+        /// How much work runs at once (photos read, pages rendered, files written); nil uses every
+        /// core (`--jobs`).
         public var jobs: Int?
-        /// Where generated renditions are kept between builds; nil is `SOURCE/.ashlar-cache`
-        /// (`--cache-dir`).
-        public var cacheDirectory: URL?
         /// Replaces the configuration's `baseURL`, for deploy previews (`--base-url`).
         public var baseURL: String?
         /// Warn where a photo's embedded IPTC-IIM and XMP disagree (`--strict`).
@@ -30,13 +28,12 @@ public struct SiteBuilder: Sendable {
 
         public init(
             clean: Bool = false, force: Bool = false, layoutManifest: Bool = false, jobs: Int? = nil,
-            cacheDirectory: URL? = nil, baseURL: String? = nil
+            baseURL: String? = nil
         ) {
             self.clean = clean
             self.force = force
             self.layoutManifest = layoutManifest
             self.jobs = jobs
-            self.cacheDirectory = cacheDirectory
             self.baseURL = baseURL
         }
     }
