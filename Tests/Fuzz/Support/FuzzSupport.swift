@@ -33,14 +33,6 @@ func checkMetadata(_ metadata: PhotoMetadata) {
     if let height = metadata.height { require(dimensions.contains(height), "height \(height)") }
     if let orientation = metadata.orientation { require((1...8).contains(orientation), "orientation \(orientation)") }
     if let rating = metadata.rating { require((-1...5).contains(rating), "rating \(rating)") }
-    for text in [
-        metadata.title, metadata.alt, metadata.caption, metadata.longDescription, metadata.creator, metadata.rights,
-        metadata.label, metadata.location, metadata.city, metadata.region, metadata.country,
-    ] {
-        if let text {
-            require(!text.isEmpty && text == text.trimmingSpaces, "untrimmed or empty text \(text.debugDescription)")
-        }
-    }
     if let license = metadata.license { require(SourceReference.isWebURL(license), "license \(license)") }
     if let iso = metadata.iso { require(iso > 0, "iso \(iso)") }
     if let focalLength = metadata.focalLength { require(focalLength > 0, "focal length \(focalLength)") }
@@ -111,16 +103,36 @@ func fuzzSidecar(_ bytes: [UInt8], read: ([UInt8], String) -> SidecarReading) ->
     return 0
 }
 
+/// Text the readers of embedded metadata return is trimmed and never empty (Ashlar's own JSON
+/// sidecars keep text as typed, so this is not a promise of every reader).
+func checkTrimmedText(_ metadata: PhotoMetadata) {
+    for text in [
+        metadata.title, metadata.alt, metadata.caption, metadata.longDescription, metadata.creator, metadata.rights,
+        metadata.label, metadata.location, metadata.city, metadata.region, metadata.country,
+    ] {
+        if let text {
+            require(!text.isEmpty && text == text.trimmingSpaces, "untrimmed or empty text \(text.debugDescription)")
+        }
+    }
+}
+
 /// What the catalog makes of an image's embedded metadata: warnings name the file, fields are in
 /// range, and no text is empty.
 func checkEmbedded(_ embedded: EmbeddedMetadata) {
     for warning in embedded.warnings { require(!warning.isEmpty, "an empty warning") }
-    if let iim = embedded.iim { checkMetadata(iim) }
-    if let exif = embedded.exif { checkMetadata(exif) }
+    if let iim = embedded.iim {
+        checkMetadata(iim)
+        checkTrimmedText(iim)
+    }
+    if let exif = embedded.exif {
+        checkMetadata(exif)
+        checkTrimmedText(exif)
+    }
     let reading = EmbeddedMetadataReading(embedded, path: "fuzz", language: "en", reportConflicts: true)
     checkDiagnostics(reading.diagnostics, path: "fuzz")
     require(reading.diagnostics.allSatisfy { $0.severity == .warning }, "embedded metadata gave an error")
     checkMetadata(reading.metadata)
+    checkTrimmedText(reading.metadata)
     require(reading.metadata.width == nil && reading.metadata.orientation == nil, "embedded XMP set the size")
     if let extended = embedded.extendedXMP, let xmp = embedded.xmp {
         require(

@@ -8,7 +8,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let exif = ExifReader(tiff: ByteWindow(fuzzInput(data, count)))
     if let orientation = exif.orientation { require((1...8).contains(orientation), "orientation \(orientation)") }
     if let date = exif.date { checkDate(date) }
-    if let text = exif.text.metadata { checkMetadata(text) }
+    if let text = exif.text.metadata {
+        checkMetadata(text)
+        checkTrimmedText(text)
+    }
     for warning in exif.warnings { require(!warning.isEmpty, "an empty warning") }
     return 0
 }
