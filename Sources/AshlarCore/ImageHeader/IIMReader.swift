@@ -15,8 +15,9 @@ struct IIMReader {
         let window = ByteWindow(resources)
         var offset = 0
         while window.contains(offset, count: 12) {
-            guard window.matches("8BIM", at: offset), let id = window.u16(offset + 4),
-                let nameLength = window.u8(offset + 6)
+            // Nearly every resource is signed `8BIM`; some older tools used these others.
+            let signed = ["8BIM", "PHUT", "AgHg", "DCSR", "MeSa"].contains { window.matches($0, at: offset) }
+            guard signed, let id = window.u16(offset + 4), let nameLength = window.u8(offset + 6)
             else {
                 warnings.append("its Photoshop resources (APP13) are damaged at byte \(offset)")
                 return

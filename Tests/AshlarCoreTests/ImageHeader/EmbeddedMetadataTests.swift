@@ -115,6 +115,16 @@ import Testing
         #expect(latin1.warnings.isEmpty)
     }
 
+    @Test func iimAfterResourcesOfOtherSignatures() throws {
+        // A `PHUT` resource of 3 bytes (padded to 4) with a one-letter name, then the IIM.
+        let other = Array("PHUT".utf8) + [0x0B, 0xB7, 1, 0x41] + [0, 0, 0, 3, 9, 9, 9, 0]
+        var payload = B.app13([(2, 5, Array("After".utf8))])
+        payload.insert(contentsOf: other, at: "Photoshop 3.0\0".utf8.count)
+        let embedded = try Self.embedded(B.jpeg(app13: payload))
+        #expect(embedded.iim?.title == "After")
+        #expect(embedded.warnings.isEmpty)
+    }
+
     @Test func iimWithALyingLengthKeepsWhatCameBefore() throws {
         var payload = B.app13([(2, 5, Array("Title".utf8)), (2, 120, Array("Caption".utf8))])
         // The caption's dataset claims 0x0F00 bytes.
