@@ -137,6 +137,10 @@ import Testing
         for name in ["rated-1", "rejected", "unrated"] {
             #expect(!folder.exists("out/ratings/\(name)/index.html"), "\(name) is published")
         }
+        // A photo left out gives nothing away: no location warning for the rejected one, which
+        // records one; the published Lightroom photo still gets its warning.
+        #expect(!run.stderr.contains("rejected.jpg: warning: it records where"), "\(run.stderr)")
+        #expect(run.stderr.contains("lightroom.jpg: warning: it records where"), "\(run.stderr)")
         // Only the Lightroom photo outside the ratings album is rated (4).
         #expect(run.stdout.contains("; 12 photos left out by minRating 3: 1 rejected, 1 rated below 3, 10 unrated"))
 

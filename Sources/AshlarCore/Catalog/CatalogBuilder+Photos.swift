@@ -30,6 +30,7 @@ extension CatalogBuilder {
         var metadata = MetadataPrecedence.merged(ordered)
 
         let primary = job.folder.path(of: sidecars.first ?? job.files.name)
+        var carriesLocation = false
         let image: ImageLocation
         let sourcePath: String?
         if let imageName = job.files.imageName {
@@ -47,9 +48,7 @@ extension CatalogBuilder {
             metadata.orientation = header.orientation
             metadata = metadata.merged(over: embeddedMetadata(header, path: relative, diagnostics: &diagnostics))
             metadata = metadata.merged(over: header.metadata)
-            if header.embedded.carriesLocation, metadata.hidden != true {
-                diagnostics.append(.warning(Self.locationWarning, path: source.display(relative)))
-            }
+            carriesLocation = header.embedded.carriesLocation
         } else {
             guard let src = metadata.src else {
                 diagnostics.append(
@@ -82,6 +81,10 @@ extension CatalogBuilder {
         if metadata.hidden == true { return PhotoReading(photo: nil, diagnostics: diagnostics) }
         if let minimum = settings.minimumRating, let reason = RatingFilter.reason(metadata.rating, minimum: minimum) {
             return PhotoReading(photo: nil, diagnostics: diagnostics, leftOut: reason)
+        }
+        // Only a photo that is published gives its place away.
+        if carriesLocation, let sourcePath {
+            diagnostics.append(.warning(Self.locationWarning, path: source.display(sourcePath)))
         }
         PhotoTextLimits.apply(to: &metadata, path: source.display(primary), diagnostics: &diagnostics)
         PhotoLint.check(metadata, name: job.files.name, path: source.display(primary), diagnostics: &diagnostics)

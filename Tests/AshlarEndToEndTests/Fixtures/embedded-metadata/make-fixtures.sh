@@ -76,6 +76,6 @@ et -XMP-dc:Title="Extended" -XMP-iptcCore:AltTextAccessibility="A photo whose de
 et -XMP-xmp:Rating=5 site/ratings/rated-5.jpg
 et -XMP-xmp:Rating=3 site/ratings/rated-3.jpg
 et -XMP-xmp:Rating=1 site/ratings/rated-1.jpg
-et -XMP-xmp:Rating=-1 site/ratings/rejected.jpg
+et -XMP-xmp:Rating=-1 -GPSLatitude=48.8584 -GPSLatitudeRef=N -GPSLongitude=2.2945 -GPSLongitudeRef=E site/ratings/rejected.jpg
 for file in site/ratings/*.jpg; do et -XMP-iptcCore:AltTextAccessibility="A grey square" "$file"; done
 ls -l site/*/
