@@ -1,3 +1,5 @@
+import Glibc
+
 /// XMP too large for one JPEG segment (XMP Specification Part 3, §1.1.3.1): the standard packet
 /// names a GUID in `xmpNote:HasExtendedXMP`, and the extended packet follows in `APP1` segments
 /// that each carry that GUID, the packet's full length and the part's offset. The GUID is the
@@ -81,15 +83,20 @@ struct ExtendedXMP {
         (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
     }
 
+    /// The first place `needle` occurs; `memchr` finds each candidate first byte (a packet is
+    /// searched in every JPEG that carries XMP).
     private static func firstOffset(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        guard needle.count <= haystack.count else { return nil }
-        var index = 0
-        while index <= haystack.count - needle.count {
-            if haystack[index] == needle[0], haystack[index..<(index + needle.count)].elementsEqual(needle) {
-                return index
+        guard let first = needle.first, needle.count <= haystack.count else { return nil }
+        return haystack.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress else { return nil }
+            let last = buffer.count - needle.count
+            var index = 0
+            while index <= last, let found = memchr(base + index, Int32(first), last - index + 1) {
+                let offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if memcmp(base + offset, needle, needle.count) == 0 { return offset }
+                index = offset + 1
             }
-            index += 1
+            return nil
         }
-        return nil
     }
 }

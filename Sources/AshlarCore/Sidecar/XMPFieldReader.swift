@@ -1,28 +1,6 @@
 /// Turns an `XMPPacket`'s properties into `PhotoMetadata`, with a warning for each property
 /// Ashlar reads whose value it cannot use.
 struct XMPFieldReader {
-    enum Namespace {
-        static let tiff = "http://ns.adobe.com/tiff/1.0/"
-        static let exif = "http://ns.adobe.com/exif/1.0/"
-        static let dc = "http://purl.org/dc/elements/1.1/"
-        static let xmp = "http://ns.adobe.com/xap/1.0/"
-        static let photoshop = "http://ns.adobe.com/photoshop/1.0/"
-        static let iptcCore = "http://iptc.org/std/Iptc4xmpCore/1.0/xmlns/"
-        static let aux = "http://ns.adobe.com/exif/1.0/aux/"
-        static let exifEX = "http://cipa.jp/exif/1.0/"
-        static let xmpRights = "http://ns.adobe.com/xap/1.0/rights/"
-        static let lightroom = "http://ns.adobe.com/lightroom/1.0/"
-        static let iptcExt = "http://iptc.org/std/Iptc4xmpExt/2008-02-29/"
-    }
-
-    /// The usual prefixes, for naming properties in messages whatever the file calls them.
-    static let prefixes = [
-        Namespace.tiff: "tiff", Namespace.exif: "exif", Namespace.dc: "dc", Namespace.xmp: "xmp",
-        Namespace.photoshop: "photoshop", Namespace.iptcCore: "Iptc4xmpCore", Namespace.aux: "aux",
-        Namespace.exifEX: "exifEX", Namespace.xmpRights: "xmpRights", Namespace.lightroom: "lr",
-        Namespace.iptcExt: "Iptc4xmpExt",
-    ]
-
     let packet: XMPPacket
     let source: [UInt8]
     let path: String
@@ -37,52 +15,51 @@ struct XMPFieldReader {
     }
 
     mutating func metadata() -> PhotoMetadata {
-        typealias N = Namespace
         var metadata = PhotoMetadata()
-        metadata.width = first([(N.tiff, "ImageWidth"), (N.exif, "PixelXDimension")], Self.dimension)
-        metadata.height = first([(N.tiff, "ImageLength"), (N.exif, "PixelYDimension")], Self.dimension)
-        metadata.orientation = first([(N.tiff, "Orientation")]) { text, key in
+        metadata.width = first([.imageWidth, .pixelXDimension], Self.dimension)
+        metadata.height = first([.imageLength, .pixelYDimension], Self.dimension)
+        metadata.orientation = first([.orientation]) { text, key in
             Self.integer(text, key, in: 1...8, expected: "a whole number from 1 to 8")
         }
-        metadata.title = languageText(N.dc, "title")
-        metadata.caption = languageText(N.dc, "description")
-        metadata.alt = languageText(N.iptcCore, "AltTextAccessibility")
-        metadata.longDescription = languageText(N.iptcCore, "ExtDescrAccessibility")
+        metadata.title = languageText(.title)
+        metadata.caption = languageText(.description)
+        metadata.alt = languageText(.altText)
+        metadata.longDescription = languageText(.extendedDescription)
         metadata.tags = subjects()
         // -1 marks a rejected photo (Lightroom, Bridge).
-        metadata.rating = first([(N.xmp, "Rating")]) { text, key in
+        metadata.rating = first([.rating]) { text, key in
             Self.integer(text, key, in: -1...5, expected: "a rating from -1 (rejected) to 5")
         }
-        metadata.label = first([(N.xmp, "Label")]) { text, _ in .value(text) }
-        metadata.creator = list(N.dc, "creator")
-        metadata.rights = languageText(N.dc, "rights")
-        metadata.license = first([(N.xmpRights, "WebStatement")]) { text, key in
+        metadata.label = first([.label]) { text, _ in .value(text) }
+        metadata.creator = list(.creator)
+        metadata.rights = languageText(.rights)
+        metadata.license = first([.webStatement]) { text, key in
             Self.require(SourceReference.isWebURL(text) ? text : nil, text, key, expected: "an http or https URL")
         }
-        metadata.location = first([(N.iptcCore, "Location")]) { text, _ in .value(text) }
-        metadata.city = first([(N.photoshop, "City")]) { text, _ in .value(text) }
-        metadata.region = first([(N.photoshop, "State")]) { text, _ in .value(text) }
-        metadata.country = first([(N.photoshop, "Country")]) { text, _ in .value(text) }
-        metadata.date = first([(N.exif, "DateTimeOriginal"), (N.photoshop, "DateCreated"), (N.xmp, "CreateDate")]) {
+        metadata.location = first([.location]) { text, _ in .value(text) }
+        metadata.city = first([.city]) { text, _ in .value(text) }
+        metadata.region = first([.state]) { text, _ in .value(text) }
+        metadata.country = first([.country]) { text, _ in .value(text) }
+        metadata.date = first([.dateTimeOriginal, .dateCreated, .createDate]) {
             text, key in
             if PhotoDate.isPlaceholder(text) { return .absent }
             return Self.require(PhotoDate(parsing: text), text, key, expected: "a date like \"2024-06-01T18:30:00\"")
         }
-        metadata.make = first([(N.tiff, "Make")]) { text, _ in .value(text) }
-        metadata.model = first([(N.tiff, "Model")]) { text, _ in .value(text) }
-        metadata.lens = first([(N.aux, "Lens"), (N.exifEX, "LensModel")]) { text, _ in .value(text) }
-        metadata.focalLength = first([(N.exif, "FocalLength")]) { text, key in
+        metadata.make = first([.make]) { text, _ in .value(text) }
+        metadata.model = first([.model]) { text, _ in .value(text) }
+        metadata.lens = first([.lens, .lensModel]) { text, _ in .value(text) }
+        metadata.focalLength = first([.focalLength]) { text, key in
             Self.require(
                 Rational.value(of: text).flatMap { $0 > 0 ? $0 : nil }, text, key, expected: "a positive number")
         }
-        metadata.aperture = first([(N.exif, "FNumber")]) { text, key in
+        metadata.aperture = first([.fNumber]) { text, key in
             Self.require(
                 Rational.value(of: text).flatMap { $0 > 0 ? $0 : nil }, text, key, expected: "a positive number")
         }
-        metadata.exposure = first([(N.exif, "ExposureTime")]) { text, key in
+        metadata.exposure = first([.exposureTime]) { text, key in
             Self.require(ExposureTime.normalized(text), text, key, expected: "an exposure time like \"1/250\"")
         }
-        metadata.iso = first([(N.exif, "ISOSpeedRatings"), (N.exifEX, "PhotographicSensitivity")]) { text, key in
+        metadata.iso = first([.isoSpeedRatings, .photographicSensitivity]) { text, key in
             Self.integer(text, key, in: 1...10_000_000, expected: "a positive whole number")
         }
         return metadata
@@ -90,9 +67,8 @@ struct XMPFieldReader {
 
     /// A property's name as messages write it (`xmp:Rating`), whatever prefix the file uses.
     struct PropertyKey: CustomStringConvertible {
-        var namespace: String
-        var name: String
-        var description: String { "\(XMPFieldReader.prefixes[namespace] ?? namespace):\(name)" }
+        var property: XMPProperty
+        var description: String { property.messageName }
     }
 
     /// What a property parser made of a value: the value, nothing to use, or why it is invalid.
@@ -104,9 +80,9 @@ struct XMPFieldReader {
 
     /// The value of the first property of `names` that is present and usable, read by `parse`
     /// from its text (or its first list item) and the property's name for messages.
-    private mutating func first<T>(_ names: [(String, String)], _ parse: (String, PropertyKey) -> Parsed<T>) -> T? {
-        for (namespace, name) in names {
-            guard let property = packet[namespace, name] else { continue }
+    private mutating func first<T>(_ names: [XMPProperty], _ parse: (String, PropertyKey) -> Parsed<T>) -> T? {
+        for name in names {
+            guard let property = packet[name] else { continue }
             let text: String
             switch property.value {
             case .text(let value): text = value.trimmingSpaces
@@ -114,7 +90,7 @@ struct XMPFieldReader {
             }
             if text.isEmpty { continue }
             // Named for messages only when one is written: most values are fine.
-            let key = PropertyKey(namespace: namespace, name: name)
+            let key = PropertyKey(property: name)
             switch parse(text, key) {
             case .value(let value): return value
             case .absent: continue
@@ -154,13 +130,18 @@ struct XMPFieldReader {
     }
 
     /// A language alternative: see `XMPSidecar.read(_:path:language:)` for the choice.
-    private func languageText(_ namespace: String, _ name: String) -> String? {
-        guard let property = packet[namespace, name] else { return nil }
+    private func languageText(_ name: XMPProperty) -> String? {
+        guard let property = packet[name] else { return nil }
         switch property.value {
         case .text(let text):
             let trimmed = text.trimmingSpaces
             return trimmed.isEmpty ? nil : trimmed
         case .list(let items):
+            // One item is the answer whatever its language (the usual `x-default` alone).
+            if items.count == 1 {
+                let trimmed = items[0].text.trimmingSpaces
+                return trimmed.isEmpty ? nil : trimmed
+            }
             let candidates = items.map {
                 XMPPacket.Item(text: $0.text.trimmingSpaces, language: $0.language?.lowercased())
             }
@@ -181,8 +162,8 @@ struct XMPFieldReader {
     }
 
     /// The items of a list property (or its one text), trimmed, without empty ones.
-    private func items(_ namespace: String, _ name: String) -> [String] {
-        guard let property = packet[namespace, name] else { return [] }
+    private func items(_ name: XMPProperty) -> [String] {
+        guard let property = packet[name] else { return [] }
         let texts: [String]
         switch property.value {
         case .text(let text): texts = [text]
@@ -192,8 +173,8 @@ struct XMPFieldReader {
     }
 
     /// Several creators, joined: "Ada Lovelace, Charles Babbage".
-    private func list(_ namespace: String, _ name: String) -> String? {
-        let names = items(namespace, name)
+    private func list(_ name: XMPProperty) -> String? {
+        let names = items(name)
         return names.isEmpty ? nil : names.joined(separator: ", ")
     }
 
@@ -201,10 +182,10 @@ struct XMPFieldReader {
     /// → `Paris`), without repeats.
     private func subjects() -> [String]? {
         var tags: [String] = []
-        let leaves = items(Namespace.lightroom, "hierarchicalSubject").compactMap {
+        let leaves = items(.hierarchicalSubject).compactMap {
             $0.split(separator: "|").last.map { String($0).trimmingSpaces }
         }
-        for tag in items(Namespace.dc, "subject") + leaves where !tag.isEmpty && !tags.contains(tag) {
+        for tag in items(.subject) + leaves where !tag.isEmpty && !tags.contains(tag) {
             tags.append(tag)
         }
         return tags.isEmpty ? nil : tags

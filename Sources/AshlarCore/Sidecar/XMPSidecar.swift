@@ -20,19 +20,19 @@ package enum XMPSidecar {
         if let refusal = refusal(bytes) {
             return SidecarReading(diagnostics: [.error(refusal.message, path: path, at: refusal.location)])
         }
-        let root: XMLNode
-        switch XMLNode.parse(bytes) {
-        case .success(let node): root = node
-        case .failure(let error):
+        let (reader, error) = XMLReader.read(bytes, handler: XMPPacketReader())
+        if let error {
             return SidecarReading(
                 diagnostics: [
-                    .error(error.reason, path: path, at: SourceLocation(line: error.line, column: error.column))
+                    .error(
+                        "malformed XMP: " + error.reason, path: path,
+                        at: SourceLocation(line: error.line, column: error.column))
                 ])
         }
-        guard let packet = XMPPacket(root: root) else {
+        guard reader.foundRDF else {
             return SidecarReading(diagnostics: [.error("not an XMP packet: there is no rdf:RDF element", path: path)])
         }
-        var fields = XMPFieldReader(packet: packet, source: bytes, path: path, language: language)
+        var fields = XMPFieldReader(packet: reader.packet, source: bytes, path: path, language: language)
         let metadata = fields.metadata()
         let diagnostics = fields.diagnostics.sorted { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
         return SidecarReading(metadata: metadata, diagnostics: diagnostics)

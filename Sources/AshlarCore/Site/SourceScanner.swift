@@ -35,12 +35,22 @@ package struct SourceScanner: Sendable {
         diagnostics: inout [Diagnostic]
     ) -> SourceFolder {
         var folder = SourceFolder(relativePath: relative)
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: absolute)
-        } catch {
-            diagnostics.append(.error("cannot read folder: \(FileSystem.reason(error))", path: displayPath(relative)))
+        // Listed with readdir and stat'ed relative to the open folder: no path is walked twice.
+        let folderDescriptor = open(absolute, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard folderDescriptor >= 0, let listing = fdopendir(folderDescriptor) else {
+            let failure = errno
+            if folderDescriptor >= 0 { close(folderDescriptor) }
+            diagnostics.append(
+                .error("cannot read folder: \(SystemError.message(failure))", path: displayPath(relative)))
             return folder
+        }
+        defer { closedir(listing) }
+        var names: [String] = []
+        while let entry = readdir(listing) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
         }
         let realRoot = FileSystem.realPath(paths.source.path) ?? paths.source.path
         for name in names.sorted(by: FileNameOrder.precedes) {
@@ -50,7 +60,10 @@ package struct SourceScanner: Sendable {
             if excludedPaths.contains(childAbsolute) { continue }
             let childRelative = relative.isEmpty ? name : relative + "/" + name
             var info = stat()
-            guard lstat(childAbsolute, &info) == 0 else {
+            // Nothing could be done with a path the system refuses (it is stat'ed by name here).
+            let fits = childAbsolute.utf8.count < Int(PATH_MAX)
+            guard fits, fstatat(folderDescriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
+                if !fits { errno = ENAMETOOLONG }
                 // Gone since the listing is fine; anything else (a path longer than the system
                 // allows) would silently drop content.
                 if errno == ENAMETOOLONG {

@@ -4,6 +4,8 @@ struct XMLNode: Sendable {
     var name: String
     var attributes: [Attribute]
     var children: [XMLNode] = []
+    /// The character data of an element without children; empty for one with children (XMP
+    /// gives the whitespace between elements no meaning).
     var text = ""
     /// Where the element's start tag ends: its `>`, or the `/` of `/>` (where libxml2 reported
     /// elements, which `XMLSourceMap` relies on).
@@ -13,9 +15,10 @@ struct XMLNode: Sendable {
     struct Attribute: Sendable {
         var namespace: String
         var name: String
-        /// The name as written (`tiff:Make`), to find it in the source.
-        var qualifiedName: String
         var value: String
+        /// The byte offset of the value in the source, just after its opening quote, for
+        /// diagnostics that point at it.
+        var valueOffset: Int
     }
 
     static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
@@ -37,7 +40,7 @@ struct XMLNode: Sendable {
     /// Parses an XMP packet's bytes with `XMLReader`; reasons read "malformed XMP: …". Callers
     /// refuse documents with a DTD before calling this; the reader refuses them too.
     static func parse(_ bytes: [UInt8]) -> Result<XMLNode, ParseError> {
-        XMLReader.read(bytes).mapError {
+        XMLReader<XMLTreeBuilder>.read(bytes).mapError {
             ParseError(reason: "malformed XMP: " + $0.reason, line: $0.line, column: $0.column)
         }
     }

@@ -123,8 +123,8 @@ extension XMLReader {
         }
     }
 
-    static let cdataStart = Array("<![CDATA[".utf8)
-    static let dtdKeywords = ["DOCTYPE", "ENTITY", "ELEMENT", "ATTLIST", "NOTATION"]
+    static var cdataStart: [UInt8] { XMLSyntax.cdataStart }
+    static var dtdKeywords: [String] { XMLSyntax.dtdKeywords }
 
     /// Skips `<!-- … -->`. As XML requires, `--` may not appear inside.
     private mutating func comment() throws(ParseError) {
@@ -164,4 +164,10 @@ extension XMLReader {
         }
         throw endOfInput("unexpected end of file in a CDATA section")
     }
+}
+
+/// Constants of the syntax (a generic type cannot hold them).
+enum XMLSyntax {
+    static let cdataStart = Array("<![CDATA[".utf8)
+    static let dtdKeywords = ["DOCTYPE", "ENTITY", "ELEMENT", "ATTLIST", "NOTATION"]
 }

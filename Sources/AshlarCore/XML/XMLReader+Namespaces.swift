@@ -49,17 +49,16 @@ extension XMLReader {
         }
     }
 
-    func resolvedAttributes() throws(ParseError) -> [XMLNode.Attribute] {
-        var resolved: [XMLNode.Attribute] = []
-        resolved.reserveCapacity(attributes.count)
+    /// Resolves the start tag's attributes into `resolved`, refusing undeclared prefixes.
+    mutating func resolveAttributes() throws(ParseError) {
+        resolved.removeAll(keepingCapacity: true)
         for index in attributes.indices where !attributes[index].isDeclaration {
             let name = attributes[index].name
             resolved.append(
-                XMLNode.Attribute(
-                    namespace: try namespace(of: name, isAttribute: true), name: string(name.local),
-                    qualifiedName: string(name.range), value: attributeValues[index]))
+                XMLAttribute(
+                    namespace: try namespace(of: name, isAttribute: true), name: name.local,
+                    value: attributeValues[index], valueOffset: attributes[index].valueOffset))
         }
-        return resolved
     }
 
     /// The URI of a name's prefix. Unprefixed attributes have no namespace; unprefixed elements

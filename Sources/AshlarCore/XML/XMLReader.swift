@@ -1,5 +1,6 @@
 /// A strict, non-validating reader for the subset of XML 1.0 that XMP packets use, over UTF-8
-/// bytes, building an `XMLNode` tree with namespace prefixes resolved to URIs.
+/// bytes, handing each element, with namespace prefixes resolved to URIs, to its `Handler`:
+/// `XMLTreeBuilder` makes an `XMLNode` tree; `XMPPacketReader` keeps only what Ashlar reads.
 ///
 /// It checks well-formedness: one root element, matching end tags, quoted attributes without
 /// repeats, the five predefined entities and character references only, declared namespace
@@ -10,7 +11,7 @@
 /// An element's `line` and `column` are those of the `>` (or the `/` of `/>`) ending its start
 /// tag, where libxml2 reported elements. Errors point at the start of what is wrong, or at the
 /// end of the input when it ends too soon. Columns count Unicode scalars.
-struct XMLReader {
+struct XMLReader<Handler: XMLHandler> {
     typealias ParseError = XMLNode.ParseError
 
     /// The document, valid only during `read`: the reader never outlives it.
@@ -20,8 +21,8 @@ struct XMLReader {
     let end: Int
     let invalidCharacter: String?
     var position = 0
-    /// The open elements, outermost first, and beside them where each one is in the source.
-    var nodes: [XMLNode] = []
+    var handler: Handler
+    /// The open elements, outermost first.
     var stack: [OpenElement] = []
     /// The namespace declarations in scope, innermost last.
     var bindings: [Binding] = []
@@ -31,7 +32,10 @@ struct XMLReader {
     var attributes: [RawAttribute] = []
     var attributeValues: [String] = []
     var attributeHashes: [UInt64] = []
-    var root: XMLNode?
+    /// The attributes of the start tag being read, without namespace declarations, as the handler
+    /// gets them.
+    var resolved: [XMLAttribute] = []
+    var sawRoot = false
     private var located = (offset: 0, line: 1, column: 1)
 
     /// A name's place in the source and the offset of its colon, if it has one.
@@ -60,23 +64,27 @@ struct XMLReader {
     struct RawAttribute {
         var name: Name
         var isDeclaration: Bool
+        /// Just after the value's opening quote.
+        var valueOffset: Int
     }
 
-    /// Parses a whole document.
-    static func read(_ bytes: [UInt8]) -> Result<XMLNode, ParseError> {
+    /// Reads a whole document into `handler`; the error is nil when it is well-formed.
+    static func read(_ bytes: [UInt8], handler: Handler) -> (handler: Handler, error: ParseError?) {
         bytes.withUnsafeBufferPointer { buffer in
-            var reader = XMLReader(buffer)
+            var reader = XMLReader(buffer, handler: handler)
             do throws(ParseError) {
-                return .success(try reader.document())
+                try reader.document()
+                return (reader.handler, nil)
             } catch {
-                return .failure(error)
+                return (reader.handler, error)
             }
         }
     }
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, handler: Handler) {
         self.bytes = bytes
-        nodes.reserveCapacity(16)
+        self.handler = handler
+        resolved.reserveCapacity(64)
         stack.reserveCapacity(16)
         bindings.reserveCapacity(32)
         text.reserveCapacity(1024)
@@ -92,7 +100,7 @@ struct XMLReader {
         }
     }
 
-    private mutating func document() throws(ParseError) -> XMLNode {
+    private mutating func document() throws(ParseError) {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
         let documentStart = position
         while true {
@@ -101,7 +109,7 @@ struct XMLReader {
                 if position >= end { break }
                 guard bytes[position] == UInt8(ascii: "<") else {
                     throw error(
-                        root == nil
+                        !sawRoot
                             ? "unexpected text before the root element" : "unexpected text after the root element")
                 }
             } else {
@@ -111,8 +119,7 @@ struct XMLReader {
         }
         // Only a byte that is not UTF-8 or not an XML character can stop the reading early.
         if end < bytes.count { throw endOfInput("unexpected end of file") }
-        guard let root else { throw error("the document has no root element") }
-        return root
+        guard sawRoot else { throw error("the document has no root element") }
     }
 
     /// Dispatches on what follows the `<` at `position`.
@@ -134,7 +141,7 @@ struct XMLReader {
             throw error(
                 "element '\(string(name.range))' nests deeper than \(XMLNode.maximumDepth) levels", at: tagStart)
         }
-        if stack.isEmpty, root != nil {
+        if stack.isEmpty, sawRoot {
             throw error("a second root element '<\(string(name.range))>'; a document has only one", at: tagStart)
         }
         let bindingCount = bindings.count
@@ -179,18 +186,17 @@ struct XMLReader {
         }
         try checkAttributes()
         let (line, column) = location(of: tagEnd)
-        let node = XMLNode(
-            namespace: try namespace(of: name, isAttribute: false), name: string(name.local),
-            attributes: try resolvedAttributes(), line: line, column: column)
+        let namespace = try namespace(of: name, isAttribute: false)
+        try resolveAttributes()
+        if stack.isEmpty { sawRoot = true }
+        handler.startElement(
+            XMLStartTag(
+                source: bytes, namespace: namespace, name: name.local, attributes: resolved, line: line,
+                column: column))
         if selfClosing {
             bindings.removeSubrange(bindingCount...)
-            if nodes.isEmpty {
-                root = node
-            } else {
-                nodes[nodes.count - 1].children.append(node)
-            }
+            handler.endElement(text: [])
         } else {
-            nodes.append(node)
             stack.append(
                 OpenElement(name: name.range, tagStart: tagStart, bindingCount: bindingCount, textStart: text.count))
         }
@@ -211,6 +217,7 @@ struct XMLReader {
             throw error("the value of attribute '\(string(name.range))' must be in quotes")
         }
         position += 1
+        let valueOffset = position
         let value = try attributeValue(quote: quote)
         let isDeclaration: Bool
         if name.colon != nil, isXMLNS(name.prefix) {
@@ -224,7 +231,7 @@ struct XMLReader {
         } else {
             isDeclaration = false
         }
-        attributes.append(RawAttribute(name: name, isDeclaration: isDeclaration))
+        attributes.append(RawAttribute(name: name, isDeclaration: isDeclaration, valueOffset: valueOffset))
         attributeValues.append(value)
         attributeHashes.append(hash(name.local))
     }
@@ -251,17 +258,10 @@ struct XMLReader {
     }
 
     private mutating func closeElement() {
-        guard let open = stack.popLast(), var node = nodes.popLast() else { return }
-        if text.count > open.textStart {
-            node.text = String(decoding: text[open.textStart...], as: UTF8.self)
-            text.removeSubrange(open.textStart...)
-        }
+        guard let open = stack.popLast() else { return }
+        handler.endElement(text: text[open.textStart...])
+        if text.count > open.textStart { text.removeSubrange(open.textStart...) }
         bindings.removeSubrange(open.bindingCount...)
-        if nodes.isEmpty {
-            root = node
-        } else {
-            nodes[nodes.count - 1].children.append(node)
-        }
     }
 
     /// A name at `position` that is a valid qualified name: no colon first, last or twice, and a

@@ -1,6 +1,6 @@
 /// Finds where things are in an XML source, for diagnostics. The XML reader reports an element
-/// at the end of its start tag; this walks back to the `<` and, for an attribute, forward to
-/// its value.
+/// at the end of its start tag; this walks back to the `<`. An attribute's value is found by
+/// the offset the reader noted.
 struct XMLSourceMap {
     let source: [UInt8]
 
@@ -9,6 +9,10 @@ struct XMLSourceMap {
     }
 
     func location(of place: XMPPacket.Location) -> SourceLocation {
+        // An attribute's value: the reader noted where it starts.
+        if let valueOffset = place.valueOffset {
+            return SourceLocation(offset: min(valueOffset, source.count), in: source)
+        }
         guard let tagEnd = offset(line: place.line, column: place.column) else {
             return SourceLocation(line: place.line, column: place.column)
         }
@@ -16,23 +20,6 @@ struct XMLSourceMap {
         while tagStart > 0, source[tagStart] != UInt8(ascii: "<") { tagStart -= 1 }
         guard source.indices.contains(tagStart), source[tagStart] == UInt8(ascii: "<") else {
             return SourceLocation(line: place.line, column: place.column)
-        }
-        guard let attribute = place.attribute else { return SourceLocation(offset: tagStart, in: source) }
-        let name = Array(attribute.utf8)
-        var index = tagStart
-        while index + name.count < min(tagEnd + 1, source.count) {
-            let before = source[index - 1 < 0 ? 0 : index - 1]
-            if [0x20, 0x09, 0x0A, 0x0D].contains(before), source[index..<(index + name.count)].elementsEqual(name) {
-                var valueStart = index + name.count
-                while valueStart < source.count,
-                    [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "=")].contains(source[valueStart])
-                {
-                    valueStart += 1
-                }
-                // Point inside the quotes, at the value itself.
-                return SourceLocation(offset: min(valueStart + 1, source.count), in: source)
-            }
-            index += 1
         }
         return SourceLocation(offset: tagStart, in: source)
     }

@@ -58,7 +58,7 @@ final class FoundationXMLReference: NSObject, XMLParserDelegate {
             // Unprefixed attributes belong to no namespace.
             let namespace = prefix.isEmpty ? "" : scope[prefix] ?? ""
             resolved.append(
-                AshlarCore.XMLNode.Attribute(namespace: namespace, name: local, qualifiedName: name, value: value))
+                AshlarCore.XMLNode.Attribute(namespace: namespace, name: local, value: value, valueOffset: 0))
         }
         stack.append(
             AshlarCore.XMLNode(
