@@ -13,7 +13,12 @@ let package = Package(
         // The Mustache-compatible engine. Knows nothing of photos.
         .target(name: "AshlarTemplate"),
         // JPEG and PNG decoding, resizing, encoding and metadata. Knows nothing of galleries.
-        .target(name: "AshlarImage"),
+        // Optimised in debug builds too: every build makes renditions, and unoptimised pixel
+        // loops are 30 to 50 times slower (site-example: 43 s instead of about 1 s).
+        .target(
+            name: "AshlarImage",
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
+        ),
         // Sidecars, catalog, layout, rendering and the site build.
         .target(
             name: "AshlarCore",

@@ -28,7 +28,7 @@ struct BuildCommand: Command, Equatable {
         let progress = ProgressLine(enabled: !report.json && !quiet, started: started)
         let result: SiteBuilder.Result
         do {
-            result = try builder.build(progress: progress.show)
+            result = try builder.build(progress: progress.show, waiting: { Output.error("note: " + $0) })
         } catch {
             progress.clear()
             Output.error(error.description)
@@ -71,7 +71,11 @@ extension BuildCommand {
             line += " (up to date)"
         } else {
             line +=
-                " (\(Count.format(result.filesWritten, "file")) written, \(result.filesUnchanged) unchanged, \(result.filesRemoved) removed)"
+                " (\(Count.format(result.filesWritten, "file")) written, \(result.filesUnchanged) unchanged, \(result.filesRemoved) removed"
+            if result.renditionsMade + result.renditionsReused > 0 {
+                line += "; \(Count.format(result.renditionsMade, "rendition")) made, \(result.renditionsReused) reused"
+            }
+            line += ")"
         }
         if let leftOut = result.leftOut { line += "; \(leftOut)" }
         return line

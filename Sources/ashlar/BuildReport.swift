@@ -12,10 +12,17 @@ struct BuildReport: Encodable {
     /// The configuration had errors: nothing was built or written.
     var stopped: Bool
     var files: Files
+    /// Rendition files made by this build and found in the cache.
+    var renditions: Renditions
     /// What `minRating` left out, as the summary line says it; absent when nothing was.
     var leftOut: String?
     var seconds: [String: Double]
     var diagnostics: [DiagnosticReport.Entry]
+
+    struct Renditions: Encodable {
+        var made: Int
+        var reused: Int
+    }
 
     struct Files: Encodable {
         var written: Int
@@ -33,6 +40,7 @@ struct BuildReport: Encodable {
         stopped = result.stopped
         leftOut = result.leftOut
         files = Files(written: result.filesWritten, unchanged: result.filesUnchanged, removed: result.filesRemoved)
+        renditions = Renditions(made: result.renditionsMade, reused: result.renditionsReused)
         var seconds = ["total": total]
         for stage in result.stages { seconds[stage.name] = stage.seconds }
         self.seconds = seconds

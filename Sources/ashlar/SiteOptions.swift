@@ -10,6 +10,7 @@ struct SiteOptions: ParsableOptions, Equatable {
     var force = false
     var baseURL: String?
     var jobs: Int?
+    var cacheDir: String?
 
     static let options: [OptionDeclaration<Self>] = [
         .string(
@@ -25,6 +26,9 @@ struct SiteOptions: ParsableOptions, Equatable {
         .integer(
             \.jobs, in: 1...1024, long: "jobs", short: "j", placeholder: "N",
             help: "Work on at most N things at once.", default: "every core"),
+        .string(
+            \.cacheDir, long: "cache-dir", placeholder: "DIR", help: "Keep renditions between builds here.",
+            default: "SOURCE/.ashlar-cache"),
     ]
 
     /// The builder for `source` with these options.
@@ -32,10 +36,10 @@ struct SiteOptions: ParsableOptions, Equatable {
         let sourceURL = URL(fileURLWithPath: source)
         let outputURL = output.map { URL(fileURLWithPath: $0) } ?? sourceURL.appendingPathComponent("_site")
         let paths = SitePaths(source: sourceURL, output: outputURL, displaySource: source)
-        return SiteBuilder(
-            paths: paths, configurationFile: config.map { URL(fileURLWithPath: $0) },
-            options: SiteBuilder.Options(
-                clean: clean, force: force, layoutManifest: layoutManifest, jobs: jobs, baseURL: baseURL))
+        var options = SiteBuilder.Options(
+            clean: clean, force: force, layoutManifest: layoutManifest, jobs: jobs, baseURL: baseURL)
+        options.cacheDirectory = cacheDir.map { URL(fileURLWithPath: $0) }
+        return SiteBuilder(paths: paths, configurationFile: config.map { URL(fileURLWithPath: $0) }, options: options)
     }
 }
 

@@ -263,6 +263,7 @@ import Testing
                       --force             Build into a folder that holds files Ashlar did not write.
                       --base-url URL      Publish at this URL instead of baseURL (deploy previews). (default: baseURL in ashlar.json)
                   -j, --jobs N            Work on at most N things at once. (default: every core)
+                      --cache-dir DIR     Keep renditions between builds here. (default: SOURCE/.ashlar-cache)
                       --strict            Treat warnings as errors (exit 1).
                       --json              Print a JSON report on standard output instead of the summary.
                       --layout-manifest FILE Write every album page's placements as JSON.

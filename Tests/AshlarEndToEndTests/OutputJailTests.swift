@@ -50,12 +50,13 @@ import Testing
         #expect((report["files"] as? [String: Int])?["removed"] == 0)
     }
 
-    /// Adds `extra` to the `files` of the output's manifest.
+    /// Adds `extra` to the `files` the output's manifest lists.
     static func craftManifest(_ output: URL, adding extra: [String]) throws {
         let file = output.appendingPathComponent(".ashlar-manifest.json")
         var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
-        var files = try #require(manifest["files"] as? [String: String])
-        for path in extra { files[path] = "h:0000" }
+        // The list the output keeps of its files (OutputMarker).
+        var files = try #require(manifest["files"] as? [String])
+        files += extra
         manifest["files"] = files
         try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys]).write(to: file)
     }

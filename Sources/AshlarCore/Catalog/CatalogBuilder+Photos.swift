@@ -82,23 +82,32 @@ extension CatalogBuilder {
         if let minimum = settings.minimumRating, let reason = RatingFilter.reason(metadata.rating, minimum: minimum) {
             return PhotoReading(photo: nil, diagnostics: diagnostics, leftOut: reason)
         }
-        // Only a photo that is published gives its place away.
-        if carriesLocation, let sourcePath {
-            diagnostics.append(.warning(Self.locationWarning, path: source.display(sourcePath)))
-        }
         PhotoTextLimits.apply(to: &metadata, path: source.display(primary), diagnostics: &diagnostics)
         PhotoLint.check(metadata, name: job.files.name, path: source.display(primary), diagnostics: &diagnostics)
         var photo = Photo(
             sourcePath: sourcePath, image: image, primaryPath: primary, name: job.files.name, slug: "",
             metadata: metadata, width: size.width, height: size.height)
         photo.renditions = renditions(of: job, metadata: metadata, sidecar: primary, diagnostics: &diagnostics)
+        // Only a photo published as it is gives its place away: renditions carry no location,
+        // and a published JPEG original has it removed.
+        if carriesLocation, let sourcePath, !isPublishedWithoutLocation(photo) {
+            diagnostics.append(.warning(Self.locationWarning, path: source.display(sourcePath)))
+        }
         return PhotoReading(photo: photo, diagnostics: diagnostics)
     }
 
-    /// Images are published as they are (Ashlar does not yet make renditions of its own), so one
-    /// that records where it was taken gives that place away.
+    /// An image published as it is (a GIF, WebP or AVIF, one too small for renditions, or any
+    /// with `"renditions": false`) that records where it was taken gives that place away.
     static let locationWarning =
         "it records where it was taken (GPS), and is published as it is; remove the location first, for example with exiftool -gps:all= -xmp-exif:gps*= FILE"
+
+    /// Whether the rendition stage publishes this photo only as renditions (or as an original
+    /// with its location removed).
+    func isPublishedWithoutLocation(_ photo: Photo) -> Bool {
+        guard let widths = settings.renditionWidths, RenditionStage.wants(photo, widths: widths) else { return false }
+        let isJPEG = ["jpg", "jpeg"].contains(PhotoFiles.fileExtension(of: photo.name))
+        return settings.originals == .omit || isJPEG
+    }
 
     /// The image file's own metadata (embedded XMP, IPTC-IIM, EXIF text) as one layer, with
     /// warnings about it naming the file.

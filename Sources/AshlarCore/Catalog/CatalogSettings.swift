@@ -10,6 +10,10 @@ struct CatalogSettings: Sendable {
     var minimumRating: Int?
     /// Warn where a photo's embedded IPTC-IIM and XMP disagree (`--strict`).
     var reportMetadataConflicts = false
+    /// The widths the rendition stage makes, narrowest first; nil when it makes none. A photo it
+    /// makes renditions of is not published as it is.
+    var renditionWidths: [Int]?
+    var originals = RenditionSettings.Originals.omit
     /// Photos read at once; nil is one per core (`--jobs`).
     var workers: Int?
 

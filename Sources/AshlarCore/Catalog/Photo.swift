@@ -16,6 +16,12 @@ package struct Photo: Sendable, Equatable {
     package var height: Int
     /// Smaller copies for `srcset`, narrowest first.
     package var renditions: [PhotoRendition] = []
+    /// The width of the file at `image` when it is a rendition narrower than the photo; nil when
+    /// `image` is the original.
+    package var imageWidth: Int?
+    /// The files the rendition stage made of this photo; nil when the photo is published as the
+    /// source has it.
+    package var generated: GeneratedImages?
 
     package init(
         sourcePath: String?, image: ImageLocation, primaryPath: String, name: String, slug: String,
@@ -56,6 +62,42 @@ package struct Photo: Sendable, Equatable {
         guard !trimmed.isEmpty else { return nil }
         guard let slash = trimmed.utf8.lastIndex(of: UInt8(ascii: "/")) else { return trimmed }
         return trimmed[trimmed.utf8.index(after: slash)...]
+    }
+}
+
+/// What the rendition stage made of a photo: each file to publish and the cache file that holds
+/// it, and the published original, if any.
+package struct GeneratedImages: Sendable, Equatable {
+    package var files: [CachedFile]
+    /// Where the original is published (its location data removed), for the download link.
+    package var original: ImageLocation?
+    /// The rendition about 1,200 px wide that sharing previews use.
+    package var sharing: (image: ImageLocation, width: Int, height: Int)?
+
+    package init(files: [CachedFile], original: ImageLocation? = nil) {
+        self.files = files
+        self.original = original
+    }
+
+    package static func == (lhs: GeneratedImages, rhs: GeneratedImages) -> Bool {
+        lhs.files == rhs.files && lhs.original == rhs.original && lhs.sharing?.image == rhs.sharing?.image
+            && lhs.sharing?.width == rhs.sharing?.width && lhs.sharing?.height == rhs.sharing?.height
+    }
+}
+
+/// A file of the site that is a copy of a file in the rendition cache.
+package struct CachedFile: Sendable, Equatable {
+    /// Output-relative.
+    package var outputPath: String
+    /// Absolute.
+    package var cachePath: String
+    /// Names the content: the same entry, the same bytes (the build manifest keeps it).
+    package var entry: String
+
+    package init(outputPath: String, cachePath: String, entry: String) {
+        self.outputPath = outputPath
+        self.cachePath = cachePath
+        self.entry = entry
     }
 }
 

@@ -34,7 +34,7 @@ struct AlbumPageModel {
             var tile: [String: TemplateValue] = [
                 "id": .string(photo.slug),
                 "url": .string(context.link(toFolder: PhotoPageModel.folder(of: photo, in: album))),
-                "src": .string(context.source(of: photo)),
+                "src": .string(context.tileSource(of: photo)),
                 "alt": .string(PageContext.alt(of: photo, position: position, of: total)),
                 "width": .number(Double(photo.width)),
                 "height": .number(Double(photo.height)),
@@ -67,7 +67,7 @@ struct AlbumPageModel {
             ]
             if let cover = child.cover {
                 tile["cover"] = .object([
-                    "src": .string(context.source(of: cover)),
+                    "src": .string(context.tileSource(of: cover)),
                     "width": .number(Double(cover.width)),
                     "height": .number(Double(cover.height)),
                 ])

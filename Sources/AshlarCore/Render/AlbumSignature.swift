@@ -38,6 +38,13 @@ enum AlbumSignature {
             combine(rendition.image, into: &hash)
             hash.combine(Int64(rendition.width))
         }
+        hash.combine(Int64(photo.imageWidth ?? -1))
+        if let original = photo.generated?.original { combine(original, into: &hash) } else { hash.combine("\u{0}") }
+        if let sharing = photo.generated?.sharing {
+            combine(sharing.image, into: &hash)
+            hash.combine(Int64(sharing.width))
+            hash.combine(Int64(sharing.height))
+        }
         let metadata = photo.metadata
         for text in [
             metadata.title, metadata.alt, metadata.caption, metadata.date?.iso8601, metadata.make, metadata.model,

@@ -35,16 +35,27 @@ struct PageContext {
         }
     }
 
-    /// `srcset` with `w` descriptors: the renditions, then the original; nil without renditions.
+    /// `srcset` with `w` descriptors: the renditions, then the image itself (the original, or the
+    /// largest generated rendition); nil without renditions.
     func srcset(of photo: Photo) -> String? {
         guard !photo.renditions.isEmpty else { return nil }
+        let imageWidth = photo.imageWidth ?? photo.width
         var candidates: [String] = []
-        for rendition in photo.renditions where rendition.width < photo.width {
+        for rendition in photo.renditions where rendition.width < imageWidth {
             let url = url(of: rendition.image)
             candidates.append("\(Self.srcsetURL(url)) \(rendition.width)w")
         }
-        candidates.append("\(Self.srcsetURL(source(of: photo))) \(photo.width)w")
+        candidates.append("\(Self.srcsetURL(source(of: photo))) \(imageWidth)w")
         return candidates.joined(separator: ", ")
+    }
+
+    /// A tile's `src`, for browsers that do not read `srcset`: a generated rendition of middling
+    /// size (the narrowest at least 640 px wide) rather than the largest.
+    func tileSource(of photo: Photo) -> String {
+        guard photo.generated != nil,
+            let middle = photo.renditions.first(where: { $0.width >= 640 }) ?? photo.renditions.last
+        else { return source(of: photo) }
+        return url(of: middle.image)
     }
 
     /// Commas and spaces separate `srcset` candidates, so a URL must not contain them raw.

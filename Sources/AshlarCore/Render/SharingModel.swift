@@ -18,13 +18,23 @@ struct SharingModel {
         }
     }
 
+    /// The image sharing previews and JSON-LD show, with its real size: the generated rendition
+    /// about 1,200 px wide, else the photo's own image.
+    func sharedImage(_ photo: Photo) -> (url: String, width: Int, height: Int) {
+        if let sharing = photo.generated?.sharing, case .output(let path) = sharing.image {
+            return (baseURL + URLPath.encodePath(path), sharing.width, sharing.height)
+        }
+        return (imageURL(photo), photo.width, photo.height)
+    }
+
     func imageObject(_ photo: Photo, name: String, alt: String, page: String?) -> JSONText.Value {
+        let image = sharedImage(photo)
         var members: [(String, JSONText.Value)] = [
             ("@type", .string("ImageObject")),
-            ("contentUrl", .string(imageURL(photo))),
+            ("contentUrl", .string(image.url)),
             ("name", .string(name)),
-            ("width", .number(Double(photo.width))),
-            ("height", .number(Double(photo.height))),
+            ("width", .number(Double(image.width))),
+            ("height", .number(Double(image.height))),
         ]
         if let page { members.append(("url", .string(page))) }
         if let caption = photo.metadata.caption { members.append(("caption", .string(caption))) }
@@ -56,9 +66,10 @@ struct SharingModel {
             "jsonLD": .string(JSONText.serialize(jsonLD)),
         ]
         if let description { meta["description"] = .string(description) }
-        if let image {
+        if let photo = image {
+            let image = sharedImage(photo)
             meta["image"] = .object([
-                "url": .string(imageURL(image)),
+                "url": .string(image.url),
                 "width": .number(Double(image.width)),
                 "height": .number(Double(image.height)),
                 "alt": .string(imageAlt ?? title),

@@ -116,6 +116,14 @@ package struct SiteRenderer: Sendable {
                 }
             }
             for photo in album.photos {
+                if let generated = photo.generated {
+                    for file in generated.files where copied.insert(file.outputPath).inserted {
+                        files.append(
+                            OutputFile(
+                                path: file.outputPath, contents: .cached(path: file.cachePath, entry: file.entry)))
+                    }
+                    continue
+                }
                 if case .output(let path) = photo.image, let source = photo.sourcePath, copied.insert(path).inserted {
                     files.append(OutputFile(path: path, contents: .copy(sourcePath: source)))
                 }

@@ -1,10 +1,14 @@
-/// What Ashlar wrote into an output folder, kept in `OUTPUT/.ashlar-manifest.json`: each file's
-/// content hash (or, for a copied image, the source's stamp), the fingerprint of the inputs, and
-/// the diagnostics of the build that wrote it. It lets a rebuild write only what changed, remove
-/// only what Ashlar itself wrote, and skip all work when nothing changed.
+/// What Ashlar wrote into an output folder: each file's content hash (or, for a copied image, the
+/// source's stamp), the fingerprint of the inputs, and the diagnostics of the build that wrote
+/// it. It lets a rebuild write only what changed, remove only what Ashlar itself wrote, and skip
+/// all work when nothing changed. Kept outside the site (`BuildStateStore`); the output folder
+/// gets only the list of its files (`OutputMarker`), under `fileName`. Older builds wrote the
+/// whole manifest there, and it is still read.
 package struct BuildManifest: Sendable, Equatable {
     package static let fileName = ".ashlar-manifest.json"
     static let formatVersion = 1
+    /// A state file larger than this is not read (a million files is about 100 MB).
+    static let maximumStateSize = 256 * 1024 * 1024
 
     /// Output path → `h:HASH` for generated files, `c:SIZE:MTIME:SOURCE` for copies, `l:…` for
     /// hard links.

@@ -6,6 +6,12 @@ package struct ContentHash: Sendable {
 
     package init() {}
 
+    /// A hash from another starting state: two seeds give two independent-enough lanes of one
+    /// longer digest (`SourceDigest`).
+    package init(seed: UInt64) {
+        state ^= seed &* 0x9E37_79B9_7F4A_7C15
+    }
+
     package mutating func combine(_ bytes: UnsafeRawBufferPointer) {
         var index = 0
         let count = bytes.count

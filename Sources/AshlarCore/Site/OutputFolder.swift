@@ -28,6 +28,18 @@ struct OutputFolder: Sendable {
         OutputStager.removeLeftovers(in: directory)
         let file = paths.outputFile(BuildManifest.fileName)
         if let bytes = directory.readFile(BuildManifest.fileName) {
+            if let files = OutputMarker.read(bytes) {
+                // The state this build left, if it is still there and is this folder's.
+                if let state = BuildStateStore().load(output: paths.output.path),
+                    state.files.count == files.count, files.allSatisfy({ state.files[$0] != nil })
+                {
+                    return state
+                }
+                // Only what was written is known: everything is written again.
+                var manifest = BuildManifest()
+                for path in files { manifest.files[path] = "" }
+                return manifest
+            }
             if let manifest = BuildManifest.read(bytes) { return manifest }
             if !force {
                 throw BuildError(
@@ -58,11 +70,15 @@ struct OutputFolder: Sendable {
         _ = directory.unlink(BuildManifest.fileName)
     }
 
-    /// Puts the new manifest in place, the last file a build writes.
+    /// Saves the build's state and puts the output's list of files in place, the last file a
+    /// build writes.
     func commit(_ manifest: BuildManifest) throws(BuildError) {
+        BuildStateStore().save(manifest, output: paths.output.path)
         let name = BuildManifest.fileName
         var failure = directory.openRoot(creating: true)
-        if failure == nil { failure = directory.writeFile(manifest.bytes, to: name + ".tmp") }
+        if failure == nil {
+            failure = directory.writeFile(OutputMarker.bytes(files: manifest.files.keys), to: name + ".tmp")
+        }
         if failure == nil { failure = directory.rename(name + ".tmp", to: name) }
         if let failure {
             throw BuildError(

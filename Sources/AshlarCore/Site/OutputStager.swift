@@ -118,26 +118,37 @@ final class OutputStager: Sendable {
         case .unchanged, .keepPrevious, .streamed:
             throw BuildError(.io, path: display, message: "internal error: a kept page went missing during the build")
         case .copy(let source):
-            let sourcePath = paths.sourceFile(source)
-            if linkImages {
-                let failure = directory.link(sourcePath, to: temporary)
-                if failure == nil { return }
-                if failure == ENOENT, makeStagedFolder(of: temporary), directory.link(sourcePath, to: temporary) == nil
-                {
-                    return
-                }
+            try copy(
+                paths.sourceFile(source), shownAs: paths.display(source), link: linkImages, to: temporary,
+                display: display)
+        case .cached(let path, _):
+            // Cache entries are never changed in place (they are replaced by renaming), so a
+            // link to one is as good as a copy.
+            try copy(path, shownAs: path, link: true, to: temporary, display: display)
+        }
+    }
+
+    /// Copies a file to `temporary`, or links it there when `link` allows and the file system can;
+    /// errors name `shown` (the file read) or `display` (the file written).
+    private func copy(
+        _ sourcePath: String, shownAs shown: String, link: Bool, to temporary: String, display: String
+    ) throws(BuildError) {
+        if link {
+            let failure = directory.link(sourcePath, to: temporary)
+            if failure == nil { return }
+            if failure == ENOENT, makeStagedFolder(of: temporary), directory.link(sourcePath, to: temporary) == nil {
+                return
             }
-            guard let data = FileManager.default.contents(atPath: sourcePath) else {
-                throw BuildError(
-                    .io, path: paths.display(source), message: "cannot read: the file is gone or unreadable")
-            }
-            var failure = directory.writeFile([UInt8](data), to: temporary)
-            if failure == ENOENT, makeStagedFolder(of: temporary) {
-                failure = directory.writeFile([UInt8](data), to: temporary)
-            }
-            if let failure {
-                throw BuildError(.io, path: display, message: "cannot write: \(SystemError.message(failure))")
-            }
+        }
+        guard let data = FileManager.default.contents(atPath: sourcePath) else {
+            throw BuildError(.io, path: shown, message: "cannot read: the file is gone or unreadable")
+        }
+        var failure = directory.writeFile([UInt8](data), to: temporary)
+        if failure == ENOENT, makeStagedFolder(of: temporary) {
+            failure = directory.writeFile([UInt8](data), to: temporary)
+        }
+        if let failure {
+            throw BuildError(.io, path: display, message: "cannot write: \(SystemError.message(failure))")
         }
     }
 

@@ -111,6 +111,8 @@ struct OutputWriter {
                             message: "internal error: no earlier copy of this page to keep"))
                 }
                 return .success(Planned(file: file, entry: entry))
+            case .cached(_, let entry):
+                return .success(Planned(file: file, entry: "r:" + entry))
             case .copy(let source):
                 var info = stat()
                 guard stat(paths.sourceFile(source), &info) == 0 else {

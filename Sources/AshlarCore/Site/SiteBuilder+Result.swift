@@ -11,6 +11,9 @@ extension SiteBuilder {
         public var filesWritten = 0
         public var filesUnchanged = 0
         public var filesRemoved = 0
+        /// Rendition files made by this build, and found in the cache.
+        public var renditionsMade = 0
+        public var renditionsReused = 0
         /// True when nothing had changed since the last build, which was therefore skipped.
         public var upToDate = false
         /// True when the configuration had errors, so nothing was built or written.

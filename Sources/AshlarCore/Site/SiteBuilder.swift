@@ -25,6 +25,8 @@ public struct SiteBuilder: Sendable {
         public var baseURL: String?
         /// Warn where a photo's embedded IPTC-IIM and XMP disagree (`--strict`).
         public var reportMetadataConflicts = false
+        /// Where renditions are kept between builds; nil is `SOURCE/.ashlar-cache` (`--cache-dir`).
+        public var cacheDirectory: URL?
 
         public init(
             clean: Bool = false, force: Bool = false, layoutManifest: Bool = false, jobs: Int? = nil,
@@ -45,7 +47,11 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Builds the site into the output folder, writing only what changed.
-    public func build(progress: (@Sendable (String) -> Void)? = nil) throws(BuildError) -> Result {
+    public func build(
+        progress: (@Sendable (String) -> Void)? = nil, waiting: (@Sendable (String) -> Void)? = nil
+    ) throws(BuildError) -> Result {
+        let lock = BuildLock(output: paths.output.path) { waiting?($0) }
+        defer { withExtendedLifetime(lock) {} }
         var clock = StageClock()
         let output = OutputFolder(paths: paths)
         var previous = try output.open(force: options.force)
@@ -79,8 +85,11 @@ public struct SiteBuilder: Sendable {
         }
 
         progress?("reading photos")
-        let catalog = buildCatalog(source, configuration: configuration)
+        var catalog = buildCatalog(source, configuration: configuration, inputs: inputs)
         clock.lap("read")
+
+        let renditions = makeRenditions(&catalog, configuration: configuration, inputs: inputs, progress: progress)
+        clock.lap("renditions")
 
         progress?("rendering pages")
         var writer = OutputWriter(paths: paths, directory: output.directory, previous: previous)
@@ -104,6 +113,12 @@ public struct SiteBuilder: Sendable {
         result.filesWritten = summary.written
         result.filesUnchanged = summary.unchanged
         result.filesRemoved = summary.removed
+        if let renditions {
+            result.renditionsMade = renditions.report.made
+            result.renditionsReused = renditions.report.reused
+            // Only after the site is in place: a failed build leaves the cache as it was.
+            if result.errorCount == 0 { _ = renditions.cache.prune(keeping: renditions.report.used) }
+        }
         if options.layoutManifest {
             result.layoutManifest = LayoutReport(configuration: configuration, root: catalog.root).json
         }
@@ -117,7 +132,7 @@ public struct SiteBuilder: Sendable {
         let inputs = try SiteInputs.load(paths: paths, configurationFile: configurationFile, baseURL: options.baseURL)
         let source = ScannedSource.scan(paths: paths)
         guard let configuration = inputs.configuration else { return Result(stoppedWith: inputs.diagnostics) }
-        let catalog = buildCatalog(source, configuration: configuration)
+        let catalog = buildCatalog(source, configuration: configuration, inputs: inputs)
         // Only the pages' paths are kept: a check writes nothing and needs no page in memory.
         let pages = render(
             catalog, configuration: configuration, inputs: inputs, reusable: nil,
@@ -131,13 +146,58 @@ public struct SiteBuilder: Sendable {
         try OutputFolder(paths: paths).checkSource()
         let inputs = try SiteInputs.load(paths: paths, configurationFile: configurationFile, baseURL: options.baseURL)
         let source = ScannedSource.scan(paths: paths)
-        let catalog = buildCatalog(source, configuration: inputs.configuration ?? SiteConfiguration())
+        let catalog = buildCatalog(
+            source, configuration: inputs.configuration ?? SiteConfiguration(), inputs: inputs)
         return (catalog.root, inputs.diagnostics + source.diagnostics + catalog.diagnostics)
     }
 
+    /// The rendition stage, when the site makes renditions: nil otherwise.
+    private func makeRenditions(
+        _ catalog: inout Catalog, configuration: SiteConfiguration, inputs: SiteInputs,
+        progress: (@Sendable (String) -> Void)?
+    ) -> (report: RenditionStage.Report, cache: RenditionCache)? {
+        guard let widths = renditionWidths(configuration, inputs: inputs) else { return nil }
+        let cache = RenditionCache(root: cacheFolder.path)
+        let stage = RenditionStage(
+            paths: paths, settings: configuration.renditions, widths: widths, cache: cache, workers: options.jobs)
+        progress?("making renditions")
+        let started = ContinuousClock.now
+        let (root, report) = stage.run(catalog.root) { done, total in
+            let elapsed = ContinuousClock.now - started
+            progress?(
+                RenditionStage.progressText(
+                    done: done, total: total,
+                    elapsed: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18))
+        }
+        catalog.root = root
+        catalog.diagnostics += report.diagnostics
+        return (report, cache)
+    }
+
+    /// The rendition cache's folder.
+    var cacheFolder: URL {
+        options.cacheDirectory?.standardizedFileURL ?? paths.source.appendingPathComponent(".ashlar-cache")
+    }
+
+    /// The widths the site's renditions are made at, narrowest first; nil when it makes none.
+    func renditionWidths(_ configuration: SiteConfiguration, inputs: SiteInputs) -> [Int]? {
+        let settings = configuration.renditions
+        guard settings.enabled, configuration.images == .copy else { return nil }
+        if let widths = settings.widths {
+            return RenditionWidths.merged(widths, maxWidth: settings.maxWidth).isEmpty
+                ? nil : Array(Set(widths.map { min($0, settings.maxWidth) })).sorted()
+        }
+        return RenditionWidths.defaults(
+            breakpoints: configuration.layout.breakpoints, gap: configuration.layout.gap,
+            geometry: inputs.theme.pageGeometry().0, maxWidth: settings.maxWidth)
+    }
+
     /// The catalog stage: albums and photos from the scanned source.
-    private func buildCatalog(_ source: ScannedSource, configuration: SiteConfiguration) -> Catalog {
+    private func buildCatalog(_ source: ScannedSource, configuration: SiteConfiguration, inputs: SiteInputs) -> Catalog
+    {
         var settings = configuration.catalogSettings(paths: paths)
+        settings.renditionWidths = renditionWidths(configuration, inputs: inputs)
+        settings.originals = configuration.renditions.originals
         settings.reportMetadataConflicts = options.reportMetadataConflicts
         settings.workers = options.jobs
         return CatalogBuilder(source: SourceFiles(paths: paths), settings: settings).build(source.tree)

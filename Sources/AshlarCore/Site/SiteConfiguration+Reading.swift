@@ -55,7 +55,53 @@ enum ConfigurationReader {
         let rating = "a whole number of stars from 0 to 5"
         if let minimum = reader.integer("minRating", in: 0...5, expected: rating) { configuration.minRating = minimum }
         if let show = reader.bool("showPlace") { configuration.showPlace = show }
+        readRenditions(&reader, into: &configuration.renditions)
         return configuration
+    }
+
+    static let renditionKeys = JSONObjectReader.Keys(
+        names: RenditionSettings.keys, noun: "a configuration key", nullMeansAbsent: true)
+
+    /// `"renditions": false`, `true` or `{"widths", "quality", "maxWidth"}`, and `"originals"`.
+    private static func readRenditions(_ reader: inout JSONObjectReader, into settings: inout RenditionSettings) {
+        let originals = "must be 'omit' or 'publish'"
+        if let policy = reader.string("originals", originals, { RenditionSettings.Originals(rawValue: $0) }) {
+            settings.originals = policy
+        }
+        guard let value = reader.value("renditions") else { return }
+        if let flag = value.boolValue {
+            settings.enabled = flag
+            return
+        }
+        let range = RenditionSettings.widthRange
+        let widthWords = "a whole number of pixels from \(range.lowerBound) to \(range.upperBound)"
+        _ = reader.object(
+            value, at: .member("renditions"), keys: renditionKeys,
+            expected: "true, false or an object with 'widths', 'quality' and 'maxWidth'"
+        ) { inner in
+            if let quality = inner.integer("quality", in: 1...100, expected: "a JPEG quality from 1 to 100") {
+                settings.quality = quality
+            }
+            if let maxWidth = inner.integer("maxWidth", in: range, expected: widthWords) {
+                settings.maxWidth = maxWidth
+            }
+            guard let list = inner.value("widths") else { return }
+            guard let items = list.arrayValue, !items.isEmpty else {
+                inner.reject(list, at: .member("widths"), expected: "a non-empty list of widths in pixels")
+                return
+            }
+            var widths: [Int] = []
+            for (index, item) in items.enumerated() {
+                guard let number = item.numberValue, number == number.rounded(),
+                    range.contains(Int(exactly: number) ?? 0)
+                else {
+                    inner.reject(item, at: .item("widths", index), expected: widthWords)
+                    return
+                }
+                widths.append(Int(number))
+            }
+            settings.widths = widths
+        }
     }
 
     private static func readLayout(

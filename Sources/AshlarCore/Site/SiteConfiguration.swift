@@ -29,6 +29,8 @@ package struct SiteConfiguration: Sendable, Equatable {
     /// Show where a photo was taken, by name (sublocation, city, region, country), on its page.
     /// Coordinates are never shown.
     package var showPlace = false
+    /// The renditions made of local JPEG and PNG photos, and whether originals are published.
+    package var renditions = RenditionSettings()
 
     package init() {}
 
@@ -50,7 +52,7 @@ package struct SiteConfiguration: Sendable, Equatable {
     /// The keys `ashlar.json` understands, for "did you mean" suggestions.
     static let topLevelKeys = [
         "title", "language", "description", "author", "copyright", "baseURL", "images", "mediaBaseURL", "pageSize",
-        "layout", "sort", "minRating", "showPlace",
+        "layout", "sort", "minRating", "showPlace", "renditions", "originals",
     ]
     static let layoutKeys = ["gap", "breakpoints"]
     static let breakpointKeys = ["minWidth", "columns"]

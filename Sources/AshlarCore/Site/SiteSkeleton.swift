@@ -66,6 +66,11 @@ package struct SiteSkeleton: Sendable {
         let breakpoints = configuration.layout.breakpoints.map {
             "      { \"minWidth\": \(CSSNumber.format($0.minWidth)), \"columns\": \($0.columns) }"
         }
+        func renditions(_ settings: RenditionSettings) -> String {
+            guard settings.enabled else { return "false" }
+            let widths = settings.widths.map { "[" + $0.map(String.init).joined(separator: ", ") + "]" } ?? "null"
+            return "{ \"widths\": \(widths), \"quality\": \(settings.quality), \"maxWidth\": \(settings.maxWidth) }"
+        }
         return """
             {
               "title": \(text(configuration.title)),
@@ -80,6 +85,8 @@ package struct SiteSkeleton: Sendable {
               "sort": \(text(configuration.sort.description)),
               "minRating": \(configuration.minRating.map(String.init) ?? "null"),
               "showPlace": \(configuration.showPlace),
+              "renditions": \(renditions(configuration.renditions)),
+              "originals": \(text(configuration.renditions.originals.rawValue)),
               "layout": {
                 "gap": \(CSSNumber.format(configuration.layout.gap)),
                 "breakpoints": [

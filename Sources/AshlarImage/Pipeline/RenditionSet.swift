@@ -6,8 +6,12 @@ public struct RenditionSet: Sendable, Equatable {
     public var height: Int
     /// The EXIF orientation (1–8) that was applied to the pixels; 1 when there was none.
     public var orientation: Int
-    /// Problems with a damaged file whose pixels could still be decoded.
+    /// Problems with a damaged file whose pixels could still be decoded, and with its colour
+    /// profile.
     public var warnings: [String]
+    /// The file is damaged (cut short, corrupt data): part of the picture may be missing, filled
+    /// as a decoder fills it.
+    public var isDamaged = false
     /// One rendition per distinct width that was asked for, widest first.
     public var renditions: [Rendition]
 

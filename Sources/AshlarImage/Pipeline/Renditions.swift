@@ -68,8 +68,10 @@ public enum Renditions {
             }
             renditions.append(Rendition(bytes: bytes, width: request.width, height: height, format: request.format))
         }
-        return RenditionSet(
+        var set = RenditionSet(
             width: source.width, height: source.height, orientation: source.orientation,
             warnings: warnings, renditions: renditions)
+        set.isDamaged = !source.decoded.warnings.isEmpty
+        return set
     }
 }

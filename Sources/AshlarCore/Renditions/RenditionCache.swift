@@ -1,0 +1,145 @@
+import Foundation
+
+/// The folder that keeps renditions between builds (`SOURCE/.ashlar-cache/` unless
+/// `--cache-dir` says otherwise). Everything in it is keyed by content, never by time:
+///
+/// - `renditions/KK/KEY.set` lists the renditions of one photo made one way (`KEY` digests the
+///   source's bytes and every parameter that shapes them): a line `WIDTH HEIGHT EXTENSION` each;
+///   the files are `renditions/KK/KEY-WIDTH.EXTENSION`. The list is written last, so a set with
+///   a list is complete.
+/// - `originals/KK/DIGEST.EXTENSION`: an original with its location data removed.
+/// - `sources.tsv`: each source's size, time and digest, so an unchanged file is not read again.
+///
+/// Files are written under a temporary name and renamed into place, so builds sharing the cache
+/// (`serve` and `build`, parallel CI jobs) never see half a file; two writing the same entry
+/// write the same bytes.
+struct RenditionCache: Sendable {
+    /// Absolute.
+    let root: String
+
+    /// One rendition in a set: its size and file extension.
+    struct Entry: Sendable, Equatable {
+        var width: Int
+        var height: Int
+        var fileExtension: String
+    }
+
+    func setFile(key: String) -> String {
+        root + "/renditions/" + key.prefix(2) + "/" + key + ".set"
+    }
+
+    func renditionFile(key: String, width: Int, fileExtension: String) -> String {
+        root + "/renditions/" + key.prefix(2) + "/" + key + "-\(width)." + fileExtension
+    }
+
+    func originalFile(digest: String, fileExtension: String) -> String {
+        root + "/originals/" + digest.prefix(2) + "/" + digest + "." + fileExtension
+    }
+
+    /// The renditions of a complete set whose files are all there; nil otherwise.
+    func set(key: String) -> [Entry]? {
+        guard case .success(let file) = RawFile.read(setFile(key: key), upTo: 64 * 1024) else { return nil }
+        var entries: [Entry] = []
+        for line in String(decoding: file.bytes, as: UTF8.self).split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard fields.count == 3, let width = Int(fields[0]), let height = Int(fields[1]),
+                fields[2] == "jpg" || fields[2] == "png"
+            else { return nil }
+            let entry = Entry(width: width, height: height, fileExtension: String(fields[2]))
+            guard exists(renditionFile(key: key, width: width, fileExtension: entry.fileExtension)) else { return nil }
+            entries.append(entry)
+        }
+        return entries.isEmpty ? nil : entries
+    }
+
+    /// Stores a set: its files, then the list that completes it.
+    func store(key: String, _ renditions: [(entry: Entry, bytes: [UInt8])]) -> SystemFailure? {
+        for rendition in renditions {
+            let path = renditionFile(
+                key: key, width: rendition.entry.width, fileExtension: rendition.entry.fileExtension)
+            if let failure = Self.replace(path, with: rendition.bytes) { return failure }
+        }
+        let list = renditions.map { "\($0.entry.width) \($0.entry.height) \($0.entry.fileExtension)\n" }.joined()
+        return Self.replace(setFile(key: key), with: Array(list.utf8))
+    }
+
+    func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// Writes `bytes` at `path` by writing a temporary file beside it and renaming it.
+    static func replace(_ path: String, with bytes: [UInt8]) -> SystemFailure? {
+        let folder = RelativePath.split(path).folder
+        if let failure = FileSystem.makeFolders(folder) { return SystemFailure(code: failure) }
+        let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        if let failure = FileSystem.writeFile(bytes, to: temporary, exclusive: true) {
+            return SystemFailure(code: failure)
+        }
+        guard rename(temporary, path) == 0 else {
+            let failure = errno
+            unlink(temporary)
+            return SystemFailure(code: failure)
+        }
+        return nil
+    }
+
+    /// The digests `sources.tsv` remembers, by source-relative path.
+    func sourceDigests() -> [String: (stamp: FileStamp, digest: String)] {
+        guard case .success(let file) = RawFile.read(root + "/sources.tsv", upTo: 256 * 1024 * 1024) else { return [:] }
+        var digests: [String: (stamp: FileStamp, digest: String)] = [:]
+        for line in String(decoding: file.bytes, as: UTF8.self).split(separator: "\n") {
+            let fields = line.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)
+            guard fields.count == 4, let size = Int64(fields[1]), let modified = Int64(fields[2]),
+                fields[0].utf8.count == 32
+            else { continue }
+            digests[String(fields[3])] = (FileStamp(size: size, modified: modified), String(fields[0]))
+        }
+        return digests
+    }
+
+    /// Replaces `sources.tsv` with these digests.
+    func saveSourceDigests(_ digests: [String: (stamp: FileStamp, digest: String)]) -> SystemFailure? {
+        var text = ""
+        for path in digests.keys.sorted() where !path.contains("\n") && !path.contains("\t") {
+            guard let item = digests[path] else { continue }
+            text += "\(item.digest)\t\(item.stamp.size)\t\(item.stamp.modified)\t\(path)\n"
+        }
+        return Self.replace(root + "/sources.tsv", with: Array(text.utf8))
+    }
+
+    /// Marks the folder as a cache for backup tools (https://bford.info/cachedir/).
+    func tag() {
+        let path = root + "/CACHEDIR.TAG"
+        guard !exists(path) else { return }
+        let text = "Signature: 8a477f597d28d172789f06886806bc55\n# Ashlar's rendition cache: safe to delete.\n"
+        _ = Self.replace(path, with: Array(text.utf8))
+    }
+
+    /// Removes entries no file of `used` (absolute paths) names and that were not written in the
+    /// last `graceSeconds` (another build sharing the cache may have just made them). Returns
+    /// how many files were removed.
+    func prune(keeping used: Set<String>, graceSeconds: Int = 3600) -> Int {
+        var removed = 0
+        let now = Int64(Date().timeIntervalSince1970)
+        for kind in ["renditions", "originals"] {
+            let base = root + "/" + kind
+            guard let folders = try? FileManager.default.contentsOfDirectory(atPath: base) else { continue }
+            for folder in folders where folder.utf8.count == 2 {
+                let folderPath = base + "/" + folder
+                guard let names = try? FileManager.default.contentsOfDirectory(atPath: folderPath) else { continue }
+                for name in names {
+                    let path = folderPath + "/" + name
+                    if used.contains(path) { continue }
+                    var info = stat()
+                    guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+                        now - Int64(info.st_mtim.tv_sec) > Int64(graceSeconds)
+                    else { continue }
+                    if unlink(path) == 0 { removed += 1 }
+                }
+                rmdir(folderPath)
+            }
+        }
+        return removed
+    }
+}

@@ -1,0 +1,36 @@
+/// How the build makes renditions of local JPEG and PNG photos: `"renditions"`, `"originals"`
+/// in `ashlar.json`.
+package struct RenditionSettings: Sendable, Equatable {
+    /// `"renditions": false` publishes every photo as it is, as Ashlar did before it made
+    /// renditions.
+    package var enabled = true
+    /// Widths in pixels; nil derives them from the layout (`RenditionWidths`).
+    package var widths: [Int]?
+    /// JPEG quality, 1–100 (as `cjpeg -quality`).
+    package var quality = 82
+    /// No rendition is wider than this.
+    package var maxWidth = 2560
+    /// Whether the original is published beside its renditions.
+    package var originals = Originals.omit
+
+    package init() {}
+
+    package enum Originals: String, Sendable, Equatable {
+        /// Only the renditions are published.
+        case omit
+        /// The original is published too, with its location data removed, and offered for
+        /// download on its photo page.
+        case publish
+    }
+
+    static let keys = ["widths", "quality", "maxWidth"]
+    /// Widths allowed in `widths` and `maxWidth`.
+    static let widthRange = 16...16_384
+
+    /// A short stable text of everything here that shapes the site, for the build fingerprint.
+    var fingerprint: String {
+        guard enabled else { return "renditions off" }
+        let widthText = widths.map { $0.map(String.init).joined(separator: ",") } ?? "layout"
+        return "renditions \(widthText) q\(quality) max\(maxWidth) originals \(originals.rawValue)"
+    }
+}

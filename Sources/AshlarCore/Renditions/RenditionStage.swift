@@ -1,0 +1,275 @@
+import AshlarImage
+import Foundation
+import Synchronization
+
+/// The rendition stage, between the catalog and rendering: makes the renditions of every local
+/// JPEG and PNG photo that has none of its own (or finds them in the cache), and points the
+/// photo at them. A photo whose image cannot be decoded keeps its original, with a warning.
+struct RenditionStage: Sendable {
+    var paths: SitePaths
+    var settings: RenditionSettings
+    /// The widths to make, narrowest first.
+    var widths: [Int]
+    var cache: RenditionCache
+    var workers: Int?
+
+    /// What the stage did.
+    struct Report: Sendable, Equatable {
+        /// Files made, and files found in the cache.
+        var made = 0
+        var reused = 0
+        var diagnostics: [Diagnostic] = []
+        /// Cache files this build uses.
+        var used: Set<String> = []
+    }
+
+    /// One photo to work on: where it is in the tree.
+    private struct Job: Sendable {
+        var photo: Photo
+        var albumOutput: String
+    }
+
+    private struct Outcome: Sendable {
+        var photo: Photo
+        var made = 0
+        var reused = 0
+        var diagnostics: [Diagnostic] = []
+        var used: [String] = []
+        var digest: (path: String, stamp: FileStamp, digest: String)?
+    }
+
+    /// Whether the stage makes renditions of this photo.
+    static func wants(_ photo: Photo, widths: [Int]) -> Bool {
+        guard photo.renditions.isEmpty, photo.generated == nil, photo.sourcePath != nil,
+            case .output = photo.image
+        else { return false }
+        let fileExtension = PhotoFiles.fileExtension(of: photo.name)
+        guard ["jpg", "jpeg", "png"].contains(fileExtension) else { return false }
+        return !RenditionWidths.forPhoto(width: photo.width, widths: widths).isEmpty
+    }
+
+    /// Runs over every album of `root`; `progress` hears how many photos are done of how many.
+    func run(_ root: Album, progress: (@Sendable (Int, Int) -> Void)? = nil) -> (Album, Report) {
+        var jobs: [Job] = []
+        func collect(_ album: Album) {
+            for photo in album.photos where Self.wants(photo, widths: widths) {
+                jobs.append(Job(photo: photo, albumOutput: album.outputPath))
+            }
+            album.albums.forEach(collect)
+        }
+        collect(root)
+        var report = Report()
+        guard !jobs.isEmpty else { return (root, report) }
+        cache.tag()
+        let known = cache.sourceDigests()
+        let done = Atomic<Int>(0)
+        let total = jobs.count
+        let outcomes = jobs.parallelMap(workers: workers) { job -> Outcome in
+            let outcome = make(job, known: known)
+            let count = done.add(1, ordering: .relaxed).newValue
+            progress?(count, total)
+            return outcome
+        }
+        var updated: [String: Photo] = [:]
+        var digests = known
+        for outcome in outcomes {
+            report.made += outcome.made
+            report.reused += outcome.reused
+            report.diagnostics += outcome.diagnostics
+            report.used.formUnion(outcome.used)
+            if let source = outcome.photo.sourcePath { updated[source] = outcome.photo }
+            if let digest = outcome.digest { digests[digest.path] = (digest.stamp, digest.digest) }
+        }
+        if let failure = cache.saveSourceDigests(digests) {
+            report.diagnostics.append(
+                .warning("cannot update the rendition cache: \(failure.message)", path: cache.root + "/sources.tsv"))
+        }
+        return (Self.replacing(updated, in: root), report)
+    }
+
+    /// The tree with each photo (and each cover) that has a new version replaced by it.
+    private static func replacing(_ updated: [String: Photo], in album: Album) -> Album {
+        var album = album
+        album.photos = album.photos.map { photo in photo.sourcePath.flatMap { updated[$0] } ?? photo }
+        if let cover = album.cover, let source = cover.sourcePath, let photo = updated[source] { album.cover = photo }
+        album.albums = album.albums.map { replacing(updated, in: $0) }
+        return album
+    }
+
+    /// The progress line: "renditions 312/1,000, 1 min 20 s left" (the time left once there is
+    /// something to go by).
+    static func progressText(done: Int, total: Int, elapsed: Double) -> String {
+        func grouped(_ count: Int) -> String {
+            var digits = String(count)
+            var result = ""
+            while digits.count > 3 {
+                result = "," + digits.suffix(3) + result
+                digits.removeLast(3)
+            }
+            return digits + result
+        }
+        var text = "renditions \(grouped(done))/\(grouped(total))"
+        guard done > 0, done < total, elapsed >= 1 else { return text }
+        let left = Int((elapsed / Double(done) * Double(total - done)).rounded(.up))
+        text += left >= 60 ? ", \(left / 60) min \(left % 60) s left" : ", \(left) s left"
+        return text
+    }
+
+    /// The cache key of one photo's renditions: its bytes and everything that shapes them.
+    static func key(digest: String, widths: [Int], quality: Int) -> String {
+        let parameters = widths.map(String.init).joined(separator: ",")
+        return SourceDigest.of(text: "ashlar renditions 1|\(digest)|\(parameters)|q\(quality)|exif none")
+    }
+
+    private func make(_ job: Job, known: [String: (stamp: FileStamp, digest: String)]) -> Outcome {
+        var outcome = Outcome(photo: job.photo)
+        guard let source = job.photo.sourcePath else { return outcome }
+        let path = paths.sourceFile(source)
+        let shown = paths.display(source)
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            outcome.diagnostics.append(.error("cannot read: \(SystemError.message(errno))", path: shown))
+            return outcome
+        }
+        let stamp = FileStamp(info)
+        let photoWidths = RenditionWidths.forPhoto(width: job.photo.width, widths: widths)
+        var bytes: [UInt8]?
+        let digest: String
+        if let remembered = known[source], remembered.stamp == stamp {
+            digest = remembered.digest
+        } else {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                outcome.diagnostics.append(.error("cannot read: the file is gone or unreadable", path: shown))
+                return outcome
+            }
+            bytes = [UInt8](data)
+            digest = SourceDigest.of(bytes: bytes ?? [])
+        }
+        outcome.digest = (source, stamp, digest)
+        let key = Self.key(digest: digest, widths: photoWidths, quality: settings.quality)
+        var entries = cache.set(key: key)
+        if entries != nil {
+            outcome.reused = entries?.count ?? 0
+        } else {
+            if bytes == nil {
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    outcome.diagnostics.append(.error("cannot read: the file is gone or unreadable", path: shown))
+                    return outcome
+                }
+                bytes = [UInt8](data)
+            }
+            do throws(ImageError) {
+                let set = try Renditions.make(from: bytes ?? [], widths: photoWidths, quality: settings.quality)
+                if set.isDamaged {
+                    // Renditions would bake in what the decoder made up for the missing part.
+                    let reason = set.warnings.first ?? "the image is damaged"
+                    outcome.diagnostics.append(
+                        .warning("cannot make renditions (\(reason)); the image is published as it is", path: shown))
+                    return outcome
+                }
+                let made = set.renditions.map { rendition in
+                    let fileExtension = rendition.format == .png ? "png" : "jpg"
+                    return (
+                        entry: RenditionCache.Entry(
+                            width: rendition.width, height: rendition.height, fileExtension: fileExtension),
+                        bytes: rendition.bytes
+                    )
+                }
+                for warning in set.warnings { outcome.diagnostics.append(.warning(warning, path: shown)) }
+                if let failure = cache.store(key: key, made) {
+                    outcome.diagnostics.append(
+                        .error("cannot write to the rendition cache: \(failure.message)", path: cache.setFile(key: key))
+                    )
+                    return outcome
+                }
+                entries = made.map(\.entry)
+                outcome.made = made.count
+            } catch {
+                outcome.diagnostics.append(
+                    .warning(
+                        "cannot make renditions (\(error.description)); the image is published as it is",
+                        path: shown))
+                return outcome
+            }
+        }
+        guard let entries = entries?.sorted(by: { $0.width < $1.width }), let largest = entries.last else {
+            return outcome
+        }
+        // Stable names that change with the content: safe to serve with long cache lifetimes.
+        let stem = PhotoFiles.baseName(of: job.photo.name)
+        let tag = String(key.prefix(10))
+        var files: [CachedFile] = []
+        var renditions: [PhotoRendition] = []
+        for entry in entries {
+            let name = "\(stem)@\(entry.width)w.\(tag).\(entry.fileExtension)"
+            let output = job.albumOutput.isEmpty ? name : job.albumOutput + "/" + name
+            let cachePath = cache.renditionFile(key: key, width: entry.width, fileExtension: entry.fileExtension)
+            files.append(CachedFile(outputPath: output, cachePath: cachePath, entry: "\(key)-\(entry.width)"))
+            renditions.append(PhotoRendition(image: .output(output), sourcePath: nil, width: entry.width))
+            outcome.used.append(cachePath)
+        }
+        outcome.used.append(cache.setFile(key: key))
+        var photo = job.photo
+        let original = photo.image
+        photo.image = renditions.removeLast().image
+        photo.imageWidth = largest.width
+        photo.renditions = renditions
+        var generated = GeneratedImages(files: files)
+        // For sharing previews: the rendition nearest 1,200 px wide.
+        if let sharing = entries.min(by: { abs($0.width - 1200) < abs($1.width - 1200) }),
+            let file = files.first(where: { $0.entry.hasSuffix("-\(sharing.width)") })
+        {
+            generated.sharing = (.output(file.outputPath), sharing.width, sharing.height)
+        }
+        if settings.originals == .publish {
+            generated.original = original
+            if let published = publishOriginal(
+                source: source, bytes: bytes, digest: digest, at: original, outcome: &outcome)
+            {
+                generated.files.append(published)
+            }
+        }
+        photo.generated = generated
+        outcome.photo = photo
+        return outcome
+    }
+
+    /// The original without its location data (a JPEG's EXIF GPS and XMP location removed
+    /// losslessly), from the cache or made now; a PNG is published as it is.
+    private func publishOriginal(
+        source: String, bytes: [UInt8]?, digest: String, at location: ImageLocation, outcome: inout Outcome
+    ) -> CachedFile? {
+        guard case .output(let output) = location else { return nil }
+        let fileExtension = PhotoFiles.fileExtension(of: source)
+        let shown = paths.display(source)
+        guard fileExtension == "jpg" || fileExtension == "jpeg" else {
+            return CachedFile(outputPath: output, cachePath: paths.sourceFile(source), entry: "o:" + digest)
+        }
+        let cachePath = cache.originalFile(digest: digest, fileExtension: "jpg")
+        outcome.used.append(cachePath)
+        if cache.exists(cachePath) {
+            outcome.reused += 1
+        } else {
+            guard
+                let data = bytes ?? FileManager.default.contents(atPath: paths.sourceFile(source)).map({ [UInt8]($0) })
+            else {
+                outcome.diagnostics.append(.error("cannot read: the file is gone or unreadable", path: shown))
+                return nil
+            }
+            do throws(ImageError) {
+                let stripped = try JPEGMetadata.rewrite(data, keeping: .everythingButLocation)
+                if let failure = RenditionCache.replace(cachePath, with: stripped) {
+                    outcome.diagnostics.append(
+                        .error("cannot write to the rendition cache: \(failure.message)", path: cachePath))
+                    return nil
+                }
+                outcome.made += 1
+            } catch {
+                outcome.diagnostics.append(
+                    .warning("the original is not published: \(error.description)", path: shown))
+                return nil
+            }
+        }
+        return CachedFile(outputPath: output, cachePath: cachePath, entry: "o:" + digest)
+    }
+}

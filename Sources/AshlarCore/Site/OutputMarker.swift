@@ -1,0 +1,37 @@
+/// What a build leaves in the output folder about itself: `OUTPUT/.ashlar-manifest.json`, only
+/// the list of files Ashlar wrote there, so a later build knows what it may replace and remove.
+/// It names nothing of the machine that built the site (no source paths, times or diagnostics)
+/// and is the same for the same site, since a deploy tool that copies dotfiles publishes it. The
+/// rest of the build's bookkeeping (`BuildManifest`) is kept outside the site, by
+/// `BuildStateStore`.
+package enum OutputMarker {
+    static let formatVersion = 2
+
+    package static func bytes(files: some Sequence<String>) -> [UInt8] {
+        var text: [UInt8] = Array("{\n  \"ashlar\": \(formatVersion),\n  \"files\": [".utf8)
+        let sorted = files.sorted(by: FileNameOrder.precedes)
+        for (index, path) in sorted.enumerated() {
+            text += (index == 0 ? "\n    " : ",\n    ").utf8
+            text += JSONText.serialize(.string(path)).utf8
+        }
+        text += (sorted.isEmpty ? "]\n}\n" : "\n  ]\n}\n").utf8
+        return text
+    }
+
+    /// The files a marker lists; nil for anything that is not a marker. Unsafe paths make the
+    /// whole marker unreadable (then the folder is treated as not written by Ashlar).
+    package static func read(_ bytes: [UInt8]) -> [String]? {
+        guard let document = try? JSONDocument(bytes: bytes),
+            document.root["ashlar"]?.numberValue == Double(formatVersion),
+            let items = document.root["files"]?.arrayValue
+        else { return nil }
+        var files: [String] = []
+        for item in items {
+            guard let path = item.stringValue, RelativePath.isSafe(path), path != BuildManifest.fileName else {
+                return nil
+            }
+            files.append(path)
+        }
+        return files
+    }
+}
