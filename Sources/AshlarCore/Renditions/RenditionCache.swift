@@ -116,25 +116,46 @@ struct RenditionCache: Sendable {
         _ = Self.replace(path, with: Array(text.utf8))
     }
 
-    /// Removes entries no file of `used` (absolute paths) names and that were not written in the
-    /// last `graceSeconds` (another build sharing the cache may have just made them). Returns
-    /// how many files were removed.
+    /// Records that a set was used now, so builds sharing the cache keep it: the list's time is
+    /// set (the rendition files, which may be linked into a published site, keep theirs).
+    func touch(key: String) {
+        _ = utimensat(AT_FDCWD, setFile(key: key), nil, 0)
+    }
+
+    /// Removes what no build has used for `graceSeconds`: sets this build did not use whose list
+    /// is older than that, with their files, and originals this build did not use that are as
+    /// old. A file younger than that is kept whatever it belongs to (another build sharing the
+    /// cache may have just made it). Returns how many files were removed.
     func prune(keeping used: Set<String>, graceSeconds: Int = 3600) -> Int {
         var removed = 0
         let now = Int64(Date().timeIntervalSince1970)
+        func age(_ path: String) -> Int64? {
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            return now - Int64(info.st_mtim.tv_sec)
+        }
         for kind in ["renditions", "originals"] {
             let base = root + "/" + kind
             guard let folders = try? FileManager.default.contentsOfDirectory(atPath: base) else { continue }
             for folder in folders where folder.utf8.count == 2 {
                 let folderPath = base + "/" + folder
                 guard let names = try? FileManager.default.contentsOfDirectory(atPath: folderPath) else { continue }
+                var live: [Substring: Bool] = [:]
                 for name in names {
                     let path = folderPath + "/" + name
                     if used.contains(path) { continue }
-                    var info = stat()
-                    guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-                        now - Int64(info.st_mtim.tv_sec) > Int64(graceSeconds)
-                    else { continue }
+                    guard let fileAge = age(path), fileAge > Int64(graceSeconds) else { continue }
+                    if kind == "renditions" {
+                        let key = name.prefix(32)
+                        let isLive =
+                            live[key]
+                            ?? {
+                                let list = folderPath + "/" + key + ".set"
+                                return used.contains(list) || (age(list).map { $0 <= Int64(graceSeconds) } ?? false)
+                            }()
+                        live[key] = isLive
+                        if isLive { continue }
+                    }
                     if unlink(path) == 0 { removed += 1 }
                 }
                 rmdir(folderPath)

@@ -149,6 +149,7 @@ struct RenditionStage: Sendable {
         let key = Self.key(digest: digest, widths: photoWidths, quality: settings.quality)
         var entries = cache.set(key: key)
         if entries != nil {
+            cache.touch(key: key)
             outcome.reused = entries?.count ?? 0
         } else {
             if bytes == nil {
