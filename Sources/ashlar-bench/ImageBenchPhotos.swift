@@ -11,9 +11,11 @@ enum ImageBenchPhotos {
         ("generated-45mp.jpg", 8256, 5504),
     ]
 
-    /// Writes the photos into `folder` and returns their paths.
-    static func make(in folder: URL) throws -> [String] {
-        let list = sizes.enumerated().map { "(\"\($1.name)\", \($1.width), \($1.height), \($0 + 1))" }
+    /// Writes the photos (the first `count` of `sizes`) into `folder` and returns their paths.
+    static func make(in folder: URL, count: Int = sizes.count) throws -> [String] {
+        let list = sizes.prefix(count).enumerated().map {
+            "(\"\($1.name)\", \($1.width), \($1.height), \($0 + 1))"
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
@@ -26,7 +28,7 @@ enum ImageBenchPhotos {
             throw ImageBenchmarkError(
                 "could not generate the benchmark photos (python3 with numpy and Pillow is needed)")
         }
-        return sizes.map { folder.appendingPathComponent($0.name).path }
+        return sizes.prefix(count).map { folder.appendingPathComponent($0.name).path }
     }
 
     static let script = #"""

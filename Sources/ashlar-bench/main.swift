@@ -7,7 +7,7 @@ import Foundation
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
     print(
-        "usage: ashlar-bench layout [--tiles N] [--breakpoints B] [--runs R]\n       ashlar-bench template [--tiles N] [--runs R]\n       ashlar-bench scan [--photos N] [--runs R] [--xmp-every K] [--embedded-every K]\n       ashlar-bench build [--photos N] [--keep 1]\n       ashlar-bench stress [--photos N]\n       ashlar-bench images [FOLDER] [--runs R]"
+        "usage: ashlar-bench layout [--tiles N] [--breakpoints B] [--runs R]\n       ashlar-bench template [--tiles N] [--runs R]\n       ashlar-bench scan [--photos N] [--runs R] [--xmp-every K] [--embedded-every K]\n       ashlar-bench build [--photos N] [--keep 1] [--images 1]\n       ashlar-bench stress [--photos N]\n       ashlar-bench images [FOLDER] [--runs R]"
     )
     exit(64)
 }
@@ -27,6 +27,15 @@ case "scan":
             photos: options.integer("photos", default: 10_000), runs: options.integer("runs", default: 3),
             xmpEvery: options.integer("xmp-every", default: 2),
             embeddedEvery: options.integer("embedded-every", default: 2)
+        ).run()
+    } catch {
+        FileHandle.standardError.write(Data("ashlar-bench: \(error)\n".utf8))
+        exit(1)
+    }
+case "build" where options.integer("images", default: 0) != 0:
+    do {
+        try ImageBuildBenchmark(
+            photos: options.integer("photos", default: 1000), keep: options.integer("keep", default: 0) != 0
         ).run()
     } catch {
         FileHandle.standardError.write(Data("ashlar-bench: \(error)\n".utf8))

@@ -33,6 +33,11 @@ struct CheckCommand: Command, Equatable {
             var line =
                 "\(Count.format(result.photoCount, "photo")) in \(Count.format(result.albumCount, "album")): \(Count.format(result.warningCount, "warning")), \(Count.format(result.errorCount, "error"))"
             if let leftOut = result.leftOut { line += "; \(leftOut)" }
+            if result.publishedAsIs > 0 {
+                Output.error(
+                    "note: \(Count.format(result.publishedAsIs, "image")) (GIF, WebP, AVIF) will be published as \(result.publishedAsIs == 1 ? "it is" : "they are"): Ashlar makes renditions of JPEG and PNG only"
+                )
+            }
             Output.print(line)
         }
         return report.exitCode(errors: result.errorCount, warnings: result.warningCount)

@@ -235,6 +235,20 @@ import Testing
         #expect(page.contains(#"<a href="../gps-p3.jpg" download>Download original</a>"#))
     }
 
+    /// `ashlar check` says which images will be published as they are for want of a decoder.
+    @Test func checkNotesImagesPublishedAsTheyAre() throws {
+        let site = Ashlar.packageRoot.appendingPathComponent(
+            "Tests/AshlarEndToEndTests/Fixtures/embedded-metadata/site")
+        let run = try Ashlar.run(["check", site.path])
+        #expect(
+            run.stderr.contains(
+                "note: 3 images (GIF, WebP, AVIF) will be published as they are: Ashlar makes renditions of JPEG and PNG only"
+            ), "\(run.stderr)")
+        let folder = try TemporaryFolder("ashlar-renditions")
+        try folder.copy(Self.fixtures.appendingPathComponent("site"), to: "site")
+        #expect(!(try Ashlar.run(["check", folder.url.appendingPathComponent("site").path]).stderr.contains("note:")))
+    }
+
     /// `"renditions": false` publishes every image as it is, as before renditions.
     @Test func renditionsCanBeTurnedOff() throws {
         let folder = try TemporaryFolder("ashlar-renditions")

@@ -14,6 +14,9 @@ extension SiteBuilder {
         /// Rendition files made by this build, and found in the cache.
         public var renditionsMade = 0
         public var renditionsReused = 0
+        /// Local images published as they are because Ashlar cannot decode their format (GIF,
+        /// WebP, AVIF), while the site makes renditions of the others; for `ashlar check`.
+        public var publishedAsIs = 0
         /// True when nothing had changed since the last build, which was therefore skipped.
         public var upToDate = false
         /// True when the configuration had errors, so nothing was built or written.

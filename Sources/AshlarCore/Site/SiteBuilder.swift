@@ -133,11 +133,22 @@ public struct SiteBuilder: Sendable {
         let source = ScannedSource.scan(paths: paths)
         guard let configuration = inputs.configuration else { return Result(stoppedWith: inputs.diagnostics) }
         let catalog = buildCatalog(source, configuration: configuration, inputs: inputs)
+        var asIs = 0
+        if renditionWidths(configuration, inputs: inputs) != nil {
+            for album in catalog.albums {
+                asIs += album.photos.count { photo in
+                    photo.sourcePath != nil && photo.renditions.isEmpty
+                        && ["gif", "webp", "avif"].contains(PhotoFiles.fileExtension(of: photo.name))
+                }
+            }
+        }
         // Only the pages' paths are kept: a check writes nothing and needs no page in memory.
         let pages = render(
             catalog, configuration: configuration, inputs: inputs, reusable: nil,
             pageHandler: { OutputFile(path: $0.path, contents: .bytes([])) })
-        return Result(inputs: inputs, source: source, catalog: catalog, pages: pages)
+        var result = Result(inputs: inputs, source: source, catalog: catalog, pages: pages)
+        result.publishedAsIs = asIs
+        return result
     }
 
     /// Scans the source and reads every album and photo (the first half of a build), with the
