@@ -75,6 +75,10 @@ extension BuildCommand {
             if result.renditionsMade + result.renditionsReused > 0 {
                 line += "; \(Count.format(result.renditionsMade, "rendition")) made, \(result.renditionsReused) reused"
             }
+            if result.renditionsDeferred > 0 {
+                line +=
+                    "; \(Count.format(result.renditionsDeferred, "photo")) shown as \(result.renditionsDeferred == 1 ? "it is" : "they are") until \(result.renditionsDeferred == 1 ? "its" : "their") renditions are made"
+            }
             line += ")"
         }
         if let leftOut = result.leftOut { line += "; \(leftOut)" }

@@ -59,7 +59,9 @@ struct ServeCommand: Command, Equatable {
         // The first build: a problem with the folders themselves ends the command; content
         // errors are shown in the browser until fixed.
         let started = Date()
-        let first = preview.rebuild(clean: site.clean)
+        // Renditions not in the cache yet are made right after, while the site is served: the
+        // first page is there in seconds, and reloads when they are.
+        let first = preview.rebuild(clean: site.clean, makesRenditions: false)
         if case .failed(let error) = first, error.kind == .usage {
             Output.error(error.description)
             return 64
@@ -87,7 +89,14 @@ struct ServeCommand: Command, Equatable {
             source: builder.paths.source.path, output: builder.paths.output.path,
             extraFolders: configFolder.map { [$0] } ?? [])
         let watcher = SourceWatchers.make(tree)
+        let deferred: Int
+        if case .built(let result) = first { deferred = result.renditionsDeferred } else { deferred = 0 }
         Thread.detachNewThread {
+            if deferred > 0 {
+                Output.error(
+                    "Making the renditions of \(Count.format(deferred, "photo")); the pages reload when they are ready")
+                Self.report(preview.rebuild(), output: outputDisplay, started: nil)
+            }
             preview.watch(with: watcher) { outcome in Self.report(outcome, output: outputDisplay, started: nil) }
         }
 

@@ -235,6 +235,22 @@ import Testing
         #expect(page.contains(#"<a href="../gps-p3.jpg" download>Download original</a>"#))
     }
 
+    /// `serve` shows the first page at once, with the photos as they are, then makes the
+    /// renditions in the background and the pages reload with them.
+    @Test func serveShowsTheFirstPageAtOnceThenTheRenditions() throws {
+        let folder = try TemporaryFolder("ashlar-renditions")
+        try folder.copy(Self.fixtures.appendingPathComponent("site"), to: "site")
+        let server = try ServeProcess(
+            ["site", "--cache-dir", folder.url.appendingPathComponent("cache").path], in: folder)
+        let first = try RawHTTP.get("/", port: server.port)
+        #expect(first.status == 200)
+        let made = try ServeProcess.wait(upTo: 60) {
+            String(decoding: try RawHTTP.get("/", port: server.port).body, as: UTF8.self).contains("gps-p3@317w.")
+        }
+        #expect(made != nil, "the renditions never came")
+        #expect(!folder.exists("site/_site/gps-p3.jpg"), "the original stayed published")
+    }
+
     /// `ashlar check` says which images will be published as they are for want of a decoder.
     @Test func checkNotesImagesPublishedAsTheyAre() throws {
         let site = Ashlar.packageRoot.appendingPathComponent(

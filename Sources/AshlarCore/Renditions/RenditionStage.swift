@@ -12,12 +12,17 @@ struct RenditionStage: Sendable {
     var widths: [Int]
     var cache: RenditionCache
     var workers: Int?
+    /// False: use renditions already in the cache and make none; a photo without them is
+    /// published as it is for now (`serve`'s first build, so the first page is there at once).
+    var makesRenditions = true
 
     /// What the stage did.
     struct Report: Sendable, Equatable {
         /// Files made, and files found in the cache.
         var made = 0
         var reused = 0
+        /// Photos published as they are for now because `makesRenditions` is false.
+        var deferred = 0
         var diagnostics: [Diagnostic] = []
         /// Cache files this build uses.
         var used: Set<String> = []
@@ -33,6 +38,7 @@ struct RenditionStage: Sendable {
         var photo: Photo
         var made = 0
         var reused = 0
+        var deferred = false
         var diagnostics: [Diagnostic] = []
         var used: [String] = []
         var digest: (path: String, stamp: FileStamp, digest: String)?
@@ -75,6 +81,7 @@ struct RenditionStage: Sendable {
         for outcome in outcomes {
             report.made += outcome.made
             report.reused += outcome.reused
+            if outcome.deferred { report.deferred += 1 }
             report.diagnostics += outcome.diagnostics
             report.used.formUnion(outcome.used)
             if let source = outcome.photo.sourcePath { updated[source] = outcome.photo }
@@ -137,6 +144,10 @@ struct RenditionStage: Sendable {
         let digest: String
         if let remembered = known[source], remembered.stamp == stamp {
             digest = remembered.digest
+        } else if !makesRenditions {
+            // Reading the whole file to digest it is work too: later.
+            outcome.deferred = true
+            return outcome
         } else {
             guard let data = FileManager.default.contents(atPath: path) else {
                 outcome.diagnostics.append(.error("cannot read: the file is gone or unreadable", path: shown))
@@ -151,6 +162,9 @@ struct RenditionStage: Sendable {
         if entries != nil {
             cache.touch(key: key)
             outcome.reused = entries?.count ?? 0
+        } else if !makesRenditions {
+            outcome.deferred = true
+            return outcome
         } else {
             if bytes == nil {
                 guard let data = FileManager.default.contents(atPath: path) else {

@@ -14,6 +14,9 @@ extension SiteBuilder {
         /// Rendition files made by this build, and found in the cache.
         public var renditionsMade = 0
         public var renditionsReused = 0
+        /// Photos published as they are for now, their renditions not made yet (`serve`'s first
+        /// build).
+        public var renditionsDeferred = 0
         /// Local images published as they are because Ashlar cannot decode their format (GIF,
         /// WebP, AVIF), while the site makes renditions of the others; for `ashlar check`.
         public var publishedAsIs = 0

@@ -27,6 +27,10 @@ public struct SiteBuilder: Sendable {
         public var reportMetadataConflicts = false
         /// Where renditions are kept between builds; nil is `SOURCE/.ashlar-cache` (`--cache-dir`).
         public var cacheDirectory: URL?
+        /// False: only renditions already in the cache are used, and photos without them are
+        /// published as they are for now (`Result.renditionsDeferred` says how many); such a
+        /// build is never taken as up to date, so the next one makes them.
+        public var makesRenditions = true
 
         public init(
             clean: Bool = false, force: Bool = false, layoutManifest: Bool = false, jobs: Int? = nil,
@@ -108,7 +112,9 @@ public struct SiteBuilder: Sendable {
         var result = Result(inputs: inputs, source: source, catalog: catalog, pages: pages)
         result.shownSourceImages = catalog.root.shownSourceImages
         let (summary, entries) = try writer.write(pages.files, stager: stager)
-        try output.commit(result.manifest(files: entries, fingerprint: fingerprint, albums: pages.albumSignatures))
+        let deferred = renditions?.report.deferred ?? 0
+        try output.commit(
+            result.manifest(files: entries, fingerprint: deferred > 0 ? "" : fingerprint, albums: pages.albumSignatures))
         clock.lap("write")
         result.filesWritten = summary.written
         result.filesUnchanged = summary.unchanged
@@ -116,6 +122,7 @@ public struct SiteBuilder: Sendable {
         if let renditions {
             result.renditionsMade = renditions.report.made
             result.renditionsReused = renditions.report.reused
+            result.renditionsDeferred = renditions.report.deferred
             // Only after the site is in place: a failed build leaves the cache as it was.
             if result.errorCount == 0 { _ = renditions.cache.prune(keeping: renditions.report.used) }
         }
@@ -169,8 +176,9 @@ public struct SiteBuilder: Sendable {
     ) -> (report: RenditionStage.Report, cache: RenditionCache)? {
         guard let widths = renditionWidths(configuration, inputs: inputs) else { return nil }
         let cache = RenditionCache(root: cacheFolder.path)
-        let stage = RenditionStage(
+        var stage = RenditionStage(
             paths: paths, settings: configuration.renditions, widths: widths, cache: cache, workers: options.jobs)
+        stage.makesRenditions = options.makesRenditions
         progress?("making renditions")
         let started = ContinuousClock.now
         let (root, report) = stage.run(catalog.root) { done, total in
