@@ -265,6 +265,29 @@ import Testing
         #expect(!(try Ashlar.run(["check", folder.url.appendingPathComponent("site").path]).stderr.contains("note:")))
     }
 
+    /// `"metadata": "camera"` keeps the camera's EXIF in JPEG renditions, still without location
+    /// and without orientation.
+    @Test(.enabled(if: RenditionTests.toolsInstalled || RequiredTool.inCI, "needs exiftool and Pillow"))
+    func cameraEXIFCanBeKeptWithoutLocationOrOrientation() throws {
+        try RequiredTool.require(Self.toolsInstalled, "exiftool and python3 with Pillow")
+        let folder = try TemporaryFolder("ashlar-renditions")
+        try folder.copy(Self.fixtures.appendingPathComponent("site"), to: "site")
+        try folder.write(#"{"metadata": "camera"}"#, to: "site/ashlar.json")
+        #expect(try Self.build(folder).status == 0)
+        let output = folder.url.appendingPathComponent("site/_site")
+        let names = try Self.files(output)
+        let p3 = try #require(names.first { $0.hasPrefix("gps-p3@317w.") })
+        let tags = try Self.metadata(
+            output.appendingPathComponent(p3), ["-gps:all", "-Make", "-Model", "-Orientation"])
+        #expect(tags.contains("Make: Ashlar") && tags.contains("Model: Test Camera"), "\(tags)")
+        #expect(!tags.contains("GPS") && !tags.contains("Orientation"), "\(tags)")
+        let upright = try #require(names.first { $0.hasPrefix("orientation-6@800w.") })
+        #expect(try Self.metadata(output.appendingPathComponent(upright), ["-Orientation"]).isEmpty)
+        #expect(try Self.look(output.appendingPathComponent(upright)).hasPrefix("800 600 RGB (2"))
+        // The setting shapes the renditions, so their names change with it.
+        #expect(!names.contains { $0.hasPrefix("gps-p3@317w.8c7c29545b") })
+    }
+
     /// `"renditions": false` publishes every image as it is, as before renditions.
     @Test func renditionsCanBeTurnedOff() throws {
         let folder = try TemporaryFolder("ashlar-renditions")

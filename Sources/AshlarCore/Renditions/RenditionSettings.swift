@@ -12,6 +12,8 @@ package struct RenditionSettings: Sendable, Equatable {
     package var maxWidth = 2560
     /// Whether the original is published beside its renditions.
     package var originals = Originals.omit
+    /// What JPEG renditions carry besides the ICC profile (`"metadata"`).
+    package var metadata = Metadata.none
 
     package init() {}
 
@@ -21,6 +23,14 @@ package struct RenditionSettings: Sendable, Equatable {
         /// The original is published too, with its location data removed, and offered for
         /// download on its photo page.
         case publish
+    }
+
+    package enum Metadata: String, Sendable, Equatable {
+        /// Nothing: no EXIF, no XMP, no IPTC.
+        case none
+        /// The camera's EXIF (make, model, lens, exposure, date), without location and without
+        /// orientation (the pixels are upright).
+        case camera
     }
 
     static let keys = ["widths", "quality", "maxWidth"]

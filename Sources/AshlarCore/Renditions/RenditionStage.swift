@@ -123,9 +123,10 @@ struct RenditionStage: Sendable {
     }
 
     /// The cache key of one photo's renditions: its bytes and everything that shapes them.
-    static func key(digest: String, widths: [Int], quality: Int) -> String {
+    static func key(digest: String, widths: [Int], quality: Int, metadata: RenditionSettings.Metadata) -> String {
         let parameters = widths.map(String.init).joined(separator: ",")
-        return SourceDigest.of(text: "ashlar renditions 1|\(digest)|\(parameters)|q\(quality)|exif none")
+        return SourceDigest.of(
+            text: "ashlar renditions 1|\(digest)|\(parameters)|q\(quality)|exif \(metadata.rawValue)")
     }
 
     private func make(_ job: Job, known: [String: (stamp: FileStamp, digest: String)]) -> Outcome {
@@ -157,7 +158,8 @@ struct RenditionStage: Sendable {
             digest = SourceDigest.of(bytes: bytes ?? [])
         }
         outcome.digest = (source, stamp, digest)
-        let key = Self.key(digest: digest, widths: photoWidths, quality: settings.quality)
+        let key = Self.key(
+            digest: digest, widths: photoWidths, quality: settings.quality, metadata: settings.metadata)
         var entries = cache.set(key: key)
         if entries != nil {
             cache.touch(key: key)
@@ -174,7 +176,9 @@ struct RenditionStage: Sendable {
                 bytes = [UInt8](data)
             }
             do throws(ImageError) {
-                let set = try Renditions.make(from: bytes ?? [], widths: photoWidths, quality: settings.quality)
+                let set = try Renditions.make(
+                    from: bytes ?? [], widths: photoWidths, quality: settings.quality,
+                    keepingCameraEXIF: settings.metadata == .camera)
                 if set.isDamaged {
                     // Renditions would bake in what the decoder made up for the missing part.
                     let reason = set.warnings.first ?? "the image is damaged"

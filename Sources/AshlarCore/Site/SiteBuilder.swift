@@ -114,7 +114,8 @@ public struct SiteBuilder: Sendable {
         let (summary, entries) = try writer.write(pages.files, stager: stager)
         let deferred = renditions?.report.deferred ?? 0
         try output.commit(
-            result.manifest(files: entries, fingerprint: deferred > 0 ? "" : fingerprint, albums: pages.albumSignatures))
+            result.manifest(files: entries, fingerprint: deferred > 0 ? "" : fingerprint, albums: pages.albumSignatures)
+        )
         clock.lap("write")
         result.filesWritten = summary.written
         result.filesUnchanged = summary.unchanged

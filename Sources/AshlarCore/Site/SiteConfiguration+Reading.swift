@@ -68,6 +68,11 @@ enum ConfigurationReader {
         if let policy = reader.string("originals", originals, { RenditionSettings.Originals(rawValue: $0) }) {
             settings.originals = policy
         }
+        if let metadata = reader.string(
+            "metadata", "must be 'none' or 'camera'", { RenditionSettings.Metadata(rawValue: $0) })
+        {
+            settings.metadata = metadata
+        }
         guard let value = reader.value("renditions") else { return }
         if let flag = value.boolValue {
             settings.enabled = flag

@@ -52,7 +52,7 @@ package struct SiteConfiguration: Sendable, Equatable {
     /// The keys `ashlar.json` understands, for "did you mean" suggestions.
     static let topLevelKeys = [
         "title", "language", "description", "author", "copyright", "baseURL", "images", "mediaBaseURL", "pageSize",
-        "layout", "sort", "minRating", "showPlace", "renditions", "originals",
+        "layout", "sort", "minRating", "showPlace", "renditions", "originals", "metadata",
     ]
     static let layoutKeys = ["gap", "breakpoints"]
     static let breakpointKeys = ["minWidth", "columns"]

@@ -87,6 +87,7 @@ package struct SiteSkeleton: Sendable {
               "showPlace": \(configuration.showPlace),
               "renditions": \(renditions(configuration.renditions)),
               "originals": \(text(configuration.renditions.originals.rawValue)),
+              "metadata": \(text(configuration.renditions.metadata.rawValue)),
               "layout": {
                 "gap": \(CSSNumber.format(configuration.layout.gap)),
                 "breakpoints": [

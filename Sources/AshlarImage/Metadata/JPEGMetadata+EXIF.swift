@@ -72,6 +72,24 @@ extension JPEGMetadata {
 
     /// Writes `ifd` back at its offset without the entries tagged `tag`: the count, the kept
     /// entries as they were, the next-IFD offset, then zeros over the bytes no longer used.
+    /// The EXIF a rendition may carry (`Renditions.make(…keepingCameraEXIF: true)`): the
+    /// camera's, without its location (see `removingLocation(fromEXIF:)`) and without its
+    /// orientation, which the rendition's pixels already have. Nil when that cannot be done
+    /// safely; the rendition then carries none.
+    static func renditionEXIF(_ tiff: [UInt8]) -> [UInt8]? {
+        guard var output = removingLocation(fromEXIF: tiff), let reader = TIFFReader(output) else { return nil }
+        for ifd in reader.allIFDs(followingGPS: false)
+        where ifd.entries.contains(where: { $0.tag == TIFFReader.Tag.orientation }) {
+            rewrite(ifd, without: TIFFReader.Tag.orientation, from: reader, into: &output)
+        }
+        guard let check = TIFFReader(output), exifFacts(output) == (1, false),
+            !check.allIFDs(followingGPS: false).contains(where: { ifd in
+                ifd.entries.contains { $0.tag == TIFFReader.Tag.orientation || $0.tag == TIFFReader.Tag.gpsIFD }
+            })
+        else { return nil }
+        return output
+    }
+
     private static func rewrite(
         _ ifd: TIFFReader.IFD, without tag: Int, from reader: TIFFReader,
         into output: inout [UInt8]

@@ -17,10 +17,15 @@ public enum Renditions {
     ///
     /// - Throws: ``ImageError`` when the bytes are neither JPEG nor PNG, are damaged before any
     ///   pixel, or are over `limits`.
+    ///
+    /// With `keepingCameraEXIF`, JPEG renditions carry the photo's EXIF too, without its location
+    /// and orientation (`JPEGMetadata.renditionEXIF`); otherwise they carry none.
     public static func make(
-        from bytes: [UInt8], widths: [Int], quality: Int, limits: ImageLimits = .default
+        from bytes: [UInt8], widths: [Int], quality: Int, limits: ImageLimits = .default,
+        keepingCameraEXIF: Bool = false
     ) throws(ImageError) -> RenditionSet {
-        try make(from: bytes, largestWidth: widths.max() ?? 1, limits: limits) { hasAlpha in
+        try make(from: bytes, largestWidth: widths.max() ?? 1, limits: limits, keepingCameraEXIF: keepingCameraEXIF) {
+            hasAlpha in
             widths.map { RenditionRequest(width: $0, format: hasAlpha ? .png : .jpeg(quality: quality)) }
         }
     }
@@ -34,10 +39,11 @@ public enum Renditions {
     }
 
     private static func make(
-        from bytes: [UInt8], largestWidth: Int, limits: ImageLimits,
+        from bytes: [UInt8], largestWidth: Int, limits: ImageLimits, keepingCameraEXIF: Bool = false,
         requests: (_ hasAlpha: Bool) -> [RenditionRequest]
     ) throws(ImageError) -> RenditionSet {
         let source = try SourcePhoto(bytes, largestWidth: largestWidth, limits: limits)
+        let exif = keepingCameraEXIF ? source.exif.flatMap(JPEGMetadata.renditionEXIF) : nil
         let image = source.decoded.image.oriented(source.orientation)
         var warnings = source.decoded.warnings
         var iccProfile = source.iccProfile
@@ -59,10 +65,11 @@ public enum Renditions {
         for request in distinct {
             let height = max(1, (source.height * request.width + source.width / 2) / source.width)
             resized = Resampler.resize(resized, width: request.width, height: height)
-            let bytes: [UInt8]
+            var bytes: [UInt8]
             switch request.format {
             case .jpeg(let quality):
                 bytes = JPEGEncoder.encode(resized, quality: quality, subsampling: .s420, iccProfile: iccProfile)
+                if let exif { bytes = Self.inserting(exif: exif, into: bytes) }
             case .png:
                 bytes = PNGEncoder.encode(resized, iccProfile: iccProfile)
             }
@@ -73,5 +80,18 @@ public enum Renditions {
             warnings: warnings, renditions: renditions)
         set.isDamaged = !source.decoded.warnings.isEmpty
         return set
+    }
+
+    /// `jpeg` with an `APP1` EXIF segment after its SOI and JFIF `APP0`, as cameras write it.
+    static func inserting(exif tiff: [UInt8], into jpeg: [UInt8]) -> [UInt8] {
+        let payload = JPEGMetadata.exifSignature + [0] + tiff
+        guard payload.count + 2 <= 0xFFFF, jpeg.count >= 4 else { return jpeg }
+        var at = 2
+        if jpeg[2] == 0xFF, jpeg[3] == 0xE0, jpeg.count >= 6 {
+            at = min(jpeg.count, 4 + (Int(jpeg[4]) << 8 | Int(jpeg[5])))
+        }
+        let length = payload.count + 2
+        let segment: [UInt8] = [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
+        return Array(jpeg[..<at]) + segment + Array(jpeg[at...])
     }
 }

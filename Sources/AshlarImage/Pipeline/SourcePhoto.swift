@@ -7,6 +7,8 @@ struct SourcePhoto {
     /// The EXIF orientation to apply to `decoded.image` (1–8).
     var orientation: Int
     var iccProfile: [UInt8]?
+    /// A JPEG's EXIF (the TIFF structure), if it has any.
+    var exif: [UInt8]?
     /// As decoded: possibly reduced, not yet oriented.
     var decoded: DecodedImage
 
@@ -24,6 +26,7 @@ struct SourcePhoto {
             let scale = Self.scale(width: width, height: height, largestWidth: largestWidth)
             decoded = try JPEGDecoder.decode(bytes, scale: scale, limits: limits)
             iccProfile = metadata.iccProfile ?? decoded.iccProfile
+            exif = metadata.exif
         } else if bytes.starts(with: Self.pngSignature) {
             decoded = try PNGDecoder.decode(bytes, limits: limits)
             orientation = 1

@@ -77,6 +77,7 @@ import Testing
             "'renditions.maxWidth' must be a whole number of pixels from 16 to 16384, found 99999"
         ),
         (#"{"originals": "keep"}"#, "'originals' must be 'omit' or 'publish', found \"keep\""),
+        (#"{"metadata": "all"}"#, "'metadata' must be 'none' or 'camera', found \"all\""),
     ])
     func badSettingsAreErrorsNamingTheKey(json: String, message: String) {
         let (configuration, diagnostics) = SiteConfiguration.read(bytes: Array(json.utf8), path: "ashlar.json")
