@@ -77,7 +77,8 @@ struct RenditionStage: Sendable {
             return outcome
         }
         var updated: [String: Photo] = [:]
-        var digests = known
+        // This build's sources only: a deleted or renamed photo's line goes.
+        var digests: [String: (stamp: FileStamp, digest: String)] = [:]
         for outcome in outcomes {
             report.made += outcome.made
             report.reused += outcome.reused
