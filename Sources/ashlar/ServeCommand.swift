@@ -60,8 +60,9 @@ struct ServeCommand: Command, Equatable {
         // errors are shown in the browser until fixed.
         let started = Date()
         // Renditions not in the cache yet are made right after, while the site is served: the
-        // first page is there in seconds, and reloads when they are.
-        let first = preview.rebuild(clean: site.clean, makesRenditions: false)
+        // first page is there in seconds, and reloads when they are, first for the photos it
+        // shows first, then for all.
+        let first = preview.rebuild(clean: site.clean, renditions: .cachedOnly)
         if case .failed(let error) = first, error.kind == .usage {
             Output.error(error.description)
             return 64
@@ -94,8 +95,13 @@ struct ServeCommand: Command, Equatable {
         Thread.detachNewThread {
             if deferred > 0 {
                 Output.error(
-                    "Making the renditions of \(Count.format(deferred, "photo")); the pages reload when they are ready")
-                Self.report(preview.rebuild(), output: outputDisplay, started: nil)
+                    "Making the renditions of \(Count.format(deferred, "photo")), the home page's first; the pages reload when they are ready"
+                )
+                let firstScreen = preview.rebuild(renditions: .firstScreen(photos: Self.firstScreenPhotos))
+                Self.report(firstScreen, output: outputDisplay, started: nil)
+                var left = 1
+                if case .built(let result) = firstScreen { left = result.renditionsDeferred }
+                if left > 0 { Self.report(preview.rebuild(), output: outputDisplay, started: nil) }
             }
             preview.watch(with: watcher) { outcome in Self.report(outcome, output: outputDisplay, started: nil) }
         }
@@ -111,6 +117,10 @@ struct ServeCommand: Command, Equatable {
         Output.print("Stopped.")
         return 0
     }
+
+    /// How many of the home page's photos get renditions before the rest: more than a large
+    /// screen shows at once.
+    static let firstScreenPhotos = 24
 
     /// Binds the port asked for; when the default port is taken, the next free one, saying so.
     private static func listen(host: String, port: Int, explicit: Bool) throws(ServeError) -> ListeningSocket {

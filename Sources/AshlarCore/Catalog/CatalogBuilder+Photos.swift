@@ -89,7 +89,7 @@ extension CatalogBuilder {
             metadata: metadata, width: size.width, height: size.height)
         photo.renditions = renditions(of: job, metadata: metadata, sidecar: primary, diagnostics: &diagnostics)
         // Only a photo published as it is gives its place away: renditions carry no location,
-        // and a published JPEG original has it removed.
+        // and a published original has it removed.
         if carriesLocation, let sourcePath, !isPublishedWithoutLocation(photo) {
             diagnostics.append(.warning(Self.locationWarning, path: source.display(sourcePath)))
         }
@@ -104,9 +104,8 @@ extension CatalogBuilder {
     /// Whether the rendition stage publishes this photo only as renditions (or as an original
     /// with its location removed).
     func isPublishedWithoutLocation(_ photo: Photo) -> Bool {
-        guard let widths = settings.renditionWidths, RenditionStage.wants(photo, widths: widths) else { return false }
-        let isJPEG = ["jpg", "jpeg"].contains(PhotoFiles.fileExtension(of: photo.name))
-        return settings.originals == .omit || isJPEG
+        guard let widths = settings.renditionWidths else { return false }
+        return RenditionStage.wants(photo, widths: widths)
     }
 
     /// The image file's own metadata (embedded XMP, IPTC-IIM, EXIF text) as one layer, with

@@ -12,16 +12,16 @@ struct RenditionStage: Sendable {
     var widths: [Int]
     var cache: RenditionCache
     var workers: Int?
-    /// False: use renditions already in the cache and make none; a photo without them is
-    /// published as it is for now (`serve`'s first build, so the first page is there at once).
-    var makesRenditions = true
+    /// Which photos get renditions made now; the others use what the cache has, or are
+    /// published as they are for now (`serve`'s first builds, so the first page is there at once).
+    var scope = RenditionScope.all
 
     /// What the stage did.
     struct Report: Sendable, Equatable {
         /// Files made, and files found in the cache.
         var made = 0
         var reused = 0
-        /// Photos published as they are for now because `makesRenditions` is false.
+        /// Photos published as they are for now because `scope` left them for later.
         var deferred = 0
         var diagnostics: [Diagnostic] = []
         /// Cache files this build uses.
@@ -64,6 +64,7 @@ struct RenditionStage: Sendable {
             album.albums.forEach(collect)
         }
         collect(root)
+        let chosen = Self.chosen(in: root, scope: scope)
         var report = Report()
         guard !jobs.isEmpty else { return (root, report) }
         cache.tag()
@@ -71,7 +72,8 @@ struct RenditionStage: Sendable {
         let done = Atomic<Int>(0)
         let total = jobs.count
         let outcomes = jobs.parallelMap(workers: workers) { job -> Outcome in
-            let outcome = make(job, known: known)
+            let makes = chosen.map { job.photo.sourcePath.map($0.contains) ?? false } ?? true
+            let outcome = make(job, known: known, makesRenditions: makes)
             let count = done.add(1, ordering: .relaxed).newValue
             progress?(count, total)
             return outcome
@@ -93,6 +95,20 @@ struct RenditionStage: Sendable {
                 .warning("cannot update the rendition cache: \(failure.message)", path: cache.root + "/sources.tsv"))
         }
         return (Self.replacing(updated, in: root), report)
+    }
+
+    /// The source paths of the photos `scope` makes renditions for; nil for all of them.
+    private static func chosen(in root: Album, scope: RenditionScope) -> Set<String>? {
+        switch scope {
+        case .all:
+            return nil
+        case .cachedOnly:
+            return []
+        case .firstScreen(let count):
+            let firstPhotos = root.photos.prefix(count).compactMap(\.sourcePath)
+            let covers = root.albums.compactMap { $0.cover?.sourcePath }
+            return Set(firstPhotos + covers)
+        }
     }
 
     /// The tree with each photo (and each cover) that has a new version replaced by it.
@@ -130,7 +146,9 @@ struct RenditionStage: Sendable {
             text: "ashlar renditions 1|\(digest)|\(parameters)|q\(quality)|exif \(metadata.rawValue)")
     }
 
-    private func make(_ job: Job, known: [String: (stamp: FileStamp, digest: String)]) -> Outcome {
+    private func make(
+        _ job: Job, known: [String: (stamp: FileStamp, digest: String)], makesRenditions: Bool
+    ) -> Outcome {
         var outcome = Outcome(photo: job.photo)
         guard let source = job.photo.sourcePath else { return outcome }
         let path = paths.sourceFile(source)
@@ -254,18 +272,16 @@ struct RenditionStage: Sendable {
         return outcome
     }
 
-    /// The original without its location data (a JPEG's EXIF GPS and XMP location removed
-    /// losslessly), from the cache or made now; a PNG is published as it is.
+    /// The original without its location data (EXIF GPS and XMP location removed losslessly,
+    /// the pixels' bytes untouched), from the cache or made now.
     private func publishOriginal(
         source: String, bytes: [UInt8]?, digest: String, at location: ImageLocation, outcome: inout Outcome
     ) -> CachedFile? {
         guard case .output(let output) = location else { return nil }
         let fileExtension = PhotoFiles.fileExtension(of: source)
         let shown = paths.display(source)
-        guard fileExtension == "jpg" || fileExtension == "jpeg" else {
-            return CachedFile(outputPath: output, cachePath: paths.sourceFile(source), entry: "o:" + digest)
-        }
-        let cachePath = cache.originalFile(digest: digest, fileExtension: "jpg")
+        let isPNG = fileExtension == "png"
+        let cachePath = cache.originalFile(digest: digest, fileExtension: isPNG ? "png" : "jpg")
         outcome.used.append(cachePath)
         if cache.exists(cachePath) {
             outcome.reused += 1
@@ -277,7 +293,10 @@ struct RenditionStage: Sendable {
                 return nil
             }
             do throws(ImageError) {
-                let stripped = try JPEGMetadata.rewrite(data, keeping: .everythingButLocation)
+                let stripped =
+                    isPNG
+                    ? try PNGMetadata.removingLocation(data)
+                    : try JPEGMetadata.rewrite(data, keeping: .everythingButLocation)
                 if let failure = RenditionCache.replace(cachePath, with: stripped) {
                     outcome.diagnostics.append(
                         .error("cannot write to the rendition cache: \(failure.message)", path: cachePath))

@@ -37,11 +37,11 @@ package final class PreviewServer: Sendable {
     /// Builds (incrementally, or from scratch with `clean`), records whether pages should show
     /// errors, and tells open pages to reload when anything changed.
     @discardableResult
-    package func rebuild(clean: Bool = false, makesRenditions: Bool = true) -> BuildOutcome {
+    package func rebuild(clean: Bool = false, renditions: RenditionScope = .all) -> BuildOutcome {
         let outcome: BuildOutcome
         var builder = self.builder
         builder.options.clean = clean
-        builder.options.makesRenditions = makesRenditions
+        builder.options.renditions = renditions
         do {
             let result = try builder.build()
             outcome = .built(result)

@@ -27,10 +27,10 @@ public struct SiteBuilder: Sendable {
         public var reportMetadataConflicts = false
         /// Where renditions are kept between builds; nil is `SOURCE/.ashlar-cache` (`--cache-dir`).
         public var cacheDirectory: URL?
-        /// False: only renditions already in the cache are used, and photos without them are
-        /// published as they are for now (`Result.renditionsDeferred` says how many); such a
-        /// build is never taken as up to date, so the next one makes them.
-        public var makesRenditions = true
+        /// Which photos get renditions made now. The others use renditions already in the
+        /// cache, or are published as they are for now (`Result.renditionsDeferred` says how
+        /// many); such a build is never taken as up to date, so the next one makes them.
+        public var renditions = RenditionScope.all
 
         public init(
             clean: Bool = false, force: Bool = false, layoutManifest: Bool = false, jobs: Int? = nil,
@@ -179,7 +179,7 @@ public struct SiteBuilder: Sendable {
         let cache = RenditionCache(root: cacheFolder.path)
         var stage = RenditionStage(
             paths: paths, settings: configuration.renditions, widths: widths, cache: cache, workers: options.jobs)
-        stage.makesRenditions = options.makesRenditions
+        stage.scope = options.renditions
         progress?("making renditions")
         let started = ContinuousClock.now
         let (root, report) = stage.run(catalog.root) { done, total in

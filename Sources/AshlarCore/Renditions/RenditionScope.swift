@@ -1,0 +1,12 @@
+/// Which photos a build makes renditions for. `serve` makes them in rounds, so its first page
+/// is there at once and the photos it shows first are the first to get renditions.
+public enum RenditionScope: Sendable, Equatable {
+    /// Every photo that needs them.
+    case all
+    /// None: renditions already in the cache are used; the other photos are published as they
+    /// are for now.
+    case cachedOnly
+    /// Those the home page shows first: the first `photos` photos of the top album and the
+    /// covers of its albums. The others are treated as with `cachedOnly`.
+    case firstScreen(photos: Int)
+}

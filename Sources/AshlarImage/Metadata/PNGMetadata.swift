@@ -1,0 +1,87 @@
+/// Published copies of PNG files: the pixels and every chunk that shapes them kept byte for
+/// byte, what could say where the photo was taken removed.
+public enum PNGMetadata {
+    /// Ancillary chunks kept as they are: colour, transparency, physical size, animation, time.
+    /// None of them can hold a location.
+    static let harmlessChunks: Set<String> = [
+        "tRNS", "cHRM", "gAMA", "iCCP", "sBIT", "sRGB", "cICP", "mDCv", "cLLi", "bKGD", "hIST", "pHYs", "sPLT",
+        "tIME", "acTL", "fcTL", "fdAT", "oFFs", "pCAL", "sCAL", "sTER",
+    ]
+    static let xmpKeyword = Array("XML:com.adobe.xmp".utf8)
+    /// The largest XMP packet a compressed `iTXt` chunk may expand to.
+    static let xmpLimit = 4 * 1024 * 1024
+
+    /// The file with its location data removed losslessly, like
+    /// ``JPEGMetadata/rewrite(_:keeping:)`` with ``MetadataPolicy/everythingButLocation``:
+    /// - `eXIf`: the GPS IFD taken out; the chunk is dropped when that cannot be done safely.
+    /// - XMP (`iTXt` `XML:com.adobe.xmp`): the `exif:GPS…` properties removed, the packet stored
+    ///   uncompressed; dropped when unreadable or when they cannot be cut out cleanly.
+    /// - Text chunks with ImageMagick's hex-encoded raw profiles (`Raw profile type exif`,
+    ///   `APP1`, `xmp`, `iptc`, `8bim`) are dropped, as are ancillary chunks of unknown kinds:
+    ///   what they hold cannot be checked. Other text (title, author, comment) stays.
+    ///
+    /// Throws when the file is not a readable PNG (bad signature, chunk or CRC).
+    public static func removingLocation(_ bytes: [UInt8]) throws(ImageError) -> [UInt8] {
+        // Checks every chunk's CRC and the critical chunks' order; a file cut short inside its
+        // image data passes (with a warning there) and is copied as far as it goes.
+        _ = try PNGStructure(bytes, headerOnly: false)
+        var output = PNGStructure.signature
+        output.reserveCapacity(bytes.count)
+        var position = 8
+        while position + 12 <= bytes.count {
+            let length = PNGStructure.bigEndian32(bytes, at: position)
+            let end = position + 12 + length
+            guard end <= bytes.count else { break }
+            let type = String(decoding: bytes[(position + 4)..<(position + 8)], as: UTF8.self)
+            let data = Array(bytes[(position + 8)..<(position + 8 + length)])
+            let isCritical = (0x41...0x5A).contains(bytes[position + 4])
+            if isCritical || harmlessChunks.contains(type) {
+                output += bytes[position..<end]
+            } else if let kept = keptData(type: type, data: data) {
+                PNGEncoder.appendChunk(type, kept, to: &output)
+            }
+            position = end
+            if type == "IEND" { break }
+        }
+        return output
+    }
+
+    /// The data a metadata chunk keeps, or `nil` to drop it.
+    private static func keptData(type: String, data: [UInt8]) -> [UInt8]? {
+        switch type {
+        case "eXIf":
+            return JPEGMetadata.removingLocation(fromEXIF: data)
+        case "tEXt", "zTXt", "iTXt":
+            let keywordEnd = data.firstIndex(of: 0) ?? data.count
+            let keyword = Array(data[0..<keywordEnd])
+            if keyword == xmpKeyword {
+                guard type == "iTXt", let packet = xmpPacket(data, keywordEnd: keywordEnd),
+                    let kept = JPEGMetadata.removingLocation(fromXMP: packet)
+                else { return nil }
+                // Keyword, not compressed, method 0, no language, no translated keyword.
+                return xmpKeyword + [0, 0, 0, 0, 0] + kept
+            }
+            let lowered = String(decoding: keyword, as: UTF8.self).lowercased()
+            return lowered.hasPrefix("raw profile type") ? nil : data
+        default:
+            return nil
+        }
+    }
+
+    /// The packet of an XMP `iTXt` chunk, inflated if compressed; `nil` when damaged.
+    private static func xmpPacket(_ data: [UInt8], keywordEnd: Int) -> [UInt8]? {
+        var index = keywordEnd + 1
+        guard index + 2 <= data.count else { return nil }
+        let compressed = data[index]
+        guard data[index + 1] == 0, compressed <= 1 else { return nil }
+        index += 2
+        // Language tag, then translated keyword, each ended by a zero byte.
+        for _ in 0..<2 {
+            guard let end = data[index...].firstIndex(of: 0) else { return nil }
+            index = end + 1
+        }
+        let text = Array(data[index...])
+        guard compressed == 1 else { return text }
+        return try? Inflater.decompress(zlib: text, limit: xmpLimit)
+    }
+}
