@@ -83,7 +83,9 @@ package struct PhotoFiles: Sendable, Equatable {
             files.jsonSidecars = [name]
             photos.append(files)
         }
-        photos.sort { FileNameOrder.precedes($0.name, $1.name) }
+        // Names come sorted from the scanner, so this is usually a check: n comparisons, not n log n.
+        let isSorted = zip(photos, photos.dropFirst()).allSatisfy { !FileNameOrder.precedes($1.name, $0.name) }
+        if !isSorted { photos.sort { FileNameOrder.precedes($0.name, $1.name) } }
         return (photos, unattributed)
     }
 

@@ -100,7 +100,7 @@ struct XMPPacketReader: XMLHandler {
         where !attribute.namespace.isEmpty && attribute.namespace != XMPPacket.rdf
             && attribute.namespace != XMLNode.xmlNamespace
         {
-            guard let property = XMPProperty(namespace: attribute.namespace, name: tag.localName(of: attribute)),
+            guard let property = XMPProperty(namespace: attribute.namespace, name: tag.localNameBytes(of: attribute)),
                 packet[property] == nil
             else { continue }
             packet.set(
@@ -114,7 +114,7 @@ struct XMPPacketReader: XMLHandler {
 
     /// A property element worth reading: one Ashlar reads that has no value yet.
     private func propertyElement(_ tag: XMLStartTag) -> PropertyElement? {
-        guard let property = XMPProperty(namespace: tag.namespace, name: tag.localName), packet[property] == nil
+        guard let property = XMPProperty(namespace: tag.namespace, name: tag.localNameBytes), packet[property] == nil
         else { return nil }
         var resource: String?
         var isStructure = false

@@ -61,14 +61,27 @@ enum XMPProperty: Int, CaseIterable {
         }
     }
 
-    /// Every local name is used by one property only, so a name finds at most one candidate.
-    private static let byName: [String: XMPProperty] = Dictionary(
-        uniqueKeysWithValues: allCases.map { ($0.qualified.name, $0) })
+    /// The local names' bytes, in case order. Every local name is used by one property only, so
+    /// a name finds at most one candidate.
+    private static let names: [[UInt8]] = allCases.map { Array($0.qualified.name.utf8) }
 
     /// The property with this namespace and local name, if Ashlar reads it.
     init?(namespace: String, name: String) {
-        guard let candidate = Self.byName[name], candidate.qualified.namespace == namespace else { return nil }
-        self = candidate
+        var name = name
+        guard let property = name.withUTF8({ Self(namespace: namespace, name: $0) }) else { return nil }
+        self = property
+    }
+
+    /// The same, for a local name still in the document's bytes: most names a packet holds are
+    /// not Ashlar's, and are turned away without making a string of them.
+    init?(namespace: String, name: UnsafeBufferPointer<UInt8>) {
+        for index in Self.names.indices where Self.names[index].count == name.count {
+            guard Self.names[index].elementsEqual(name) else { continue }
+            guard let property = Self(rawValue: index), property.qualified.namespace == namespace else { return nil }
+            self = property
+            return
+        }
+        return nil
     }
 
     /// The name as messages write it: `xmp:Rating`.

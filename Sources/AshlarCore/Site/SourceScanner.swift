@@ -6,7 +6,11 @@ import Foundation
 package struct SourceScanner: Sendable {
     package var paths: SitePaths
     /// Absolute, standardized paths that are never scanned (the output folder).
-    package var excludedPaths: Set<String>
+    package var excludedPaths: Set<String> {
+        didSet { excludedNames = Self.namesByFolder(excludedPaths) }
+    }
+    /// The same paths as the names they have in their folders, by folder.
+    private var excludedNames: [String: Set<String>] = [:]
     /// Folders nested deeper than this are reported rather than followed.
     package static let maximumDepth = 128
 
@@ -15,6 +19,16 @@ package struct SourceScanner: Sendable {
         self.paths = paths
         let output = paths.output.standardizedFileURL.path
         self.excludedPaths = [output, FileSystem.realPath(output) ?? output]
+        self.excludedNames = Self.namesByFolder(excludedPaths)
+    }
+
+    private static func namesByFolder(_ paths: Set<String>) -> [String: Set<String>] {
+        var names: [String: Set<String>] = [:]
+        for path in paths {
+            guard let slash = path.lastIndex(of: "/") else { continue }
+            names[String(path[..<slash]), default: []].insert(String(path[path.index(after: slash)...]))
+        }
+        return names
     }
 
     /// Names at the source root that are configuration, not albums.
@@ -45,23 +59,18 @@ package struct SourceScanner: Sendable {
             return folder
         }
         defer { closedir(listing) }
-        var names: [String] = []
-        while let entry = readdir(listing) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != ".", name != ".." { names.append(name) }
-        }
         let realRoot = FileSystem.realPath(paths.source.path) ?? paths.source.path
-        for name in names.sorted(by: FileNameOrder.precedes) {
-            if name.hasPrefix(".") { continue }
+        let excludedHere = excludedNames[absolute]
+        let absoluteLength = absolute.utf8.count
+        for name in Self.visibleNames(listing) {
             if relative.isEmpty, Self.reservedRootNames.contains(name) { continue }
-            let childAbsolute = absolute + "/" + name
-            if excludedPaths.contains(childAbsolute) { continue }
-            let childRelative = relative.isEmpty ? name : relative + "/" + name
+            if let excludedHere, excludedHere.contains(name) { continue }
+            // Paths are joined only where they are used: for folders, links and messages.
+            var childAbsolute: String { absolute + "/" + name }
+            var childRelative: String { relative.isEmpty ? name : relative + "/" + name }
             var info = stat()
             // Nothing could be done with a path the system refuses (it is stat'ed by name here).
-            let fits = childAbsolute.utf8.count < Int(PATH_MAX)
+            let fits = absoluteLength + 1 + name.utf8.count < Int(PATH_MAX)
             guard fits, fstatat(folderDescriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
                 if !fits { errno = ENAMETOOLONG }
                 // Gone since the listing is fine; anything else (a path longer than the system
@@ -114,6 +123,31 @@ package struct SourceScanner: Sendable {
             }
         }
         return folder
+    }
+
+    /// The names in a folder listing that do not start with a dot, in `FileNameOrder`. Sorted
+    /// as bytes before they become strings: a folder of thousands of photos is sorted in a
+    /// fraction of the time strings take.
+    private static func visibleNames(_ listing: OpaquePointer) -> [String] {
+        var bytes: [UInt8] = []
+        var ranges: [Range<Int>] = []
+        while let entry = readdir(listing) {
+            withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                guard let first = raw.first, first != 0, first != UInt8(ascii: ".") else { return }
+                let start = bytes.count
+                bytes.append(contentsOf: raw.prefix { $0 != 0 })
+                ranges.append(start..<bytes.count)
+            }
+        }
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return [] }
+            ranges.sort { left, right in
+                let common = min(left.count, right.count)
+                let order = memcmp(base + left.lowerBound, base + right.lowerBound, common)
+                return order != 0 ? order < 0 : left.count < right.count
+            }
+            return ranges.map { String(decoding: UnsafeBufferPointer(rebasing: buffer[$0]), as: UTF8.self) }
+        }
     }
 
     private func displayPath(_ relative: String) -> String {

@@ -30,6 +30,13 @@ struct XMLStartTag {
         return self.namespace == namespace
     }
 
+    /// The local name's bytes, valid during the call.
+    var localNameBytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: source[name]) }
+
+    func localNameBytes(of attribute: XMLAttribute) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: source[attribute.name])
+    }
+
     func localName(of attribute: XMLAttribute) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: source[attribute.name]), as: UTF8.self)
     }
