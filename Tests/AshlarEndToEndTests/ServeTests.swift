@@ -329,7 +329,8 @@ import Testing
             folder.url.appendingPathComponent("bin").path + ":"
             + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let server = try ServeProcess(["site", "--open"], in: folder, environment: ["PATH": path])
-        let opened = ServeProcess.wait(upTo: 5) { folder.exists("bin/opened") }
+        // The script's file exists before its line is written: wait for the whole line.
+        let opened = ServeProcess.wait(upTo: 5) { (try? folder.read("bin/opened"))?.hasSuffix("\n") == true }
         #expect(opened != nil)
         #expect(try folder.read("bin/opened") == "http://127.0.0.1:\(server.port)/\n")
     }

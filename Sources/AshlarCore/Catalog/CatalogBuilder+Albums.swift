@@ -1,25 +1,43 @@
 extension CatalogBuilder {
-    /// The album of `draft` with its photos (taken in order from `readings`, from `cursor` on) and
-    /// sub-albums: unique photo slugs, no two photos publishing different files under one name,
-    /// photos sorted, the cover chosen, and duplicate titles reported.
-    func assemble(_ draft: AlbumDraft, readings: [PhotoReading], cursor: inout Int, diagnostics: inout [Diagnostic])
-        -> Album
-    {
-        var album = Album(
-            sourcePath: draft.folder.relativePath, outputPath: draft.outputPath, title: draft.title,
-            description: draft.settings.description)
+    /// An album's own photos as read, with what reading and placing them reported.
+    struct AlbumPhotos: Sendable {
+        var photos: [Photo] = []
+        var diagnostics: [Diagnostic] = []
+    }
+
+    /// Every album's own photos, on every core (each album's are independent of the others'),
+    /// in the order `assemble` takes them: an album, then its sub-albums.
+    func albumPhotos(_ root: AlbumDraft, readings: [PhotoReading]) -> [AlbumPhotos] {
+        var albums: [(draft: AlbumDraft, readings: Range<Int>)] = []
+        var cursor = 0
+        func collect(_ draft: AlbumDraft) {
+            // The draft without its children: they are not needed here, and are not copied.
+            var own = draft
+            own.children = []
+            albums.append((own, cursor..<cursor + draft.photoFiles.count))
+            cursor += draft.photoFiles.count
+            draft.children.forEach(collect)
+        }
+        collect(root)
+        return albums.parallelMap(workers: settings.workers) { album in
+            ownPhotos(album.draft, readings: readings[album.readings])
+        }
+    }
+
+    /// An album's photos: unique photo slugs, no two photos publishing different files under one
+    /// name, photos sorted, and duplicate titles reported.
+    func ownPhotos(_ draft: AlbumDraft, readings: ArraySlice<PhotoReading>) -> AlbumPhotos {
+        var result = AlbumPhotos()
         var taken = draft.taken
         var imageSources: [String: String] = [:]
         var photos: [Photo] = []
-        for _ in draft.photoFiles {
-            let reading = readings[cursor]
-            cursor += 1
-            diagnostics += reading.diagnostics
+        for reading in readings {
+            result.diagnostics += reading.diagnostics
             guard var photo = reading.photo else { continue }
             let wanted = Slug.make(from: PhotoFiles.baseName(of: photo.imageFileName), fallback: "photo")
             photo.slug = Slug.unique(wanted, taken: &taken)
             if photo.slug != wanted {
-                diagnostics.append(
+                result.diagnostics.append(
                     .warning(
                         "photo URL '\(wanted)' is taken; this photo is published as '\(photo.slug)'",
                         path: source.display(photo.primaryPath)))
@@ -37,14 +55,14 @@ extension CatalogBuilder {
             }
             photos.append(photo)
         }
-        album.photos = (draft.settings.sort ?? settings.sort).sorted(photos)
+        result.photos = (draft.settings.sort ?? settings.sort).sorted(photos)
         // Two photos of one album with the same title read the same in links and to screen readers.
         // Names, not photos: a copy of every photo of a 100,000-photo album took 200 MiB.
         var firstWithTitle: [String: String] = [:]
-        for photo in album.photos {
+        for photo in result.photos {
             guard let title = photo.metadata.title else { continue }
             if let first = firstWithTitle[title] {
-                diagnostics.append(
+                result.diagnostics.append(
                     .warning(
                         "title \"\(title.prefix(60))\" is also the title of '\(first)' in this album; titles tell photos apart in links and to screen readers",
                         path: source.display(photo.primaryPath), key: "title"))
@@ -52,8 +70,23 @@ extension CatalogBuilder {
                 firstWithTitle[title] = photo.name
             }
         }
+        return result
+    }
+
+    /// The album of `draft` with its photos (taken in order from `parts`, from `index` on; see
+    /// `albumPhotos`) and sub-albums, and its cover chosen.
+    func assemble(_ draft: AlbumDraft, parts: [AlbumPhotos], index: inout Int, diagnostics: inout [Diagnostic])
+        -> Album
+    {
+        var album = Album(
+            sourcePath: draft.folder.relativePath, outputPath: draft.outputPath, title: draft.title,
+            description: draft.settings.description)
+        let part = parts[index]
+        index += 1
+        diagnostics += part.diagnostics
+        album.photos = part.photos
         for child in draft.children {
-            album.albums.append(assemble(child, readings: readings, cursor: &cursor, diagnostics: &diagnostics))
+            album.albums.append(assemble(child, parts: parts, index: &index, diagnostics: &diagnostics))
         }
         if let cover = draft.settings.cover {
             album.cover = Self.photo(named: cover, in: album)

@@ -3,9 +3,20 @@ import Foundation
 extension CatalogBuilder {
     /// The album of `folder` and its sub-albums, with their settings and photo files, but no
     /// photo read yet. Hidden albums are left out.
-    func draftAlbum(_ folder: SourceFolder, outputPath: String, title: String, diagnostics: inout [Diagnostic])
-        -> AlbumDraft
-    {
+    /// A folder's files grouped into photos (`PhotoFiles.group`).
+    struct FolderGroups: Sendable {
+        var photos: [PhotoFiles]
+        var unattributed: [(name: String, reason: String)]
+
+        init(fileNames: [String]) {
+            (photos, unattributed) = PhotoFiles.group(fileNames: fileNames)
+        }
+    }
+
+    func draftAlbum(
+        _ folder: SourceFolder, outputPath: String, title: String, groups: [String: FolderGroups],
+        diagnostics: inout [Diagnostic]
+    ) -> AlbumDraft {
         var settings = AlbumSettings()
         if folder.fileNames.contains("album.json") {
             let relative = folder.path(of: "album.json")
@@ -15,13 +26,15 @@ extension CatalogBuilder {
                 diagnostics += albumDiagnostics
             }
         }
-        let (groups, unattributed) = PhotoFiles.group(fileNames: folder.fileNames)
-        for (name, reason) in unattributed {
+        let grouped =
+            groups[folder.relativePath]
+            ?? FolderGroups(fileNames: folder.fileNames)
+        for (name, reason) in grouped.unattributed {
             diagnostics.append(.warning(reason, path: source.display(folder.path(of: name))))
         }
         var draft = AlbumDraft(
             folder: folder, outputPath: outputPath, title: settings.title ?? title, settings: settings,
-            photoFiles: groups, children: [], taken: Self.reservedSlugs)
+            photoFiles: grouped.photos, children: [], taken: Self.reservedSlugs)
         for subfolder in folder.subfolders.sorted(by: { NaturalOrder.precedes($0.name, $1.name) }) {
             let wanted = Slug.make(from: subfolder.name, fallback: "album")
             let slug = Slug.unique(wanted, taken: &draft.taken)
@@ -33,7 +46,7 @@ extension CatalogBuilder {
             }
             let childOutput = outputPath.isEmpty ? slug : outputPath + "/" + slug
             let child = draftAlbum(
-                subfolder, outputPath: childOutput, title: Self.title(fromFolderName: subfolder.name),
+                subfolder, outputPath: childOutput, title: Self.title(fromFolderName: subfolder.name), groups: groups,
                 diagnostics: &diagnostics)
             if child.settings.hidden == true { continue }
             draft.children.append(child)

@@ -38,14 +38,27 @@ struct CatalogBuilder: Sendable {
 
     func build(_ root: SourceFolder) -> Catalog {
         var diagnostics: [Diagnostic] = []
-        let draft = draftAlbum(root, outputPath: "", title: settings.title, diagnostics: &diagnostics)
+        // Grouping file names into photos is the largest part of drafting: done for every folder
+        // at once, on every core.
+        var folders: [SourceFolder] = []
+        func collect(_ folder: SourceFolder) {
+            folders.append(SourceFolder(relativePath: folder.relativePath, fileNames: folder.fileNames))
+            folder.subfolders.forEach(collect)
+        }
+        collect(root)
+        let groups = folders.parallelMap(workers: settings.workers) { FolderGroups(fileNames: $0.fileNames) }
+        let groupsByFolder = Dictionary(
+            zip(folders.map(\.relativePath), groups), uniquingKeysWith: { first, _ in first })
+        let draft = draftAlbum(
+            root, outputPath: "", title: settings.title, groups: groupsByFolder, diagnostics: &diagnostics)
 
         var jobs: [PhotoJob] = []
         collectJobs(draft, into: &jobs)
         let readings = jobs.parallelMap(workers: settings.workers) { job in readPhoto(job) }
 
-        var cursor = 0
-        let album = assemble(draft, readings: readings, cursor: &cursor, diagnostics: &diagnostics)
+        var index = 0
+        let album = assemble(
+            draft, parts: albumPhotos(draft, readings: readings), index: &index, diagnostics: &diagnostics)
         var catalog = Catalog(root: album, diagnostics: diagnostics)
         for reason in readings.compactMap(\.leftOut) { catalog.leftOut[reason, default: 0] += 1 }
         return catalog

@@ -169,11 +169,12 @@ struct RenditionStage: Sendable {
             outcome.deferred = true
             return outcome
         } else {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                outcome.diagnostics.append(.error("cannot read: the file is gone or unreadable", path: shown))
+            switch RawFile.read(path, upTo: Int.max) {
+            case .success(let read): bytes = read.bytes
+            case .failure(let failure):
+                outcome.diagnostics.append(.error("cannot read: \(failure.reason)", path: shown))
                 return outcome
             }
-            bytes = [UInt8](data)
             digest = SourceDigest.of(bytes: bytes ?? [])
         }
         outcome.digest = (source, stamp, digest)
@@ -188,11 +189,12 @@ struct RenditionStage: Sendable {
             return outcome
         } else {
             if bytes == nil {
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    outcome.diagnostics.append(.error("cannot read: the file is gone or unreadable", path: shown))
+                switch RawFile.read(path, upTo: Int.max) {
+                case .success(let read): bytes = read.bytes
+                case .failure(let failure):
+                    outcome.diagnostics.append(.error("cannot read: \(failure.reason)", path: shown))
                     return outcome
                 }
-                bytes = [UInt8](data)
             }
             do throws(ImageError) {
                 let set = try Renditions.make(
@@ -286,11 +288,16 @@ struct RenditionStage: Sendable {
         if cache.exists(cachePath) {
             outcome.reused += 1
         } else {
-            guard
-                let data = bytes ?? FileManager.default.contents(atPath: paths.sourceFile(source)).map({ [UInt8]($0) })
-            else {
-                outcome.diagnostics.append(.error("cannot read: the file is gone or unreadable", path: shown))
-                return nil
+            let data: [UInt8]
+            if let bytes {
+                data = bytes
+            } else {
+                switch RawFile.read(paths.sourceFile(source), upTo: Int.max) {
+                case .success(let read): data = read.bytes
+                case .failure(let failure):
+                    outcome.diagnostics.append(.error("cannot read: \(failure.reason)", path: shown))
+                    return nil
+                }
             }
             do throws(ImageError) {
                 let stripped =

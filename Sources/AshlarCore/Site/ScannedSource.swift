@@ -3,8 +3,10 @@ struct ScannedSource: Sendable {
     var tree: SourceFolder
     var diagnostics: [Diagnostic]
 
-    static func scan(paths: SitePaths) -> ScannedSource {
-        let (tree, diagnostics) = SourceScanner(paths: paths).scan()
+    static func scan(paths: SitePaths, workers: Int? = nil) -> ScannedSource {
+        var scanner = SourceScanner(paths: paths)
+        scanner.workers = workers
+        let (tree, diagnostics) = scanner.scan()
         return ScannedSource(tree: tree, diagnostics: diagnostics)
     }
 

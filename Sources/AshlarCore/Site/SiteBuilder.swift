@@ -70,7 +70,7 @@ public struct SiteBuilder: Sendable {
         }
 
         progress?("scanning the source folder")
-        let source = ScannedSource.scan(paths: paths)
+        let source = ScannedSource.scan(paths: paths, workers: options.jobs)
         clock.lap("scan")
         // What the build reports depends on the options that add warnings, so they count too.
         let fingerprint = source.fingerprint(
@@ -138,7 +138,7 @@ public struct SiteBuilder: Sendable {
     public func check() throws(BuildError) -> Result {
         try OutputFolder(paths: paths).checkSource()
         let inputs = try SiteInputs.load(paths: paths, configurationFile: configurationFile, baseURL: options.baseURL)
-        let source = ScannedSource.scan(paths: paths)
+        let source = ScannedSource.scan(paths: paths, workers: options.jobs)
         guard let configuration = inputs.configuration else { return Result(stoppedWith: inputs.diagnostics) }
         let catalog = buildCatalog(source, configuration: configuration, inputs: inputs)
         var asIs = 0
@@ -164,7 +164,7 @@ public struct SiteBuilder: Sendable {
     package func readCatalog() throws(BuildError) -> (root: Album, diagnostics: [Diagnostic]) {
         try OutputFolder(paths: paths).checkSource()
         let inputs = try SiteInputs.load(paths: paths, configurationFile: configurationFile, baseURL: options.baseURL)
-        let source = ScannedSource.scan(paths: paths)
+        let source = ScannedSource.scan(paths: paths, workers: options.jobs)
         let catalog = buildCatalog(
             source, configuration: inputs.configuration ?? SiteConfiguration(), inputs: inputs)
         return (catalog.root, inputs.diagnostics + source.diagnostics + catalog.diagnostics)

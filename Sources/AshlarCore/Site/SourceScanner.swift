@@ -11,6 +11,8 @@ package struct SourceScanner: Sendable {
     }
     /// The same paths as the names they have in their folders, by folder.
     private var excludedNames: [String: Set<String>] = [:]
+    /// Threads for stat'ing large folders (nil: one per core; `--jobs`).
+    package var workers: Int?
     /// Folders nested deeper than this are reported rather than followed.
     package static let maximumDepth = 128
 
@@ -62,27 +64,38 @@ package struct SourceScanner: Sendable {
         let realRoot = FileSystem.realPath(paths.source.path) ?? paths.source.path
         let excludedHere = excludedNames[absolute]
         let absoluteLength = absolute.utf8.count
-        for name in Self.visibleNames(listing) {
-            if relative.isEmpty, Self.reservedRootNames.contains(name) { continue }
-            if let excludedHere, excludedHere.contains(name) { continue }
+        let names = Self.visibleNames(listing).filter { name in
+            !(relative.isEmpty && Self.reservedRootNames.contains(name)) && excludedHere?.contains(name) != true
+        }
+        // A folder of thousands of photos is stat'ed on every core: the calls, not the work
+        // around them, are what scanning costs.
+        let lookups = names.parallelMap(workers: names.count >= 256 ? workers : 1) { name in
+            var lookup = Lookup()
+            // Nothing could be done with a path the system refuses (it is stat'ed by name here).
+            if absoluteLength + 1 + name.utf8.count >= Int(PATH_MAX) {
+                lookup.failure = ENAMETOOLONG
+            } else if fstatat(folderDescriptor, name, &lookup.info, AT_SYMLINK_NOFOLLOW) != 0 {
+                lookup.failure = errno
+            }
+            return lookup
+        }
+        for (name, lookup) in zip(names, lookups) {
             // Paths are joined only where they are used: for folders, links and messages.
             var childAbsolute: String { absolute + "/" + name }
             var childRelative: String { relative.isEmpty ? name : relative + "/" + name }
-            var info = stat()
-            // Nothing could be done with a path the system refuses (it is stat'ed by name here).
-            let fits = absoluteLength + 1 + name.utf8.count < Int(PATH_MAX)
-            guard fits, fstatat(folderDescriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else {
-                if !fits { errno = ENAMETOOLONG }
+            var info = lookup.info
+            guard lookup.failure == 0 else {
                 // Gone since the listing is fine; anything else (a path longer than the system
                 // allows) would silently drop content.
-                if errno == ENAMETOOLONG {
+                let failure = lookup.failure
+                if failure == ENAMETOOLONG {
                     diagnostics.append(
                         .error(
                             "skipped: its path is longer than the system allows (\(PATH_MAX) bytes)",
                             path: displayPath(childRelative)))
-                } else if errno != ENOENT {
+                } else if failure != ENOENT {
                     diagnostics.append(
-                        .error("skipped: \(SystemError.message(errno))", path: displayPath(childRelative)))
+                        .error("skipped: \(SystemError.message(failure))", path: displayPath(childRelative)))
                 }
                 continue
             }
@@ -148,6 +161,12 @@ package struct SourceScanner: Sendable {
             }
             return ranges.map { String(decoding: UnsafeBufferPointer(rebasing: buffer[$0]), as: UTF8.self) }
         }
+    }
+
+    /// One entry's `fstatat`: its result, or the error it failed with.
+    private struct Lookup: Sendable {
+        var info = stat()
+        var failure: Int32 = 0
     }
 
     private func displayPath(_ relative: String) -> String {
