@@ -283,6 +283,42 @@ import Testing
         #expect(!folder.exists("site/_site/gps-p3.jpg"), "the original stayed published")
     }
 
+    /// A photo changed on disk while `serve` runs gets renditions of its own, under a new name.
+    @Test func serveMakesNewRenditionsForAPhotoChangedOnDisk() throws {
+        let folder = try TemporaryFolder("ashlar-renditions")
+        try folder.copy(Self.fixtures.appendingPathComponent("site"), to: "site")
+        let server = try ServeProcess(
+            ["site", "--cache-dir", folder.url.appendingPathComponent("cache").path], in: folder)
+        func tag() throws -> String? {
+            let page = String(decoding: try RawHTTP.get("/", port: server.port).body, as: UTF8.self)
+            guard let range = page.range(of: #"gps-p3@317w\.[0-9a-f]{10}\."#, options: .regularExpression) else {
+                return nil
+            }
+            return String(page[range])
+        }
+        var first: String?
+        _ = try ServeProcess.wait(upTo: 60) {
+            first = try tag()
+            return first != nil
+        }
+        let before = try #require(first, "the renditions never came")
+        // The same picture with a comment: other bytes, so other renditions.
+        let photo = folder.url.appendingPathComponent("site/gps-p3.jpg")
+        var bytes = [UInt8](try Data(contentsOf: photo))
+        bytes.insert(contentsOf: [0xFF, 0xFE, 0x00, 0x09] + Array("changed".utf8), at: 2)
+        try Data(bytes).write(to: photo)
+        var after: String?
+        _ = try ServeProcess.wait(upTo: 60) {
+            after = try tag()
+            return after != nil && after != before
+        }
+        #expect(after != nil && after != before, "still \(before)")
+        if let after {
+            let image = try RawHTTP.get("/" + after + "jpg", port: server.port)
+            #expect(image.status == 200 && image.header("content-type") == "image/jpeg")
+        }
+    }
+
     /// `ashlar check` says which images will be published as they are for want of a decoder.
     @Test func checkNotesImagesPublishedAsTheyAre() throws {
         let site = Ashlar.packageRoot.appendingPathComponent(
