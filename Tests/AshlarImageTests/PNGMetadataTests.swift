@@ -88,6 +88,19 @@ import Testing
         }
     }
 
+    /// Found by the `png-rewrite` fuzz target: a file cut short inside its only `IDAT` chunk,
+    /// which the decoder accepts, lost that chunk and no longer read.
+    @Test func aFileCutShortInItsImageDataKeepsWhatItHas() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fuzz/Regressions/png-rewrite/truncated-image-data.png")
+        let original = [UInt8](try Data(contentsOf: url))
+        let output = try PNGMetadata.removingLocation(original)
+        let before = try PNGStructure(original, headerOnly: false)
+        let after = try PNGStructure(output, headerOnly: false)
+        #expect(after.imageData.map { Array(output[$0]) } == before.imageData.map { Array(original[$0]) })
+        #expect(output == original, "nothing in it to remove")
+    }
+
     @Test func damagedFilesAreRefused() throws {
         var file = try Self.taggedPNG(gpsFrom: "gps-exif-big-endian.jpg", compressXMP: false)
         file[40] ^= 0xFF

@@ -35,6 +35,7 @@ TARGETS=(
     "http          40000 http"
     "manifest      16384 json"
     "jpeg-rewrite  16384 -"
+    "png-rewrite   16384 -"
 )
 
 root="$(cd "$(dirname "$0")/../.." && pwd)"

@@ -28,13 +28,18 @@ public enum PNGMetadata {
         var output = PNGStructure.signature
         output.reserveCapacity(bytes.count)
         var position = 8
-        while position + 12 <= bytes.count {
+        while position + 8 <= bytes.count {
             let length = PNGStructure.bigEndian32(bytes, at: position)
             let end = position + 12 + length
-            guard end <= bytes.count else { break }
+            let isCritical = (0x41...0x5A).contains(bytes[position + 4])
+            guard end <= bytes.count else {
+                // A file cut short inside its image data is copied as far as it goes, as the
+                // structure check accepted it; a cut metadata chunk cannot be checked, and goes.
+                if isCritical { output += bytes[position...] }
+                break
+            }
             let type = String(decoding: bytes[(position + 4)..<(position + 8)], as: UTF8.self)
             let data = Array(bytes[(position + 8)..<(position + 8 + length)])
-            let isCritical = (0x41...0x5A).contains(bytes[position + 4])
             if isCritical || harmlessChunks.contains(type) {
                 output += bytes[position..<end]
             } else if let kept = keptData(type: type, data: data) {
