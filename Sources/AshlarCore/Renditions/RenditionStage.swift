@@ -159,7 +159,8 @@ struct RenditionStage: Sendable {
             return outcome
         }
         let stamp = FileStamp(info)
-        let photoWidths = RenditionWidths.forPhoto(width: job.photo.width, widths: widths)
+        let photoWidths = RenditionWidths.forPhoto(
+            width: job.photo.width, height: job.photo.height, widths: widths, longestSide: settings.maxWidth)
         var bytes: [UInt8]?
         let digest: String
         if let remembered = known[source], remembered.stamp == stamp {

@@ -39,9 +39,18 @@ package enum RenditionWidths {
     /// The widths one photo gets, narrowest first: none wider than the photo (a width at or
     /// above it gives one rendition at the photo's own width), none within a fifth of a wider
     /// one. Empty when the photo is no wider than the narrowest width: it is published as it is.
-    package static func forPhoto(width: Int, widths: [Int]) -> [Int] {
+    ///
+    /// With `longestSide`, no rendition of a portrait photo is taller than that either: a photo
+    /// page shows a portrait photo as tall as the screen, so a 2,560 px wide one (3,840 px tall)
+    /// would be wasted, and the cap lets its decoding run at half scale. The widths above the
+    /// cap give one rendition at the cap.
+    package static func forPhoto(width: Int, height: Int = 0, widths: [Int], longestSide: Int? = nil) -> [Int] {
         guard let narrowest = widths.min(), width > narrowest else { return [] }
+        var limit = width
+        if let longestSide, height > width, height > longestSide {
+            limit = min(width, max(narrowest, Int(Double(longestSide) * Double(width) / Double(height))))
+        }
         // Clamped to the photo, two widths may come close (634 and 640): the narrower goes.
-        return merged(widths.map { min($0, width) }, maxWidth: width)
+        return merged(widths.map { min($0, limit) }, maxWidth: limit)
     }
 }

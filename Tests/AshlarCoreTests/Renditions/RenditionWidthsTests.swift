@@ -36,6 +36,23 @@ import Testing
         #expect(RenditionWidths.forPhoto(width: width, widths: widths) == expected)
     }
 
+    /// Portrait photos: no rendition taller than the longest side allowed; landscape ones and
+    /// portraits within it keep their widths.
+    @Test(arguments: [
+        (3985, 5974, [317, 484, 634, 968, 1280, 1920, 2560], [317, 484, 634, 968, 1280, 1707]),
+        (4000, 6000, [317, 2560], [317, 1706]),
+        (6000, 4000, [317, 1280, 2560], [317, 1280, 2560]),
+        (1600, 2400, [317, 1280, 2560], [317, 1600]),
+        (600, 9000, [317, 484], [317]),
+    ])
+    func portraitsAreCappedByTheirHeight(width: Int, height: Int, widths: [Int], expected: [Int]) {
+        let capped = RenditionWidths.forPhoto(width: width, height: height, widths: widths, longestSide: 2560)
+        #expect(capped == expected)
+        if let largest = capped.last {
+            #expect(Double(largest) * Double(height) / Double(width) <= 2560 || largest == widths.min())
+        }
+    }
+
     @Test(arguments: [
         (#"{"renditions": false}"#, false, nil as [Int]?, 82, 2560, "omit"),
         (#"{"renditions": true, "originals": "publish"}"#, true, nil, 82, 2560, "publish"),
