@@ -66,11 +66,17 @@ struct AlbumPageModel {
                 "loading": .string(albumGallery.isInFirstScreen(index) ? "eager" : "lazy"),
             ]
             if let cover = child.cover {
-                tile["cover"] = .object([
+                var coverValue: [String: TemplateValue] = [
                     "src": .string(context.tileSource(of: cover)),
                     "width": .number(Double(cover.width)),
                     "height": .number(Double(cover.height)),
-                ])
+                ]
+                // Album tiles are laid out in the same columns as photo tiles: the same sizes.
+                if let srcset = context.srcset(of: cover) {
+                    coverValue["srcset"] = .string(srcset)
+                    coverValue["sizes"] = .string(tileSizes)
+                }
+                tile["cover"] = .object(coverValue)
                 tile["style"] = .string(albumGallery.tileStyle(index: index, width: cover.width, height: cover.height))
             } else {
                 tile["style"] = .string(albumGallery.tileStyle(index: index, width: 3, height: 2))

@@ -62,5 +62,10 @@ struct RenditionScopeTests {
             #expect(!done.contains(#"src="\#(name).jpg""#) && done.contains(#"src="\#(name)@"#), "\(name)")
         }
         #expect(!FileManager.default.fileExists(atPath: source.appendingPathComponent("_site/c.jpg").path))
+        // The trip's cover tile offers its renditions too, with the photo tiles' sizes.
+        let coverTile = try #require(
+            done.range(of: #"<li class="tile album-tile[^\n]*?</li>"#, options: .regularExpression))
+        let cover = String(done[coverTile])
+        #expect(cover.contains(#"srcset="trip/e@"#) && cover.contains(#" sizes=""#), "\(cover)")
     }
 }
