@@ -101,6 +101,28 @@ import Testing
         #expect(output == original, "nothing in it to remove")
     }
 
+    /// The `iTXt` reader the header reader and the rewrite share.
+    @Test func xmpChunksAreReadPlainOrCompressedAndDamageIsNamed() {
+        let packet = Array("<x:xmpmeta xmlns:x='adobe:ns:meta/'/>".utf8)
+        let header = PNGMetadata.xmpKeyword + [0]
+        typealias Problem = PNGMetadata.XMPChunkProblem
+        let cases: [([UInt8], Result<[UInt8], Problem>)] = [
+            (header + [0, 0, 0, 0] + packet, .success(packet)),
+            (header + [1, 0] + Array("en".utf8) + [0, 0] + Deflater.compress(zlib: packet), .success(packet)),
+            (Array("Title".utf8) + [0, 0, 0, 0, 0] + packet, .failure(.otherKeyword)),
+            (header + [0, 0, 0], .failure(.damaged)),
+            (header + [0], .failure(.damaged)),
+            (header + [0, 1, 0, 0] + packet, .failure(.damaged)),
+        ]
+        for (data, expected) in cases {
+            #expect(PNGMetadata.xmpPacket(fromITXt: data) == expected)
+        }
+        guard case .failure(.cannotInflate) = PNGMetadata.xmpPacket(fromITXt: header + [1, 0, 0, 0] + packet) else {
+            Issue.record("a compressed flag over plain text inflated")
+            return
+        }
+    }
+
     @Test func damagedFilesAreRefused() throws {
         var file = try Self.taggedPNG(gpsFrom: "gps-exif-big-endian.jpg", compressXMP: false)
         file[40] ^= 0xFF

@@ -1,8 +1,6 @@
 import Foundation
 
 extension CatalogBuilder {
-    /// The album of `folder` and its sub-albums, with their settings and photo files, but no
-    /// photo read yet. Hidden albums are left out.
     /// A folder's files grouped into photos (`PhotoFiles.group`).
     struct FolderGroups: Sendable {
         var photos: [PhotoFiles]
@@ -13,6 +11,8 @@ extension CatalogBuilder {
         }
     }
 
+    /// The album of `folder` and its sub-albums, with their settings and photo files (from
+    /// `groups`, by folder path), but no photo read yet. Hidden albums are left out.
     func draftAlbum(
         _ folder: SourceFolder, outputPath: String, title: String, groups: [String: FolderGroups],
         diagnostics: inout [Diagnostic]
@@ -26,9 +26,7 @@ extension CatalogBuilder {
                 diagnostics += albumDiagnostics
             }
         }
-        let grouped =
-            groups[folder.relativePath]
-            ?? FolderGroups(fileNames: folder.fileNames)
+        let grouped = groups[folder.relativePath] ?? FolderGroups(fileNames: folder.fileNames)
         for (name, reason) in grouped.unattributed {
             diagnostics.append(.warning(reason, path: source.display(folder.path(of: name))))
         }

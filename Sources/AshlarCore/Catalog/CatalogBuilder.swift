@@ -40,15 +40,14 @@ struct CatalogBuilder: Sendable {
         var diagnostics: [Diagnostic] = []
         // Grouping file names into photos is the largest part of drafting: done for every folder
         // at once, on every core.
-        var folders: [SourceFolder] = []
+        var folders: [(path: String, fileNames: [String])] = []
         func collect(_ folder: SourceFolder) {
-            folders.append(SourceFolder(relativePath: folder.relativePath, fileNames: folder.fileNames))
+            folders.append((folder.relativePath, folder.fileNames))
             folder.subfolders.forEach(collect)
         }
         collect(root)
         let groups = folders.parallelMap(workers: settings.workers) { FolderGroups(fileNames: $0.fileNames) }
-        let groupsByFolder = Dictionary(
-            zip(folders.map(\.relativePath), groups), uniquingKeysWith: { first, _ in first })
+        let groupsByFolder = Dictionary(zip(folders.map(\.path), groups), uniquingKeysWith: { first, _ in first })
         let draft = draftAlbum(
             root, outputPath: "", title: settings.title, groups: groupsByFolder, diagnostics: &diagnostics)
 

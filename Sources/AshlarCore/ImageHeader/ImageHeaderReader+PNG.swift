@@ -52,33 +52,20 @@ extension ImageHeaderReader {
         var message: String?
     }
 
-    /// The largest XMP packet a compressed `iTXt` chunk may expand to.
-    static let maximumXMPBytes = 4 << 20
-
-    /// The text of an `iTXt` chunk whose keyword is `XML:com.adobe.xmp`, inflated if compressed.
+    /// The text of an `iTXt` chunk whose keyword is `XML:com.adobe.xmp`, inflated if compressed
+    /// (at most `PNGMetadata.xmpLimit` bytes).
     static func xmpText(_ chunk: ByteWindow) -> Result<[UInt8], TextChunkProblem> {
-        let keyword = "XML:com.adobe.xmp\0"
-        guard chunk.matches(keyword, at: 0) else { return .failure(TextChunkProblem(message: nil)) }
-        var offset = keyword.utf8.count
-        guard let compressed = chunk.u8(offset), chunk.u8(offset + 1) == 0 else {
+        // Other text chunks are not copied.
+        guard chunk.matches("XML:com.adobe.xmp\0", at: 0) else { return .failure(TextChunkProblem(message: nil)) }
+        switch PNGMetadata.xmpPacket(fromITXt: Array(chunk.slice(0, count: chunk.count) ?? [])) {
+        case .success(let packet):
+            return .success(packet)
+        case .failure(.otherKeyword):
+            return .failure(TextChunkProblem(message: nil))
+        case .failure(.damaged):
             return .failure(TextChunkProblem(message: "its XMP (iTXt) chunk is damaged"))
-        }
-        offset += 2
-        // The language tag and the translated keyword, each ending in a NUL.
-        for _ in 0..<2 {
-            while let byte = chunk.u8(offset), byte != 0 { offset += 1 }
-            guard chunk.u8(offset) == 0 else {
-                return .failure(TextChunkProblem(message: "its XMP (iTXt) chunk is damaged"))
-            }
-            offset += 1
-        }
-        let text = Array(chunk.slice(offset, count: chunk.count - offset) ?? [])
-        guard compressed != 0 else { return .success(text) }
-        do {
-            return .success(try Inflater.decompress(zlib: text, limit: maximumXMPBytes))
-        } catch {
-            return .failure(
-                TextChunkProblem(message: "its compressed XMP (iTXt) chunk cannot be read: \(error.message)"))
+        case .failure(.cannotInflate(let reason)):
+            return .failure(TextChunkProblem(message: "its compressed XMP (iTXt) chunk cannot be read: \(reason)"))
         }
     }
 }

@@ -170,13 +170,9 @@ struct RenditionStage: Sendable {
             outcome.deferred = true
             return outcome
         } else {
-            switch RawFile.read(path, upTo: Int.max) {
-            case .success(let read): bytes = read.bytes
-            case .failure(let failure):
-                outcome.diagnostics.append(.error("cannot read: \(failure.reason)", path: shown))
-                return outcome
-            }
-            digest = SourceDigest.of(bytes: bytes ?? [])
+            guard let read = readSource(path, shown: shown, into: &outcome) else { return outcome }
+            bytes = read
+            digest = SourceDigest.of(bytes: read)
         }
         outcome.digest = (source, stamp, digest)
         let key = Self.key(
@@ -190,12 +186,8 @@ struct RenditionStage: Sendable {
             return outcome
         } else {
             if bytes == nil {
-                switch RawFile.read(path, upTo: Int.max) {
-                case .success(let read): bytes = read.bytes
-                case .failure(let failure):
-                    outcome.diagnostics.append(.error("cannot read: \(failure.reason)", path: shown))
-                    return outcome
-                }
+                guard let read = readSource(path, shown: shown, into: &outcome) else { return outcome }
+                bytes = read
             }
             do throws(ImageError) {
                 let set = try Renditions.make(
@@ -275,6 +267,17 @@ struct RenditionStage: Sendable {
         return outcome
     }
 
+    /// A source image's bytes, or nil with an error naming the file.
+    private func readSource(_ path: String, shown: String, into outcome: inout Outcome) -> [UInt8]? {
+        switch RawFile.read(path, upTo: Int.max) {
+        case .success(let read):
+            return read.bytes
+        case .failure(let failure):
+            outcome.diagnostics.append(.error("cannot read: \(failure.reason)", path: shown))
+            return nil
+        }
+    }
+
     /// The original without its location data (EXIF GPS and XMP location removed losslessly,
     /// the pixels' bytes untouched), from the cache or made now.
     private func publishOriginal(
@@ -289,16 +292,8 @@ struct RenditionStage: Sendable {
         if cache.exists(cachePath) {
             outcome.reused += 1
         } else {
-            let data: [UInt8]
-            if let bytes {
-                data = bytes
-            } else {
-                switch RawFile.read(paths.sourceFile(source), upTo: Int.max) {
-                case .success(let read): data = read.bytes
-                case .failure(let failure):
-                    outcome.diagnostics.append(.error("cannot read: \(failure.reason)", path: shown))
-                    return nil
-                }
+            guard let data = bytes ?? readSource(paths.sourceFile(source), shown: shown, into: &outcome) else {
+                return nil
             }
             do throws(ImageError) {
                 let stripped =

@@ -9,7 +9,7 @@ public enum PNGMetadata {
     ]
     static let xmpKeyword = Array("XML:com.adobe.xmp".utf8)
     /// The largest XMP packet a compressed `iTXt` chunk may expand to.
-    static let xmpLimit = 4 * 1024 * 1024
+    package static let xmpLimit = 4 << 20
 
     /// The file with its location data removed losslessly, like
     /// ``JPEGMetadata/rewrite(_:keeping:)`` with ``MetadataPolicy/everythingButLocation``:
@@ -39,10 +39,9 @@ public enum PNGMetadata {
                 break
             }
             let type = String(decoding: bytes[(position + 4)..<(position + 8)], as: UTF8.self)
-            let data = Array(bytes[(position + 8)..<(position + 8 + length)])
             if isCritical || harmlessChunks.contains(type) {
                 output += bytes[position..<end]
-            } else if let kept = keptData(type: type, data: data) {
+            } else if let kept = keptData(type: type, data: Array(bytes[(position + 8)..<(end - 4)])) {
                 PNGEncoder.appendChunk(type, kept, to: &output)
             }
             position = end
@@ -57,10 +56,10 @@ public enum PNGMetadata {
         case "eXIf":
             return JPEGMetadata.removingLocation(fromEXIF: data)
         case "tEXt", "zTXt", "iTXt":
-            let keywordEnd = data.firstIndex(of: 0) ?? data.count
-            let keyword = Array(data[0..<keywordEnd])
-            if keyword == xmpKeyword {
-                guard type == "iTXt", let packet = xmpPacket(data, keywordEnd: keywordEnd),
+            let keyword = data.prefix { $0 != 0 }
+            if keyword.elementsEqual(xmpKeyword) {
+                // Only `iTXt` holds XMP; anything else under its keyword cannot be checked.
+                guard type == "iTXt", case .success(let packet) = xmpPacket(fromITXt: data),
                     let kept = JPEGMetadata.removingLocation(fromXMP: packet)
                 else { return nil }
                 // Keyword, not compressed, method 0, no language, no translated keyword.
@@ -73,20 +72,34 @@ public enum PNGMetadata {
         }
     }
 
-    /// The packet of an XMP `iTXt` chunk, inflated if compressed; `nil` when damaged.
-    private static func xmpPacket(_ data: [UInt8], keywordEnd: Int) -> [UInt8]? {
-        var index = keywordEnd + 1
-        guard index + 2 <= data.count else { return nil }
-        let compressed = data[index]
-        guard data[index + 1] == 0, compressed <= 1 else { return nil }
+    /// Why an `iTXt` chunk gave no XMP packet.
+    package enum XMPChunkProblem: Error, Equatable {
+        /// Another keyword: not an XMP chunk.
+        case otherKeyword
+        case damaged
+        /// Compressed, and the stream does not inflate (within `xmpLimit`).
+        case cannotInflate(String)
+    }
+
+    /// The XMP packet of an `iTXt` chunk's data (keyword `XML:com.adobe.xmp`), inflated if
+    /// compressed: what the header reader shows and what a published copy rewrites.
+    package static func xmpPacket(fromITXt data: [UInt8]) -> Result<[UInt8], XMPChunkProblem> {
+        guard data.starts(with: xmpKeyword + [0]) else { return .failure(.otherKeyword) }
+        var index = xmpKeyword.count + 1
+        guard index + 2 <= data.count, data[index + 1] == 0 else { return .failure(.damaged) }
+        let compressed = data[index] != 0
         index += 2
-        // Language tag, then translated keyword, each ended by a zero byte.
+        // The language tag and the translated keyword, each ending in a NUL.
         for _ in 0..<2 {
-            guard let end = data[index...].firstIndex(of: 0) else { return nil }
+            guard let end = data[index...].firstIndex(of: 0) else { return .failure(.damaged) }
             index = end + 1
         }
         let text = Array(data[index...])
-        guard compressed == 1 else { return text }
-        return try? Inflater.decompress(zlib: text, limit: xmpLimit)
+        guard compressed else { return .success(text) }
+        do throws(ImageError) {
+            return .success(try Inflater.decompress(zlib: text, limit: xmpLimit))
+        } catch {
+            return .failure(.cannotInflate(error.message))
+        }
     }
 }
