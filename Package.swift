@@ -46,7 +46,7 @@ let package = Package(
         // Runs the built `ashlar` binary on fixture sites and inspects the output.
         .testTarget(
             name: "AshlarEndToEndTests",
-            dependencies: ["ashlar", "AshlarCore"],
+            dependencies: ["ashlar", "AshlarCore", "AshlarImage"],
             exclude: ["Fixtures"]
         ),
     ],

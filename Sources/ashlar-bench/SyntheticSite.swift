@@ -1,3 +1,4 @@
+import AshlarImage
 import Foundation
 
 /// Writes a synthetic source tree into a temporary folder: N photos over about N/500 albums (or
@@ -143,24 +144,31 @@ struct SyntheticSite {
         var bytes: [UInt8] = [0xFF, 0xD8]
         bytes += segment(0xE1, Array("http://ns.adobe.com/xap/1.0/\u{0}".utf8) + Array(packet.utf8))
         bytes += segment(0xED, resource)
+        bytes += segment(0xDB, [0] + [UInt8](repeating: 1, count: 64))
         bytes += segment(
             0xC0,
             [8, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF), 1, 1, 0x11, 0])
-        bytes += [0xFF, 0xD9]
+        // One code of one bit for DC and AC table 0: headers the decoder accepts, as the header
+        // reader checks.
+        let table: [UInt8] = [1] + [UInt8](repeating: 0, count: 15) + [0]
+        bytes += segment(0xC4, [0x00] + table + [0x10] + table)
+        bytes += segment(0xDA, [1, 1, 0x00, 0, 63, 0]) + [0x00, 0xFF, 0xD9]
         return Data(bytes)
     }
 
-    /// A PNG signature, IHDR and IEND: all the header reader needs.
+    /// A PNG signature, IHDR, a small IDAT and IEND, with correct CRCs: all the header reader needs.
     static func pngHeader(width: Int, height: Int) -> Data {
-        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
-        bytes += Array("IHDR".utf8)
-        for value in [width, height] {
-            bytes += [
-                UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF),
-            ]
+        func u32(_ value: Int) -> [UInt8] {
+            [UInt8(value >> 24 & 0xFF), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
         }
-        bytes += [8, 2, 0, 0, 0, 0, 0, 0, 0]
-        bytes += [0, 0, 0, 0] + Array("IEND".utf8) + [0xAE, 0x42, 0x60, 0x82]
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            return u32(data.count) + body + u32(Int(CRC32.checksum(body)))
+        }
+        var bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        bytes += chunk("IHDR", u32(width) + u32(height) + [8, 2, 0, 0, 0])
+        bytes += chunk("IDAT", [0x78, 0x01, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])
+        bytes += chunk("IEND", [])
         return Data(bytes)
     }
 }

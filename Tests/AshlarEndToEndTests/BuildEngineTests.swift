@@ -290,7 +290,7 @@ import Testing
             try Ashlar.run(["build", folder.url.appendingPathComponent("site").path, "-o", output.path]).status == 0)
         let before = try Self.snapshot(output)
         // A 600 KB photo cannot fit on the 400 KB disk.
-        try folder.write(TinyPNG.make(width: 400, height: 500), to: "site/p2.png")
+        try folder.write(TinyPNG.incompressible(width: 400, height: 500), to: "site/p2.png")
         let failed = try Ashlar.run(["build", folder.url.appendingPathComponent("site").path, "-o", output.path])
         #expect(failed.status == 1)
         #expect(failed.stderr.contains("cannot write: no space left on device"), "\(failed.stderr)")

@@ -143,8 +143,8 @@ import Testing
             name: "ends in headers", bytes: { Array(try JPEGReference.fixture("s420.jpg").prefix(300)) },
             kind: .malformed, message: "JPEG ends inside its headers"),
         ErrorCase(
-            name: "no image data", bytes: { [0xFF, 0xD8, 0xFF, 0xD9] },
-            kind: .malformed, message: "JPEG has no image data"),
+            name: "no frame", bytes: { [0xFF, 0xD8, 0xFF, 0xD9] },
+            kind: .malformed, message: "JPEG ends before its frame header"),
         ErrorCase(
             name: "fractional sampling ratio",
             bytes: {

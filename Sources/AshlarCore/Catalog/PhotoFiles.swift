@@ -1,3 +1,5 @@
+import AshlarImage
+
 /// The files of one photo in a folder: the image, its sidecars, its renditions. Found by name
 /// alone, before anything is read.
 package struct PhotoFiles: Sendable, Equatable {

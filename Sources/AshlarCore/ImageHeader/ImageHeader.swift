@@ -1,3 +1,5 @@
+import AshlarImage
+
 /// What an image file's first bytes say about it.
 package struct ImageHeader: Sendable, Equatable {
     package var format: ImageFormat

@@ -1,50 +1,39 @@
 import AshlarImage
 
 extension ImageHeaderReader {
-    /// Reads `IHDR`, then the chunks before the image data: `eXIf` for the orientation, date and
-    /// EXIF text, `iTXt` `XML:com.adobe.xmp` for XMP. Text chunks after the image data are not
+    /// Reads the chunks before the image data with AshlarImage's own reader (`PNGHeader`), so
+    /// the scan refuses what the decoder refuses there, then `eXIf` for the orientation, date and
+    /// EXIF text and `iTXt` `XML:com.adobe.xmp` for XMP. Text chunks after the image data are not
     /// read: that would mean reading the whole image (exiftool and Lightroom write them before).
-    static func scanPNG(_ png: ByteWindow) -> HeaderScan {
-        guard png.contains(0, count: 24) else { return .needs(24) }
-        guard png.matches("IHDR", at: 12), let width = png.u32(16), let height = png.u32(20) else {
-            return .invalid("PNG does not start with an IHDR chunk")
+    static func scanPNG(_ prefix: [UInt8], isWholeFile: Bool) -> HeaderScan {
+        let png: PNGHeader
+        switch PNGHeader.read(prefix, isWholeFile: isWholeFile) {
+        case .failure(let error): return .invalid(ImageFormat.png.describing(error))
+        case .needsMoreBytes(let needed): return .needs(needed)
+        case .header(let read): png = read
         }
-        var header = ImageHeader(format: .png, width: Int(width), height: Int(height))
-        guard let ihdrLength = png.u32(8), ihdrLength == 13 else {
-            return .invalid("PNG IHDR chunk has the wrong length")
-        }
-        var offset = 8 + 12 + 13
+        var header = ImageHeader(format: .png, width: png.width, height: png.height)
         var sawEXIF = false
-        while true {
-            guard let length = png.u32(offset), png.contains(offset + 4, count: 4) else {
-                return .partial(header, needs: offset + 8)
-            }
-            guard length < 0x8000_0000 else { return .header(header) }
-            if png.matches("IDAT", at: offset + 4) || png.matches("IEND", at: offset + 4) { return .header(header) }
-            let chunkEnd = offset + 12 + Int(length)
-            let isEXIF = png.matches("eXIf", at: offset + 4)
-            let isText = png.matches("iTXt", at: offset + 4)
-            if isEXIF || isText {
-                guard png.contains(0, count: chunkEnd) else { return .partial(header, needs: chunkEnd) }
-                let data = png.window(offset + 8, count: Int(length))
-                if isEXIF, !sawEXIF {
-                    sawEXIF = true
-                    let exif = ExifReader(tiff: data)
-                    header.orientation = exif.orientation ?? 1
-                    header.date = exif.date
-                    header.embedded.exif = exif.text.metadata
-                    header.embedded.hasLocation = exif.hasLocation
-                    header.embedded.warnings += exif.warnings
-                } else if isText, header.embedded.xmp == nil {
-                    switch xmpText(data) {
-                    case .success(let xmp): header.embedded.xmp = xmp
-                    case .failure(let problem):
-                        if let message = problem.message { header.embedded.warnings.append(message) }
-                    }
+        let bytes = ByteWindow(prefix)
+        for chunk in png.metadataChunks {
+            let data = bytes.window(chunk.data.lowerBound, count: chunk.data.count)
+            if chunk.type == "eXIf", !sawEXIF {
+                sawEXIF = true
+                let exif = ExifReader(tiff: data)
+                header.orientation = exif.orientation ?? 1
+                header.date = exif.date
+                header.embedded.exif = exif.text.metadata
+                header.embedded.hasLocation = exif.hasLocation
+                header.embedded.warnings += exif.warnings
+            } else if chunk.type == "iTXt", header.embedded.xmp == nil {
+                switch xmpText(data) {
+                case .success(let xmp): header.embedded.xmp = xmp
+                case .failure(let problem):
+                    if let message = problem.message { header.embedded.warnings.append(message) }
                 }
             }
-            offset = chunkEnd
         }
+        return .header(header)
     }
 
     /// Why an `iTXt` chunk gave no XMP: another keyword (no message), or damage.

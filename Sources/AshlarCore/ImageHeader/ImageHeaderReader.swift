@@ -1,3 +1,5 @@
+import AshlarImage
+
 /// Reads an image's size, orientation and a little EXIF from the first bytes of the file,
 /// without reading the whole file. The format comes from the magic bytes, not the extension.
 ///
@@ -25,13 +27,14 @@ package enum ImageHeaderReader {
             if !isWholeFile, prefix.count < 16, couldStartAnImage(prefix) {
                 return .needsMoreBytes(16)
             }
-            return .failure(.error(ImageFormat.unrecognized, path: path))
+            return .failure(.error(Self.unrecognized, path: path))
         }
         let window = ByteWindow(prefix, end: available)
+        let whole = available < prefix.count ? Array(prefix[..<available]) : prefix
         let scan: HeaderScan
         switch format {
-        case .jpeg: scan = scanJPEG(window)
-        case .png: scan = scanPNG(window)
+        case .jpeg: scan = scanJPEG(whole, isWholeFile: isWholeFile)
+        case .png: scan = scanPNG(whole, isWholeFile: isWholeFile)
         case .gif: scan = scanGIF(window)
         case .webp: scan = scanWebP(window)
         case .avif: scan = scanAVIF(window)
@@ -58,7 +61,7 @@ package enum ImageHeaderReader {
         case .invalid(let reason):
             return .failure(.error(reason, path: path))
         case .notAVIF:
-            return .failure(.error(ImageFormat.unrecognized, path: path))
+            return .failure(.error(ImageHeaderReader.unrecognized, path: path))
         }
     }
 
@@ -92,16 +95,13 @@ package enum ImageHeaderReader {
     }
 
     static func detectFormat(_ bytes: [UInt8]) -> ImageFormat? {
-        let window = ByteWindow(bytes)
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
-        if bytes.starts(with: pngSignature) { return .png }
-        if window.matches("GIF87a", at: 0) || window.matches("GIF89a", at: 0) { return .gif }
-        if window.matches("RIFF", at: 0), window.matches("WEBP", at: 8) { return .webp }
-        if window.matches("ftyp", at: 4) { return .avif }
-        return nil
+        ImageFormat.detect(bytes)
     }
 
-    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    static let pngSignature = ImageFormat.pngSignature
+
+    /// What a file in none of the formats is: `not a JPEG/PNG/GIF/WebP/AVIF image`.
+    static let unrecognized = "not a " + ImageFormat.allCases.map(\.name).joined(separator: "/") + " image"
 
     /// Whether a too-short prefix could still be the start of a supported image.
     private static func couldStartAnImage(_ bytes: [UInt8]) -> Bool {

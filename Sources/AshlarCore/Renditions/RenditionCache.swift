@@ -1,3 +1,4 @@
+import AshlarImage
 import Foundation
 
 /// The folder that keeps renditions between builds (`SOURCE/.ashlar-cache/` unless
@@ -17,23 +18,23 @@ struct RenditionCache: Sendable {
     /// Absolute.
     let root: String
 
-    /// One rendition in a set: its size and file extension.
+    /// One rendition in a set: its size and format.
     struct Entry: Sendable, Equatable {
         var width: Int
         var height: Int
-        var fileExtension: String
+        var format: ImageFormat
     }
 
     func setFile(key: String) -> String {
         root + "/renditions/" + key.prefix(2) + "/" + key + ".set"
     }
 
-    func renditionFile(key: String, width: Int, fileExtension: String) -> String {
-        root + "/renditions/" + key.prefix(2) + "/" + key + "-\(width)." + fileExtension
+    func renditionFile(key: String, width: Int, format: ImageFormat) -> String {
+        root + "/renditions/" + key.prefix(2) + "/" + key + "-\(width)." + format.fileExtension
     }
 
-    func originalFile(digest: String, fileExtension: String) -> String {
-        root + "/originals/" + digest.prefix(2) + "/" + digest + "." + fileExtension
+    func originalFile(digest: String, format: ImageFormat) -> String {
+        root + "/originals/" + digest.prefix(2) + "/" + digest + "." + format.fileExtension
     }
 
     /// The renditions of a complete set whose files are all there; nil otherwise.
@@ -42,11 +43,13 @@ struct RenditionCache: Sendable {
         var entries: [Entry] = []
         for line in String(decoding: file.bytes, as: UTF8.self).split(separator: "\n") {
             let fields = line.split(separator: " ")
+            // Any format Ashlar writes, named as it names it.
             guard fields.count == 3, let width = Int(fields[0]), let height = Int(fields[1]),
-                fields[2] == "jpg" || fields[2] == "png"
+                let format = ImageFormat(fileExtension: fields[2]), format.canEncode,
+                fields[2] == format.fileExtension
             else { return nil }
-            let entry = Entry(width: width, height: height, fileExtension: String(fields[2]))
-            guard exists(renditionFile(key: key, width: width, fileExtension: entry.fileExtension)) else { return nil }
+            let entry = Entry(width: width, height: height, format: format)
+            guard exists(renditionFile(key: key, width: width, format: format)) else { return nil }
             entries.append(entry)
         }
         return entries.isEmpty ? nil : entries
@@ -55,11 +58,11 @@ struct RenditionCache: Sendable {
     /// Stores a set: its files, then the list that completes it.
     func store(key: String, _ renditions: [(entry: Entry, bytes: [UInt8])]) -> SystemFailure? {
         for rendition in renditions {
-            let path = renditionFile(
-                key: key, width: rendition.entry.width, fileExtension: rendition.entry.fileExtension)
+            let path = renditionFile(key: key, width: rendition.entry.width, format: rendition.entry.format)
             if let failure = Self.replace(path, with: rendition.bytes) { return failure }
         }
-        let list = renditions.map { "\($0.entry.width) \($0.entry.height) \($0.entry.fileExtension)\n" }.joined()
+        let list = renditions.map { "\($0.entry.width) \($0.entry.height) \($0.entry.format.fileExtension)\n" }
+            .joined()
         return Self.replace(setFile(key: key), with: Array(list.utf8))
     }
 

@@ -39,6 +39,9 @@ struct RenditionStage: Sendable {
         var made = 0
         var reused = 0
         var deferred = false
+        /// The decoder refused the image: it is left out of the site, as the catalog leaves out a
+        /// file whose header it refuses.
+        var refused = false
         var diagnostics: [Diagnostic] = []
         var used: [String] = []
         var digest: (path: String, stamp: FileStamp, digest: String)?
@@ -46,19 +49,24 @@ struct RenditionStage: Sendable {
 
     /// Whether the stage makes renditions of this photo.
     static func wants(_ photo: Photo, widths: [Int]) -> Bool {
+        decodes(photo) && !RenditionWidths.forPhoto(width: photo.width, widths: widths).isEmpty
+    }
+
+    /// Whether the stage decodes this photo: a local JPEG or PNG without renditions of its own.
+    /// Those too small for renditions are decoded only to be checked, so that the build publishes
+    /// exactly the images AshlarImage decodes.
+    static func decodes(_ photo: Photo) -> Bool {
         guard photo.renditions.isEmpty, photo.generated == nil, photo.sourcePath != nil,
             case .output = photo.image
         else { return false }
-        let fileExtension = PhotoFiles.fileExtension(of: photo.name)
-        guard ["jpg", "jpeg", "png"].contains(fileExtension) else { return false }
-        return !RenditionWidths.forPhoto(width: photo.width, widths: widths).isEmpty
+        return ImageFormat(fileExtension: PhotoFiles.fileExtension(of: photo.name))?.canDecode ?? false
     }
 
     /// Runs over every album of `root`; `progress` hears how many photos are done of how many.
     func run(_ root: Album, progress: (@Sendable (Int, Int) -> Void)? = nil) -> (Album, Report) {
         var jobs: [Job] = []
         func collect(_ album: Album) {
-            for photo in album.photos where Self.wants(photo, widths: widths) {
+            for photo in album.photos where Self.decodes(photo) {
                 jobs.append(Job(photo: photo, albumOutput: album.outputPath))
             }
             album.albums.forEach(collect)
@@ -67,8 +75,10 @@ struct RenditionStage: Sendable {
         let chosen = Self.chosen(in: root, scope: scope)
         var report = Report()
         guard !jobs.isEmpty else { return (root, report) }
-        cache.tag()
-        let known = cache.sourceDigests()
+        // Photos too small for renditions are only checked: the cache is not touched for them.
+        let usesCache = jobs.contains { Self.wants($0.photo, widths: widths) }
+        if usesCache { cache.tag() }
+        let known = usesCache ? cache.sourceDigests() : [:]
         let done = Atomic<Int>(0)
         let total = jobs.count
         let outcomes = jobs.parallelMap(workers: workers) { job -> Outcome in
@@ -79,6 +89,7 @@ struct RenditionStage: Sendable {
             return outcome
         }
         var updated: [String: Photo] = [:]
+        var refused: Set<String> = []
         // This build's sources only: a deleted or renamed photo's line goes.
         var digests: [String: (stamp: FileStamp, digest: String)] = [:]
         for outcome in outcomes {
@@ -87,14 +98,16 @@ struct RenditionStage: Sendable {
             if outcome.deferred { report.deferred += 1 }
             report.diagnostics += outcome.diagnostics
             report.used.formUnion(outcome.used)
-            if let source = outcome.photo.sourcePath { updated[source] = outcome.photo }
+            if let source = outcome.photo.sourcePath {
+                if outcome.refused { refused.insert(source) } else { updated[source] = outcome.photo }
+            }
             if let digest = outcome.digest { digests[digest.path] = (digest.stamp, digest.digest) }
         }
-        if let failure = cache.saveSourceDigests(digests) {
+        if usesCache, let failure = cache.saveSourceDigests(digests) {
             report.diagnostics.append(
                 .warning("cannot update the rendition cache: \(failure.message)", path: cache.root + "/sources.tsv"))
         }
-        return (Self.replacing(updated, in: root), report)
+        return (Self.replacing(updated, removing: refused, in: root), report)
     }
 
     /// The source paths of the photos `scope` makes renditions for; nil for all of them.
@@ -111,12 +124,23 @@ struct RenditionStage: Sendable {
         }
     }
 
-    /// The tree with each photo (and each cover) that has a new version replaced by it.
-    private static func replacing(_ updated: [String: Photo], in album: Album) -> Album {
+    /// The tree with each photo (and each cover) that has a new version replaced by it, and the
+    /// photos whose source is in `refused` left out; an album whose cover is left out takes its
+    /// first photo, else its first sub-album's cover, as the catalog chooses.
+    private static func replacing(_ updated: [String: Photo], removing refused: Set<String>, in album: Album) -> Album {
         var album = album
+        if !refused.isEmpty {
+            album.photos.removeAll { photo in photo.sourcePath.map(refused.contains) ?? false }
+        }
         album.photos = album.photos.map { photo in photo.sourcePath.flatMap { updated[$0] } ?? photo }
-        if let cover = album.cover, let source = cover.sourcePath, let photo = updated[source] { album.cover = photo }
-        album.albums = album.albums.map { replacing(updated, in: $0) }
+        album.albums = album.albums.map { replacing(updated, removing: refused, in: $0) }
+        if let cover = album.cover, let source = cover.sourcePath {
+            if refused.contains(source) {
+                album.cover = album.photos.first ?? album.albums.lazy.compactMap(\.cover).first
+            } else if let photo = updated[source] {
+                album.cover = photo
+            }
+        }
         return album
     }
 
@@ -162,6 +186,16 @@ struct RenditionStage: Sendable {
         let photoWidths = RenditionWidths.forPhoto(
             width: job.photo.width, height: job.photo.height, widths: widths, longestSide: settings.maxWidth)
         var bytes: [UInt8]?
+        if photoWidths.isEmpty {
+            guard makesRenditions, let read = readSource(path, shown: shown, into: &outcome) else { return outcome }
+            do throws(ImageError) {
+                try Renditions.check(read)
+            } catch {
+                outcome.refused = true
+                outcome.diagnostics.append(.error(Self.refusal(error, bytes: read), path: shown))
+            }
+            return outcome
+        }
         let digest: String
         if let remembered = known[source], remembered.stamp == stamp {
             digest = remembered.digest
@@ -201,10 +235,9 @@ struct RenditionStage: Sendable {
                     return outcome
                 }
                 let made = set.renditions.map { rendition in
-                    let fileExtension = rendition.format == .png ? "png" : "jpg"
                     return (
                         entry: RenditionCache.Entry(
-                            width: rendition.width, height: rendition.height, fileExtension: fileExtension),
+                            width: rendition.width, height: rendition.height, format: rendition.format.imageFormat),
                         bytes: rendition.bytes
                     )
                 }
@@ -218,10 +251,8 @@ struct RenditionStage: Sendable {
                 entries = made.map(\.entry)
                 outcome.made = made.count
             } catch {
-                outcome.diagnostics.append(
-                    .warning(
-                        "cannot make renditions (\(error.description)); the image is published as it is",
-                        path: shown))
+                outcome.refused = true
+                outcome.diagnostics.append(.error(Self.refusal(error, bytes: bytes ?? []), path: shown))
                 return outcome
             }
         }
@@ -234,9 +265,9 @@ struct RenditionStage: Sendable {
         var files: [CachedFile] = []
         var renditions: [PhotoRendition] = []
         for entry in entries {
-            let name = "\(stem)@\(entry.width)w.\(tag).\(entry.fileExtension)"
+            let name = "\(stem)@\(entry.width)w.\(tag).\(entry.format.fileExtension)"
             let output = job.albumOutput.isEmpty ? name : job.albumOutput + "/" + name
-            let cachePath = cache.renditionFile(key: key, width: entry.width, fileExtension: entry.fileExtension)
+            let cachePath = cache.renditionFile(key: key, width: entry.width, format: entry.format)
             files.append(CachedFile(outputPath: output, cachePath: cachePath, entry: "\(key)-\(entry.width)"))
             renditions.append(PhotoRendition(image: .output(output), sourcePath: nil, width: entry.width))
             outcome.used.append(cachePath)
@@ -267,6 +298,11 @@ struct RenditionStage: Sendable {
         return outcome
     }
 
+    /// Why the decoder refused a photo, naming the format as the header scan does.
+    static func refusal(_ error: ImageError, bytes: [UInt8]) -> String {
+        (ImageFormat.detect(bytes).map { $0.describing(error) } ?? error.message) + "; the photo is left out"
+    }
+
     /// A source image's bytes, or nil with an error naming the file.
     private func readSource(_ path: String, shown: String, into outcome: inout Outcome) -> [UInt8]? {
         switch RawFile.read(path, upTo: Int.max) {
@@ -284,10 +320,11 @@ struct RenditionStage: Sendable {
         source: String, bytes: [UInt8]?, digest: String, at location: ImageLocation, outcome: inout Outcome
     ) -> CachedFile? {
         guard case .output(let output) = location else { return nil }
-        let fileExtension = PhotoFiles.fileExtension(of: source)
+        guard let format = ImageFormat(fileExtension: PhotoFiles.fileExtension(of: source)), format.canEncode else {
+            return nil
+        }
         let shown = paths.display(source)
-        let isPNG = fileExtension == "png"
-        let cachePath = cache.originalFile(digest: digest, fileExtension: isPNG ? "png" : "jpg")
+        let cachePath = cache.originalFile(digest: digest, format: format)
         outcome.used.append(cachePath)
         if cache.exists(cachePath) {
             outcome.reused += 1
@@ -296,10 +333,12 @@ struct RenditionStage: Sendable {
                 return nil
             }
             do throws(ImageError) {
-                let stripped =
-                    isPNG
-                    ? try PNGMetadata.removingLocation(data)
-                    : try JPEGMetadata.rewrite(data, keeping: .everythingButLocation)
+                let stripped: [UInt8]
+                switch format {
+                case .jpeg: stripped = try JPEGMetadata.rewrite(data, keeping: .everythingButLocation)
+                case .png: stripped = try PNGMetadata.removingLocation(data)
+                case .gif, .webp, .avif: return nil
+                }
                 if let failure = RenditionCache.replace(cachePath, with: stripped) {
                     outcome.diagnostics.append(
                         .error("cannot write to the rendition cache: \(failure.message)", path: cachePath))

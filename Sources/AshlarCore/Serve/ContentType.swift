@@ -1,13 +1,17 @@
+import AshlarImage
+
 /// The `Content-Type` the preview server sends for a file, by its extension.
 package enum ContentType {
     package static func forPath(_ path: String) -> String {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return fallback }
-        return byExtension[name[name.index(after: dot)...].lowercased()] ?? fallback
+        let fileExtension = name[name.index(after: dot)...].lowercased()
+        return ImageFormat(fileExtension: fileExtension)?.mediaType ?? byExtension[fileExtension] ?? fallback
     }
 
     package static let fallback = "application/octet-stream"
 
+    /// Other files than images, whose types come from `ImageFormat`.
     static let byExtension: [String: String] = [
         "html": "text/html; charset=utf-8",
         "htm": "text/html; charset=utf-8",
@@ -21,12 +25,6 @@ package enum ContentType {
         "txt": "text/plain; charset=utf-8",
         "md": "text/markdown; charset=utf-8",
         "svg": "image/svg+xml",
-        "jpg": "image/jpeg",
-        "jpeg": "image/jpeg",
-        "png": "image/png",
-        "gif": "image/gif",
-        "webp": "image/webp",
-        "avif": "image/avif",
         "ico": "image/x-icon",
         "woff": "font/woff",
         "woff2": "font/woff2",

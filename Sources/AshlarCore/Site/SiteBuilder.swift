@@ -1,3 +1,4 @@
+import AshlarImage
 import AshlarTemplate
 import Foundation
 
@@ -146,7 +147,7 @@ public struct SiteBuilder: Sendable {
             for album in catalog.albums {
                 asIs += album.photos.count { photo in
                     photo.sourcePath != nil && photo.renditions.isEmpty
-                        && ["gif", "webp", "avif"].contains(PhotoFiles.fileExtension(of: photo.name))
+                        && ImageFormat(fileExtension: PhotoFiles.fileExtension(of: photo.name))?.canDecode == false
                 }
             }
         }

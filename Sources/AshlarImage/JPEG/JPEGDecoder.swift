@@ -24,12 +24,7 @@ public enum JPEGDecoder {
             throw ImageError(.malformed, "JPEG has no image data")
         }
         guard let frame = stream.frame else { throw ImageError(.malformed, "JPEG has no frame header") }
-        let pixels = frame.width * frame.height
-        guard pixels <= limits.maxPixels else {
-            throw ImageError(
-                .tooLarge,
-                "JPEG is \(frame.width) × \(frame.height) pixels, over the limit of \(limits.maxPixels)")
-        }
+        if let error = refusal(of: frame, limits: limits) { throw error }
         let transform = stream.colorTransform()
         let format: PixelFormat = transform == .gray ? .gray : .rgb
         let (width, height) = scale.outputSize(width: frame.width, height: frame.height)
@@ -64,5 +59,22 @@ public enum JPEGDecoder {
         return DecodedImage(
             image: PixelImage(width: width, height: height, format: format, pixels: image),
             iccProfile: profile, warnings: warnings)
+    }
+
+    /// Why a frame that its headers describe correctly is still not decoded: over `limits`, or
+    /// sampling factors whose ratios are not whole numbers (as libjpeg-turbo, which refuses them
+    /// too).
+    static func refusal(of frame: JPEGFrame, limits: ImageLimits) -> ImageError? {
+        guard frame.width * frame.height <= limits.maxPixels else {
+            return ImageError(
+                .tooLarge,
+                "JPEG is \(frame.width) × \(frame.height) pixels, over the limit of \(limits.maxPixels)")
+        }
+        let (maxH, maxV) = (frame.maxH, frame.maxV)
+        guard frame.components.allSatisfy({ maxH % $0.h == 0 && maxV % $0.v == 0 }) else {
+            let factors = frame.components.map { "\($0.h)×\($0.v)" }.joined(separator: ", ")
+            return ImageError(.unsupported, "JPEG sampling factors \(factors) are not supported")
+        }
+        return nil
     }
 }

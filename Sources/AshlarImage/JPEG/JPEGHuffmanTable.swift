@@ -69,7 +69,7 @@ final class JPEGHuffmanTable: Sendable {
     }
 
     /// Whether codes of these counts per length (1...16) fit in the code space.
-    private static func fitsCodeSpace(_ counts: [Int]) -> Bool {
+    static func fitsCodeSpace(_ counts: [Int]) -> Bool {
         var code = 0
         for length in 1...16 {
             code += counts[length - 1]

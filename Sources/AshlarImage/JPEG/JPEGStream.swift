@@ -24,6 +24,15 @@ struct JPEGStream {
     var iccChunkCount = 0
     var iccMalformed = false
     var scanCount = 0
+    /// The application segments (`APP0`–`APP15`: EXIF, XMP, ICC, IPTC…) read so far.
+    var applicationSegments: [JPEGSegment] = []
+    /// When the bytes end before the headers do: how many bytes from the start of the file the
+    /// reading needed, so that a reader of a file's first bytes can ask for more.
+    var neededBytes: Int?
+    /// False to check Huffman tables without building their lookup tables (reading headers only).
+    var buildsHuffmanLookup = true
+    /// Where the `FF` of the marker last returned by `nextMarker` is.
+    private var markerOffset = 0
 
     init(_ bytes: [UInt8]) throws(ImageError) {
         guard bytes.count >= 2, bytes[0] == 0xFF, bytes[1] == 0xD8 else {
@@ -47,6 +56,7 @@ struct JPEGStream {
             case 0xD8, 0x01, 0xD0...0xD7:
                 continue
             case 0xD9:
+                if frame == nil { throw ImageError(.malformed, "JPEG ends before its frame header") }
                 if scanCount == 0 { throw ImageError(.malformed, "JPEG has no image data") }
                 return nil
             case 0xC0, 0xC1, 0xC2:
@@ -89,26 +99,30 @@ struct JPEGStream {
 
     /// The marker code after the current position, skipping fill bytes and any stray data.
     private mutating func nextMarker() -> UInt8? {
-        while position + 1 < bytes.count {
-            if bytes[position] == 0xFF, bytes[position + 1] != 0xFF, bytes[position + 1] != 0 {
-                position += 2
-                return bytes[position - 1]
-            }
-            position += 1
+        guard let (marker, offset) = JPEGMarkers.next(in: bytes, from: position) else {
+            neededBytes = max(position, bytes.count) + 2
+            position = bytes.count
+            return nil
         }
-        position = bytes.count
-        return nil
+        markerOffset = offset
+        position = offset + 2
+        return marker
     }
 
+    /// The payload of the segment whose marker `nextMarker` just returned.
     private mutating func readSegment() throws(ImageError) -> ArraySlice<UInt8> {
-        guard position + 2 <= bytes.count else { throw ImageError(.malformed, "JPEG ends inside its headers") }
-        let length = Int(bytes[position]) << 8 | Int(bytes[position + 1])
-        guard length >= 2 else { throw ImageError(.malformed, "JPEG marker segment has length \(length)") }
-        guard position + length <= bytes.count else {
+        let marker = bytes[markerOffset + 1]
+        switch JPEGMarkers.segment(marker, at: markerOffset, in: bytes) {
+        case .segment(let segment):
+            position = segment.end
+            if (0xE0...0xEF).contains(marker) { applicationSegments.append(segment) }
+            return bytes[segment.start..<segment.end]
+        case .runsPast(let needed):
+            neededBytes = needed
             throw ImageError(.malformed, "JPEG ends inside its headers")
+        case .invalidLength(let length):
+            throw ImageError(.malformed, "JPEG marker segment has length \(length)")
         }
-        defer { position += length }
-        return bytes[(position + 2)..<(position + length)]
     }
 
     private mutating func readFrame(_ s: ArraySlice<UInt8>, progressive: Bool) throws(ImageError) {
@@ -165,7 +179,9 @@ struct JPEGStream {
                 throw ImageError(.malformed, "JPEG Huffman table definition is malformed")
             }
             let values = Array(s[(i + 17)..<(i + 17 + total)])
-            let table = JPEGHuffmanTable(counts: counts, values: values)
+            let table =
+                buildsHuffmanLookup || !JPEGHuffmanTable.fitsCodeSpace(counts)
+                ? JPEGHuffmanTable(counts: counts, values: values) : JPEGHuffmanTable.empty
             guard table.isValid else {
                 throw ImageError(.malformed, "JPEG Huffman table \(th) has more codes than fit")
             }

@@ -1,6 +1,6 @@
 /// The CRC-32 every PNG chunk ends with (ISO 3309, polynomial 0xEDB88320), computed eight
 /// bytes at a time with eight tables ("slicing by 8") so large `IDAT` chunks cost little.
-enum CRC32 {
+package enum CRC32 {
     /// `tables[k][b]` is the CRC of byte `b` followed by `k` zero bytes.
     private static let tables: [UInt32] = {
         var tables = [UInt32](repeating: 0, count: 8 * 256)
@@ -47,7 +47,7 @@ enum CRC32 {
         }
     }
 
-    static func checksum(_ bytes: [UInt8], continuing crc: UInt32 = 0) -> UInt32 {
+    package static func checksum(_ bytes: [UInt8], continuing crc: UInt32 = 0) -> UInt32 {
         bytes.withUnsafeBufferPointer { checksum($0, continuing: crc) }
     }
 }

@@ -15,16 +15,9 @@ public enum PNGDecoder {
     public static func decode(_ bytes: [UInt8], limits: ImageLimits = .default) throws(ImageError) -> DecodedImage {
         let structure = try PNGStructure(bytes, headerOnly: false)
         let info = structure.info
-        guard info.width * info.height <= limits.maxPixels else {
-            let size = "\(info.width)×\(info.height)"
-            throw ImageError(.tooLarge, "image is \(size) pixels, more than the limit of \(limits.maxPixels)")
-        }
+        if let error = refusal(of: info, limits: limits) { throw error }
         let passes = PNGPass.passes(width: info.width, height: info.height, interlaced: info.isInterlaced)
         let rawSize = passes.reduce(0) { $0 + $1.height * (1 + $1.rowBytes(bitsPerPixel: info.bitsPerPixel)) }
-        guard rawSize <= limits.maxDecompressedBytes else {
-            throw ImageError(
-                .tooLarge, "image data needs \(rawSize) bytes, more than the limit of \(limits.maxDecompressedBytes)")
-        }
         var warnings = structure.warnings
         var profile: [UInt8]?
         if let range = structure.compressedProfile {
@@ -84,5 +77,20 @@ public enum PNGDecoder {
         joined.reserveCapacity(ranges.reduce(0) { $0 + $1.count })
         for range in ranges { joined += bytes[range] }
         return joined.withUnsafeBufferPointer { Inflater.inflate($0, into: output, zlib: true) }
+    }
+
+    /// Why an image whose header is well formed is still not decoded: over `limits`.
+    static func refusal(of info: PNGInfo, limits: ImageLimits) -> ImageError? {
+        guard info.width * info.height <= limits.maxPixels else {
+            let size = "\(info.width)×\(info.height)"
+            return ImageError(.tooLarge, "image is \(size) pixels, more than the limit of \(limits.maxPixels)")
+        }
+        let passes = PNGPass.passes(width: info.width, height: info.height, interlaced: info.isInterlaced)
+        let rawSize = passes.reduce(0) { $0 + $1.height * (1 + $1.rowBytes(bitsPerPixel: info.bitsPerPixel)) }
+        guard rawSize <= limits.maxDecompressedBytes else {
+            return ImageError(
+                .tooLarge, "image data needs \(rawSize) bytes, more than the limit of \(limits.maxDecompressedBytes)")
+        }
+        return nil
     }
 }

@@ -15,8 +15,20 @@ struct PNGStructure {
     var compressedProfile: Range<Int>?
     var warnings: [String] = []
 
-    /// Reads the chunks of `bytes`; with `headerOnly`, stops at the first `IDAT` chunk.
+    /// The `eXIf` and `iTXt` chunks before the image data (EXIF, XMP and other text), in file
+    /// order: what the gallery's header scan reads.
+    var metadataChunks: [(type: String, data: Range<Int>)] = []
+
+    /// Reads the chunks of `bytes`; with `headerOnly`, stops at the first `IDAT` chunk's header.
     init(_ bytes: [UInt8], headerOnly: Bool) throws(ImageError) {
+        var needed: Int?
+        try self.init(bytes, headerOnly: headerOnly, isWholeFile: true, needed: &needed)
+    }
+
+    /// Reads the chunks of `bytes`, the first bytes of a file or (`isWholeFile`) all of it. When
+    /// a prefix ends before what is to be read does, sets `needed` to how many bytes from the start
+    /// of the file are needed and throws.
+    init(_ bytes: [UInt8], headerOnly: Bool, isWholeFile: Bool, needed: inout Int?) throws(ImageError) {
         guard bytes.count >= 8, Array(bytes[0..<8]) == Self.signature else {
             throw ImageError(.malformed, "not a PNG file")
         }
@@ -31,6 +43,10 @@ struct PNGStructure {
         var endedCleanly = false
         while position < bytes.count {
             guard position + 8 <= bytes.count else {
+                if !isWholeFile {
+                    needed = position + 12
+                    throw ImageError(.malformed, "file ends inside a chunk header")
+                }
                 warnings.append("file ends inside a chunk header")
                 break
             }
@@ -47,7 +63,18 @@ struct PNGStructure {
             if header == nil && type != "IHDR" {
                 throw ImageError(.malformed, "first chunk is '\(type)', not 'IHDR'")
             }
+            if headerOnly && type == "IDAT" && header != nil {
+                // The header ends here; the image data is read (and its CRC checked) by `decode`.
+                try noteImageData(
+                    dataStart..<min(dataEnd, bytes.count), previousType: previousType, header: header,
+                    seenPalette: seenPalette)
+                break
+            }
             guard dataEnd + 4 <= bytes.count else {
+                if !isWholeFile {
+                    needed = dataEnd + 4
+                    throw ImageError(.malformed, "file ends inside the '\(type)' chunk")
+                }
                 if type == "IDAT" && header != nil {
                     try noteImageData(
                         dataStart..<min(dataEnd, bytes.count), previousType: previousType,
@@ -84,6 +111,8 @@ struct PNGStructure {
                 try noteImageData(data, previousType: previousType, header: header, seenPalette: seenPalette)
             case "IEND":
                 endedCleanly = true
+            case "eXIf", "iTXt":
+                if imageData.isEmpty { metadataChunks.append((type, data)) }
             case "iCCP":
                 if let name = readProfileChunk(bytes, data) { header?.iccProfileName = name }
             case "sRGB":
@@ -106,6 +135,10 @@ struct PNGStructure {
             previousType = type
             position = dataEnd + 4
             if endedCleanly || (headerOnly && !imageData.isEmpty) { break }
+        }
+        if !isWholeFile && !endedCleanly && (header == nil || imageData.isEmpty) {
+            needed = position + 12
+            throw ImageError(.malformed, "file ends before its image data")
         }
         guard var info = header else { throw ImageError(.malformed, "file ends before its 'IHDR' chunk") }
         guard !imageData.isEmpty else {

@@ -16,3 +16,13 @@ public struct RenditionRequest: Sendable, Hashable {
         self.format = format
     }
 }
+
+extension RenditionRequest.Format {
+    /// The file format this writes.
+    public var imageFormat: ImageFormat {
+        switch self {
+        case .jpeg: .jpeg
+        case .png: .png
+        }
+    }
+}

@@ -30,6 +30,13 @@ public enum Renditions {
         }
     }
 
+    /// Decodes the photo as ``make(from:widths:quality:limits:keepingCameraEXIF:)`` would, at the
+    /// smallest size the decoder makes, and makes nothing: throws what it would throw. For photos
+    /// too small for renditions, which are published as they are once they are known to decode.
+    public static func check(_ bytes: [UInt8], limits: ImageLimits = .default) throws(ImageError) {
+        _ = try SourcePhoto(bytes, largestWidth: 1, limits: limits)
+    }
+
     /// Like ``make(from:widths:quality:limits:)``, each rendition in the format its request
     /// names (a JPEG of a photo with alpha is composited over white).
     public static func make(

@@ -1,3 +1,4 @@
+import AshlarImage
 import Glibc
 import Testing
 
@@ -38,7 +39,7 @@ import Testing
         }
     }
 
-    static let png = PNGFile.encode(width: 3, height: 2, bitDepth: 8, colourType: 2, scanlines: nil)
+    static let png = PNGEncoder.encode(PixelImage(width: 3, height: 2, format: .rgb))
 
     static func catalog(_ files: [String: String], images: [String] = [], outside: Set<String> = []) -> Catalog {
         var bytes = files.mapValues { Array($0.utf8) }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import AshlarCore
+@testable import AshlarImage
 
 @Suite struct ImageHeaderReaderTests {
     struct ImageCase: CustomTestStringConvertible, Sendable {
@@ -90,18 +91,38 @@ import Testing
         #expect(merged.orientation == 3)
     }
 
-    /// A JPEG with `segments` inserted after SOI, then a baseline frame header of `width`×`height`.
+    /// A JPEG with `segments` inserted after SOI, then the tables, a frame header of
+    /// `width`×`height` and a scan header that the decoder accepts, one byte of image data and EOI.
     static func jpeg(segments: [[UInt8]] = [], width: UInt16 = 48, height: UInt16 = 32, marker: UInt8 = 0xC0) -> [UInt8]
     {
         var bytes: [UInt8] = [0xFF, 0xD8]
         for segment in segments { bytes += segment }
+        bytes += Self.segment(0xDB, [0x00] + Array(repeating: 1, count: 64) + [0x01] + Array(repeating: 1, count: 64))
         bytes += [
             0xFF, marker, 0x00, 0x11, 0x08, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8),
             UInt8(width & 0xFF), 0x03,
         ]
         bytes += [0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]
-        bytes += [0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x3F, 0x00, 0xFF, 0xD9]
+        // One code of one bit for DC table 0 and for AC table 0.
+        let table = [1] + Array(repeating: 0, count: 15) + [0] as [UInt8]
+        bytes += Self.segment(0xC4, [0x00] + table + [0x10] + table)
+        // A progressive frame's first scan holds the DC coefficients only.
+        bytes += [0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, marker == 0xC2 ? 0x00 : 0x3F, 0x00, 0x00, 0xFF, 0xD9]
         return bytes
+    }
+
+    /// A PNG of `width`×`height` (8-bit RGB) with `ihdr` in place of its IHDR chunk's data when
+    /// given, every chunk's CRC correct, an `IDAT` chunk and `IEND`.
+    static func png(width: UInt32 = 40, height: UInt32 = 30, chunkType: String = "IHDR", ihdr: [UInt8]? = nil)
+        -> [UInt8]
+    {
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            return be32(UInt32(data.count)) + body + be32(CRC32.checksum(body))
+        }
+        let data = ihdr ?? be32(width) + be32(height) + [8, 2, 0, 0, 0]
+        return pngSignature + chunk(chunkType, data) + chunk("IDAT", [0x78, 0x01, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])
+            + chunk("IEND", [])
     }
 
     static func segment(_ marker: UInt8, _ payload: [UInt8]) -> [UInt8] {
@@ -177,16 +198,41 @@ import Testing
             ImageHeaderReader.read(bytes, path: "x.jpg") == .header(ImageHeader(format: .jpeg, width: 48, height: 32)))
     }
 
-    @Test(arguments: [0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF] as [UInt8])
-    func everyFrameMarkerGivesTheSize(_ marker: UInt8) {
+    @Test(arguments: [0xC1, 0xC2] as [UInt8])
+    func everyFrameMarkerTheDecoderReadsGivesTheSize(_ marker: UInt8) {
         let bytes = Self.jpeg(width: 300, height: 200, marker: marker)
         #expect(
             ImageHeaderReader.read(bytes, path: "x.jpg") == .header(ImageHeader(format: .jpeg, width: 300, height: 200))
         )
     }
 
+    /// Lossless, hierarchical and arithmetic coding: no browser shows them, and the decoder
+    /// refuses them, so the header scan does too.
+    @Test(
+        arguments: [
+            (0xC3, "lossless"), (0xC5, "hierarchical"), (0xC6, "hierarchical"), (0xC7, "hierarchical"),
+            (0xC9, "arithmetic"), (0xCA, "arithmetic"), (0xCB, "arithmetic"), (0xCD, "hierarchical"),
+            (0xCE, "hierarchical"), (0xCF, "hierarchical"),
+        ] as [(UInt8, String)])
+    func codingTheDecoderDoesNotReadIsRefused(_ marker: UInt8, _ coding: String) {
+        let bytes = Self.jpeg(width: 300, height: 200, marker: marker)
+        #expect(
+            ImageHeaderReader.read(bytes, fileSize: bytes.count, path: "x.jpg")
+                == .failure(.error("JPEG uses \(coding) coding, which is not supported", path: "x.jpg")))
+    }
+
+    /// Stray bytes between segments: libjpeg and AshlarImage's decoder skip them, and so does the
+    /// header scan (Pillow's `junk_jpeg_header.jpg` and `jpeg_ff00_header.jpg` have them).
+    @Test func skipsStrayBytesBetweenSegments() {
+        let bytes = Self.jpeg(
+            segments: [Self.segment(0xFE, Array("comment".utf8)), [0x12, 0x34, 0xFF, 0x00, 0x56]], width: 7, height: 9)
+        #expect(
+            ImageHeaderReader.read(bytes, fileSize: bytes.count, path: "x.jpg")
+                == .header(ImageHeader(format: .jpeg, width: 7, height: 9)))
+    }
+
     @Test func skipsHuffmanTablesAndFillBytes() {
-        let dht = Self.segment(0xC4, Array(repeating: 0, count: 20))
+        let dht = Self.segment(0xC4, Array(repeating: 0, count: 17))
         let bytes = Self.jpeg(
             segments: [
                 dht, [0xFF, 0xFF, 0xFF], Self.segment(0xCC, [1, 2]), Self.segment(0xFE, Array("comment".utf8)),
@@ -198,7 +244,7 @@ import Testing
     @Test func asksForMoreWhenTheFrameHeaderFollowsLargeSegments() throws {
         let icc = Self.segment(0xE2, Array(repeating: 0x41, count: 60_000))
         let bytes = Self.jpeg(segments: [icc, icc, icc], width: 1200, height: 800)
-        #expect(ImageHeaderReader.read(Array(bytes.prefix(1000)), path: "x.jpg") == .needsMoreBytes(60_010))
+        #expect(ImageHeaderReader.read(Array(bytes.prefix(1000)), path: "x.jpg") == .needsMoreBytes(60_006))
         var requests: [Int] = []
         let result = ImageHeaderReader.read(path: "x.jpg", fileSize: bytes.count) { length in
             requests.append(length)
@@ -260,12 +306,9 @@ import Testing
     static var failureCases: [FailureCase] {
         let plainJPEG = jpeg()
         let sof = plainJPEG.firstIndex(of: 0xC0)! - 1
-        var png = Array(pngSample)
-        var zeroWidthPNG = png
-        zeroWidthPNG.replaceSubrange(16..<20, with: [0, 0, 0, 0])
-        var hugePNG = png
-        hugePNG.replaceSubrange(16..<20, with: [0xFF, 0xFF, 0xFF, 0xFF])
-        png.replaceSubrange(12..<16, with: Array("IHDX".utf8))
+        let zeroWidthPNG = png(width: 0)
+        let hugePNG = png(width: 0xFFFF_FFFF)
+        let noIHDR = png(chunkType: "IHDX")
         return [
             FailureCase(
                 name: "text file", bytes: Array("hello, world".utf8), message: "not a JPEG/PNG/GIF/WebP/AVIF image"),
@@ -278,31 +321,46 @@ import Testing
                 message: "not a JPEG/PNG/GIF/WebP/AVIF image"),
             FailureCase(
                 name: "truncated in the middle of SOF", bytes: Array(plainJPEG.prefix(sof + 6)),
-                message: "truncated JPEG header"),
-            FailureCase(name: "SOI only", bytes: [0xFF, 0xD8, 0xFF], message: "truncated JPEG header"),
+                message: "JPEG ends inside its headers"),
+            FailureCase(name: "SOI only", bytes: [0xFF, 0xD8, 0xFF], message: "JPEG ends inside its headers"),
             FailureCase(
                 name: "APP1 longer than the file",
                 bytes: [0xFF, 0xD8, 0xFF, 0xE1, 0xFF, 0xFF] + Array("Exif".utf8) + [0, 0, 0x4D, 0x4D],
-                message: "truncated JPEG header"),
-            FailureCase(name: "JPEG zero width", bytes: jpeg(width: 0, height: 480), message: "JPEG header says 0×480"),
+                message: "JPEG ends inside its headers"),
+            FailureCase(name: "JPEG zero width", bytes: jpeg(width: 0, height: 480), message: "JPEG frame has width 0"),
+            FailureCase(
+                name: "JPEG zero height", bytes: jpeg(width: 640, height: 0),
+                message: "JPEG sets its height in a DNL marker, which is not supported"),
+            FailureCase(
+                name: "JPEG frame without tables", bytes: Array(plainJPEG[..<2] + plainJPEG[(sof)...]),
+                message: "JPEG component 1 uses quantization table 0, which is not defined"),
             FailureCase(
                 name: "JPEG scan before frame", bytes: [0xFF, 0xD8, 0xFF, 0xDA, 0x00, 0x02, 0xFF, 0xD9],
-                message: "JPEG has no frame header before its image data"),
+                message: "JPEG scan comes before the frame header"),
             FailureCase(
                 name: "JPEG end before frame", bytes: [0xFF, 0xD8, 0xFF, 0xD9],
                 message: "JPEG ends before its frame header"),
             FailureCase(
-                name: "JPEG garbage between segments", bytes: [0xFF, 0xD8, 0xFF, 0xFE, 0x00, 0x02, 0x12, 0x34],
-                message: "JPEG is damaged: expected a marker at byte 6"),
+                name: "JPEG end before scan", bytes: Array(plainJPEG.prefix(plainJPEG.count - 13)) + [0xFF, 0xD9],
+                message: "JPEG has no image data"),
+            FailureCase(
+                name: "JPEG only stray bytes after a segment", bytes: [0xFF, 0xD8, 0xFF, 0xFE, 0x00, 0x02, 0x12, 0x34],
+                message: "JPEG ends inside its headers"),
             FailureCase(
                 name: "JPEG segment length 1", bytes: [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x01, 0, 0, 0, 0],
-                message: "JPEG segment at byte 2 has length 1"),
-            FailureCase(name: "PNG zero width", bytes: zeroWidthPNG, message: "PNG header says 0×30"),
+                message: "JPEG marker segment has length 1"),
+            FailureCase(name: "PNG zero width", bytes: zeroWidthPNG, message: "PNG: image size 0×30 is not valid"),
             FailureCase(
-                name: "PNG width 0xFFFFFFFF", bytes: hugePNG,
-                message: "PNG header says 4294967295×30; images may be at most 100000 pixels on a side"),
-            FailureCase(name: "PNG without IHDR", bytes: png, message: "PNG does not start with an IHDR chunk"),
-            FailureCase(name: "PNG signature only", bytes: pngSignature, message: "truncated PNG header"),
+                name: "PNG width 0xFFFFFFFF", bytes: hugePNG, message: "PNG: image size 4294967295×30 is not valid"),
+            FailureCase(
+                name: "PNG width 100001", bytes: png(width: 100_001),
+                message: "PNG header says 100001×30; images may be at most 100000 pixels on a side"),
+            FailureCase(name: "PNG without IHDR", bytes: noIHDR, message: "PNG: first chunk is 'IHDX', not 'IHDR'"),
+            FailureCase(
+                name: "PNG with a bad CRC", bytes: Array(png().prefix(29)) + [0, 0, 0, 0] + png().dropFirst(33),
+                message: "PNG: 'IHDR' chunk has a bad CRC"),
+            FailureCase(
+                name: "PNG signature only", bytes: pngSignature, message: "PNG: file ends before its 'IHDR' chunk"),
             FailureCase(
                 name: "GIF zero size", bytes: Array("GIF89a".utf8) + [0, 0, 0, 0], message: "GIF header says 0×0"),
             FailureCase(name: "GIF truncated", bytes: Array("GIF89a".utf8) + [1, 0], message: "truncated GIF header"),
@@ -339,9 +397,6 @@ import Testing
         ]
     }
 
-    static let pngSample: [UInt8] =
-        pngSignature + [0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 0, 40, 0, 0, 0, 30, 8, 2, 0, 0, 0, 0, 0, 0, 0]
-        + [0, 0, 0, 0] + Array("IEND".utf8) + [0, 0, 0, 0]
     static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
     @Test(arguments: failureCases)

@@ -51,8 +51,18 @@ def sof(width, height):
 JFIF = segment(0xE0, b"JFIF\0\x01\x01\0\0\x01\0\x01\0\0")
 
 
+# A quantisation table of ones, and DC and AC Huffman tables of one one-bit code each (category 0,
+# end of block): every block is two zero bits, so zero bytes are a whole, flat image.
+DQT = segment(0xDB, b"\0" + b"\x01" * 64)
+DHT = segment(0xC4, b"\x00\x01" + b"\0" * 15 + b"\0" + b"\x10\x01" + b"\0" * 15 + b"\0")
+SOS = segment(0xDA, b"\x03\x01\x00\x02\x00\x03\x00\x00\x3f\x00")
+
+
 def jpeg(width, height, *segments):
-    return b"\xff\xd8" + b"".join(segments) + sof(width, height) + b"\xff\xd9"
+    """A JPEG that decodes (a flat grey image): the decoder's headers and enough image data."""
+    blocks = 3 * ((width + 7) // 8) * ((height + 7) // 8)
+    data = b"\0" * ((2 * blocks + 7) // 8)
+    return b"\xff\xd8" + b"".join(segments) + DQT + sof(width, height) + DHT + SOS + data + b"\xff\xd9"
 
 
 def exif(tiff):

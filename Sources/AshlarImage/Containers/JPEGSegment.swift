@@ -1,13 +1,13 @@
 /// One marker segment of a JPEG file before its first scan: the marker byte and where its
 /// payload (the bytes after the length field) lies in the file.
-struct JPEGSegment: Sendable, Equatable {
-    var marker: UInt8
+package struct JPEGSegment: Sendable, Equatable {
+    package var marker: UInt8
     /// Offset of the payload in the file.
-    var start: Int
+    package var start: Int
     /// Payload bytes, 0...65,533.
-    var count: Int
+    package var count: Int
 
-    var end: Int { start + count }
+    package var end: Int { start + count }
 
     /// Whether the payload starts with `signature`.
     func hasSignature(_ signature: [UInt8], in bytes: [UInt8]) -> Bool {
@@ -35,7 +35,7 @@ struct JPEGSegment: Sendable, Equatable {
         var segments: [JPEGSegment] = []
         var position = 2
         while true {
-            guard let (marker, markerStart) = nextMarker(in: bytes, from: position) else {
+            guard let (marker, markerStart) = JPEGMarkers.next(in: bytes, from: position) else {
                 throw ImageError(.malformed, "JPEG file ends before its first scan (no SOS marker)")
             }
             switch marker {
@@ -57,35 +57,19 @@ struct JPEGSegment: Sendable, Equatable {
         }
     }
 
-    /// The marker at or after `position`: skips stray bytes up to an `FF`, then fill bytes.
-    /// Returns the marker byte and the offset of the `FF` just before it.
-    private static func nextMarker(in bytes: [UInt8], from position: Int) -> (UInt8, Int)? {
-        var index = position
-        while index + 1 < bytes.count {
-            if bytes[index] == 0xFF && bytes[index + 1] != 0xFF && bytes[index + 1] != 0x00 {
-                return (bytes[index + 1], index)
-            }
-            index += 1
-        }
-        return nil
-    }
-
-    /// The segment whose marker's `FF` is at `markerStart`, its length checked against the file.
+    /// The segment whose marker's `FF` is at `markerStart`, or an error saying why there is none.
     private static func segment(
         _ marker: UInt8, at markerStart: Int, in bytes: [UInt8]
     ) throws(ImageError) -> JPEGSegment {
-        let name = "FF" + String(marker, radix: 16, uppercase: true)
-        guard markerStart + 4 <= bytes.count else {
-            throw ImageError(.malformed, "JPEG segment \(name) at byte \(markerStart) runs past the end of the file")
-        }
-        let length = Int(bytes[markerStart + 2]) << 8 | Int(bytes[markerStart + 3])
-        guard length >= 2 else {
+        let name = JPEGMarkers.name(marker)
+        switch JPEGMarkers.segment(marker, at: markerStart, in: bytes) {
+        case .segment(let segment):
+            return segment
+        case .invalidLength(let length):
             throw ImageError(.malformed, "JPEG segment \(name) at byte \(markerStart) has an invalid length \(length)")
-        }
-        guard markerStart + 2 + length <= bytes.count else {
+        case .runsPast:
             throw ImageError(.malformed, "JPEG segment \(name) at byte \(markerStart) runs past the end of the file")
         }
-        return JPEGSegment(marker: marker, start: markerStart + 4, count: length - 2)
     }
 
     /// The offset just past the image's EOI marker, searching from the end of the first SOS

@@ -1,0 +1,104 @@
+/// The image formats a gallery holds, each knowing its file extensions, media type and signature,
+/// and what this library does with it. Everything that depends on a format switches over this
+/// type, so the next format is found by the compiler rather than by a user.
+public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
+    case jpeg
+    case png
+    case gif
+    case webp
+    case avif
+
+    /// The format's name in messages: `JPEG`, `WebP`.
+    public var name: String {
+        switch self {
+        case .jpeg: "JPEG"
+        case .png: "PNG"
+        case .gif: "GIF"
+        case .webp: "WebP"
+        case .avif: "AVIF"
+        }
+    }
+
+    /// The file extensions of the format, lowercased; the first is the one files are written with.
+    public var fileExtensions: [String] {
+        switch self {
+        case .jpeg: ["jpg", "jpeg"]
+        case .png: ["png"]
+        case .gif: ["gif"]
+        case .webp: ["webp"]
+        case .avif: ["avif"]
+        }
+    }
+
+    /// The extension a file of this format is written with: `jpg`, `png`.
+    public var fileExtension: String { fileExtensions[0] }
+
+    /// The media type a server sends it with.
+    public var mediaType: String {
+        switch self {
+        case .jpeg: "image/jpeg"
+        case .png: "image/png"
+        case .gif: "image/gif"
+        case .webp: "image/webp"
+        case .avif: "image/avif"
+        }
+    }
+
+    /// Whether this library decodes it (and so can make renditions of it).
+    public var canDecode: Bool {
+        switch self {
+        case .jpeg, .png: true
+        case .gif, .webp, .avif: false
+        }
+    }
+
+    /// Whether this library writes it (renditions, originals without their location).
+    public var canEncode: Bool {
+        switch self {
+        case .jpeg, .png: true
+        case .gif, .webp, .avif: false
+        }
+    }
+
+    /// Whether the format can hold transparency (an alpha channel or a transparent colour).
+    public var supportsTransparency: Bool {
+        switch self {
+        case .jpeg: false
+        case .png, .gif, .webp, .avif: true
+        }
+    }
+
+    /// The format whose extensions include `fileExtension`, in any case.
+    public init?(fileExtension: some StringProtocol) {
+        let lowercased = fileExtension.lowercased()
+        guard let format = Self.allCases.first(where: { $0.fileExtensions.contains(lowercased) }) else { return nil }
+        self = format
+    }
+
+    /// Every extension of every format: the files a folder's photos are.
+    public static let allFileExtensions = Set(allCases.flatMap(\.fileExtensions))
+
+    /// The format the first bytes of a file are in, from its signature (magic bytes), whatever the
+    /// file is named. An ISO BMFF file (`ftyp` box) is taken for AVIF; its brands say more.
+    public static func detect(_ bytes: [UInt8]) -> ImageFormat? {
+        func matches(_ text: String, at offset: Int) -> Bool {
+            let utf8 = Array(text.utf8)
+            return bytes.count >= offset + utf8.count && bytes[offset..<(offset + utf8.count)].elementsEqual(utf8)
+        }
+        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if bytes.starts(with: pngSignature) { return .png }
+        if matches("GIF87a", at: 0) || matches("GIF89a", at: 0) { return .gif }
+        if matches("RIFF", at: 0), matches("WEBP", at: 8) { return .webp }
+        if matches("ftyp", at: 4) { return .avif }
+        return nil
+    }
+
+    /// The eight bytes every PNG file starts with.
+    public static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// A message from this library about a file of this format, naming the format where the
+    /// message does not already: `PNG: 'IDAT' chunk has a bad CRC`.
+    public func describing(_ error: ImageError) -> String {
+        error.message.hasPrefix(name) ? error.message : name + ": " + error.message
+    }
+}
