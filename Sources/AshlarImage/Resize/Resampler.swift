@@ -13,7 +13,7 @@
 /// colour of transparent pixels does not bleed into their neighbours.
 ///
 /// Resampling happens on the encoded (sRGB) values, not in linear light; measured before choosing.
-/// On the four camera photos of /work/shared/photos (decoded with `djpeg -scale 1/2`, 1993–2652
+/// On the four camera photos of `../shared/photos` (decoded with `djpeg -scale 1/2`, 1993–2652
 /// px wide), each resized to 1920, 960 and 480 px wide, linear light changes the samples by a mean
 /// of 0.09–2.6 levels in 255 (99.9 % of them by at most 1–44; the largest changes, 44–76, at a few
 /// high-contrast edges), and it costs 30 % more work (callgrind, camera-2 to 960 px: 1.69 against
