@@ -4,7 +4,8 @@
 /// and writes its result transposed, so that the second, run on that, resamples the original rows
 /// (its width) and transposes back. Running down columns lets each output row be built as a sum of
 /// whole input rows times one weight, a loop over contiguous samples done in vector instructions
-/// (``sweep(_:_:_:count:_:_:)``); a filter along rows would be a short dot product per pixel.
+/// (`sweep(_:_:_:count:_:_:)`, for 8-bit and for 15-bit samples); a filter along rows would be a
+/// short dot product per pixel.
 /// Reducing the height first is also the cheaper order for a downscale, where the width-reducing
 /// pass then runs on the fewer rows.
 ///
