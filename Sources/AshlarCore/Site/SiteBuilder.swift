@@ -4,8 +4,8 @@ import Foundation
 
 /// Builds a site: the one entry point the command line calls for `ashlar build` and
 /// `ashlar check`. A build is a sequence of named, timed stages, each handing the next a value:
-/// inputs (configuration and theme) → scanned source → catalog (albums and photos) → rendered
-/// pages → written output.
+/// inputs (configuration and theme) → scanned source → catalog (albums and photos) → renditions
+/// (the albums with their photos' renditions) → rendered pages → written output.
 public struct SiteBuilder: Sendable {
     public var paths: SitePaths
     /// An explicit configuration file; default `SOURCE/ashlar.json` when it exists.

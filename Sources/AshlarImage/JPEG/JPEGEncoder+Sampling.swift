@@ -36,7 +36,8 @@ extension JPEGEncoder {
     }
 
     /// Copies `rows` rows of a gray image into a plane `paddedWidth` wide, repeating the last row
-    /// and column past the edges (see ``convertRGB``).
+    /// and column past the edges (see
+    /// ``convertRGB(_:width:height:rowBytes:firstRow:rows:paddedWidth:luma:blue:red:)``).
     @inline(__always)
     static func copyGray(
         _ pixels: UnsafePointer<UInt8>, width: Int, height: Int, rowBytes: Int, firstRow: Int, rows: Int,

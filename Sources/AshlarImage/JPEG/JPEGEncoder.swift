@@ -5,6 +5,7 @@ public enum JPEGEncoder {
     /// Encodes `image` as a JFIF file.
     ///
     /// - Parameters:
+    ///   - image: the pixels, in any ``PixelFormat``.
     ///   - quality: 1...100 (values outside are clamped), scaling the T.81 Annex K tables exactly
     ///     as libjpeg does, so a quality here gives `cjpeg -baseline -quality`'s tables: entries are
     ///     capped at 255 so the file stays baseline (plain `cjpeg` switches to 16-bit tables below

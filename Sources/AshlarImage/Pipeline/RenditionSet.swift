@@ -1,4 +1,4 @@
-/// What ``Renditions/make(from:widths:quality:limits:)`` made of one photo.
+/// What ``Renditions/make(from:widths:quality:limits:keepingCameraEXIF:)`` made of one photo.
 public struct RenditionSet: Sendable, Equatable {
     /// The photo's width as displayed: after its EXIF orientation is applied, at full resolution.
     public var width: Int

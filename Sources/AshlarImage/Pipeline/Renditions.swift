@@ -37,8 +37,8 @@ public enum Renditions {
         _ = try SourcePhoto(bytes, largestWidth: 1, limits: limits)
     }
 
-    /// Like ``make(from:widths:quality:limits:)``, each rendition in the format its request
-    /// names (a JPEG of a photo with alpha is composited over white).
+    /// Like ``make(from:widths:quality:limits:keepingCameraEXIF:)``, each rendition in the format
+    /// its request names (a JPEG of a photo with alpha is composited over white).
     public static func make(
         from bytes: [UInt8], requests: [RenditionRequest], limits: ImageLimits = .default
     ) throws(ImageError) -> RenditionSet {

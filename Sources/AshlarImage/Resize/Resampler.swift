@@ -4,7 +4,8 @@
 /// and writes its result transposed, so that the second, run on that, resamples the original rows
 /// (its width) and transposes back. Running down columns lets each output row be built as a sum of
 /// whole input rows times one weight, a loop over contiguous samples done in vector instructions
-/// (``sweep(_:_:_:count:_:_:)``); a filter along rows would be a short dot product per pixel.
+/// (`sweep(_:_:_:count:_:_:)`, for 8-bit and for 15-bit samples); a filter along rows would be a
+/// short dot product per pixel.
 /// Reducing the height first is also the cheaper order for a downscale, where the width-reducing
 /// pass then runs on the fewer rows.
 ///
@@ -13,7 +14,7 @@
 /// colour of transparent pixels does not bleed into their neighbours.
 ///
 /// Resampling happens on the encoded (sRGB) values, not in linear light; measured before choosing.
-/// On the four camera photos of /work/shared/photos (decoded with `djpeg -scale 1/2`, 1993–2652
+/// On the four camera photos of `../shared/photos` (decoded with `djpeg -scale 1/2`, 1993–2652
 /// px wide), each resized to 1920, 960 and 480 px wide, linear light changes the samples by a mean
 /// of 0.09–2.6 levels in 255 (99.9 % of them by at most 1–44; the largest changes, 44–76, at a few
 /// high-contrast edges), and it costs 30 % more work (callgrind, camera-2 to 960 px: 1.69 against
