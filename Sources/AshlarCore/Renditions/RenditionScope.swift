@@ -9,4 +9,8 @@ public enum RenditionScope: Sendable, Equatable {
     /// Those the home page shows first: the first `photos` photos of the top album and the
     /// covers of its albums. The others are treated as with `cachedOnly`.
     case firstScreen(photos: Int)
+    /// None, and nothing written: each photo is decoded to be checked, unless the cache holds its
+    /// renditions already (they were made from the same bytes), so that `ashlar check` refuses
+    /// exactly what a build would.
+    case checkOnly
 }

@@ -29,12 +29,12 @@ struct RenditionStage: Sendable {
     }
 
     /// One photo to work on: where it is in the tree.
-    private struct Job: Sendable {
+    struct Job: Sendable {
         var photo: Photo
         var albumOutput: String
     }
 
-    private struct Outcome: Sendable {
+    struct Outcome: Sendable {
         var photo: Photo
         var made = 0
         var reused = 0
@@ -76,14 +76,15 @@ struct RenditionStage: Sendable {
         var report = Report()
         guard !jobs.isEmpty else { return (root, report) }
         // Photos too small for renditions are only checked: the cache is not touched for them.
-        let usesCache = jobs.contains { Self.wants($0.photo, widths: widths) }
+        let usesCache = scope != .checkOnly && jobs.contains { Self.wants($0.photo, widths: widths) }
         if usesCache { cache.tag() }
-        let known = usesCache ? cache.sourceDigests() : [:]
+        let known = usesCache || scope == .checkOnly ? cache.sourceDigests() : [:]
         let done = Atomic<Int>(0)
         let total = jobs.count
         let outcomes = jobs.parallelMap(workers: workers) { job -> Outcome in
             let makes = chosen.map { job.photo.sourcePath.map($0.contains) ?? false } ?? true
-            let outcome = make(job, known: known, makesRenditions: makes)
+            let outcome =
+                scope == .checkOnly ? check(job, known: known) : make(job, known: known, makesRenditions: makes)
             let count = done.add(1, ordering: .relaxed).newValue
             progress?(count, total)
             return outcome
@@ -115,7 +116,7 @@ struct RenditionStage: Sendable {
         switch scope {
         case .all:
             return nil
-        case .cachedOnly:
+        case .cachedOnly, .checkOnly:
             return []
         case .firstScreen(let count):
             let firstPhotos = root.photos.prefix(count).compactMap(\.sourcePath)
@@ -304,7 +305,7 @@ struct RenditionStage: Sendable {
     }
 
     /// A source image's bytes, or nil with an error naming the file.
-    private func readSource(_ path: String, shown: String, into outcome: inout Outcome) -> [UInt8]? {
+    func readSource(_ path: String, shown: String, into outcome: inout Outcome) -> [UInt8]? {
         switch RawFile.read(path, upTo: Int.max) {
         case .success(let read):
             return read.bytes

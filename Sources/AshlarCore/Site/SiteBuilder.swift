@@ -141,7 +141,17 @@ public struct SiteBuilder: Sendable {
         let inputs = try SiteInputs.load(paths: paths, configurationFile: configurationFile, baseURL: options.baseURL)
         let source = ScannedSource.scan(paths: paths, workers: options.jobs)
         guard let configuration = inputs.configuration else { return Result(stoppedWith: inputs.diagnostics) }
-        let catalog = buildCatalog(source, configuration: configuration, inputs: inputs)
+        var catalog = buildCatalog(source, configuration: configuration, inputs: inputs)
+        if let widths = renditionWidths(configuration, inputs: inputs) {
+            // What the build's rendition stage would refuse, found by decoding as it does.
+            var stage = RenditionStage(
+                paths: paths, settings: configuration.renditions, widths: widths,
+                cache: RenditionCache(root: cacheFolder.path), workers: options.jobs)
+            stage.scope = .checkOnly
+            let (root, report) = stage.run(catalog.root)
+            catalog.root = root
+            catalog.diagnostics += report.diagnostics
+        }
         var asIs = 0
         if renditionWidths(configuration, inputs: inputs) != nil {
             for album in catalog.albums {
