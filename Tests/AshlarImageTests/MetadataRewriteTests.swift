@@ -213,6 +213,6 @@ import Testing
     func removesGPSPropertiesFromXMP(_ testCase: XMPCase) {
         let output = JPEGMetadata.removingLocation(fromXMP: Array(testCase.input.utf8))
         #expect(output.map { String(decoding: $0, as: UTF8.self) } == testCase.output)
-        if let output { #expect(!JPEGMetadata.xmpHasLocation(output)) }
+        if let output { #expect(!LocationRecord.inXMP(output)) }
     }
 }

@@ -65,6 +65,8 @@ import Testing
         try #require(try JPEGMetadata.read(try MetadataFixture.bytes(test.fixture)).hasLocation)
 
         let output = try PNGMetadata.removingLocation(original)
+        #expect(LocationRecord.find(in: original).contains(test.fixture.hasPrefix("gps-exif") ? .exifGPS : .xmpGPS))
+        #expect(LocationRecord.find(in: output) == [])
         let after = Self.chunks(output)
         #expect(try PNGDecoder.decode(output).image == PNGDecoder.decode(original).image)
         #expect(after.filter { $0.type == "IDAT" }.map(\.data) == before.filter { $0.type == "IDAT" }.map(\.data))
@@ -74,7 +76,7 @@ import Testing
         )
         #expect(!after.contains { $0.type == "zTXt" || $0.type == "prVt" }, "unreadable for places: dropped")
         if let exif = after.first(where: { $0.type == "eXIf" })?.data {
-            let located = JPEGMetadata.exifFacts(exif).hasLocation
+            let located = LocationRecord.inEXIF(exif)
             #expect(!located, "the EXIF still records a place")
             #expect(exif.count == beforeEXIF?.count, "offsets kept")
         }
@@ -83,7 +85,7 @@ import Testing
         if let xmp {
             let header = Array("XML:com.adobe.xmp".utf8) + [0, 0, 0, 0, 0]
             #expect(Array(xmp.data.prefix(header.count)) == header)
-            let located = JPEGMetadata.xmpHasLocation(Array(xmp.data.dropFirst(header.count)))
+            let located = LocationRecord.inXMP(Array(xmp.data.dropFirst(header.count)))
             #expect(!located, "the XMP still records a place")
         }
     }

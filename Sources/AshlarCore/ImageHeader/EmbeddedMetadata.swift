@@ -1,4 +1,4 @@
-import Glibc
+import AshlarImage
 
 /// The text an image file carries about itself, kept apart by where it was found so the catalog
 /// can rank the sources: embedded XMP over IPTC-IIM over EXIF text (see `MetadataPrecedence`).
@@ -17,7 +17,8 @@ package struct EmbeddedMetadata: Sendable, Equatable {
     /// What was found broken (an Extended XMP part missing, UTF-16 that does not decode), in
     /// words the catalog turns into warnings naming the image file.
     package var warnings: [String] = []
-    /// Whether the file states where it was taken (an EXIF GPS IFD). Never read further.
+    /// Whether the file's EXIF records where it was taken (`LocationRecord.inEXIF`). Never read
+    /// further.
     package var hasLocation = false
 
     package init(xmp: [UInt8]? = nil, iim: PhotoMetadata? = nil, exif: PhotoMetadata? = nil, warnings: [String] = []) {
@@ -27,27 +28,10 @@ package struct EmbeddedMetadata: Sendable, Equatable {
         self.warnings = warnings
     }
 
-    /// Whether the file states where it was taken: an EXIF GPS IFD, or GPS coordinates in its
-    /// XMP (`exif:GPSLatitude`, whatever the prefix).
+    /// Whether the file states where it was taken: its EXIF or XMP, as AshlarImage's
+    /// `LocationRecord` finds it (the one answer the rewriters strip by).
     package var carriesLocation: Bool {
-        if hasLocation { return true }
-        let name = Array("GPSLatitude".utf8)
-        return [xmp, extendedXMP].contains { packet in
-            guard let packet, packet.count >= name.count else { return false }
-            return packet.withUnsafeBufferPointer { bytes in
-                guard let base = bytes.baseAddress else { return false }
-                var start = 0
-                // memchr finds each 'G'; only there are the other ten bytes compared.
-                while start + name.count <= bytes.count,
-                    let found = memchr(base + start, Int32(name[0]), bytes.count - name.count + 1 - start)
-                {
-                    let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                    if bytes[index..<(index + name.count)].elementsEqual(name) { return true }
-                    start = index + 1
-                }
-                return false
-            }
-        }
+        hasLocation || [xmp, extendedXMP].contains { $0.map(LocationRecord.inXMP) ?? false }
     }
 
     /// Whether the file carries any text metadata at all.

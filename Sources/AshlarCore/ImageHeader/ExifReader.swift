@@ -1,3 +1,5 @@
+import AshlarImage
+
 /// The EXIF fields a header read needs, from a TIFF structure (the body of a JPEG `APP1 Exif`
 /// segment, a PNG `eXIf` chunk, a WebP `EXIF` chunk): orientation, date, and the text a
 /// photographer or Windows Explorer wrote. Broken EXIF yields no fields rather than an error: the
@@ -7,7 +9,7 @@ struct ExifReader {
     var date: PhotoDate?
     /// `ImageDescription`, `Artist`, `Copyright`, `UserComment` and the Windows `XP…` tags.
     var text = ExifText()
-    /// Whether IFD0 points to a GPS IFD.
+    /// Whether the EXIF records where the photo was taken (`LocationRecord.inEXIF`).
     var hasLocation = false
     /// Text fields that could not be decoded.
     var warnings: [String] = []
@@ -36,7 +38,6 @@ struct ExifReader {
             case 0x013B: text.artist = Self.text(tiff, entry: entry)
             case 0x8298: text.copyright = Self.copyright(tiff, entry: entry)
             case 0x8769: exifIFD = tiff.u32(entry + 8)
-            case 0x8825: hasLocation = true
             case 0x9C9B: text.xpTitle = windowsText(tiff, entry: entry, name: "XPTitle")
             case 0x9C9C: text.xpComment = windowsText(tiff, entry: entry, name: "XPComment")
             case 0x9C9D: text.xpAuthor = windowsText(tiff, entry: entry, name: "XPAuthor")
@@ -45,6 +46,7 @@ struct ExifReader {
             default: break
             }
         }
+        hasLocation = LocationRecord.inEXIF(Array(tiff.slice(0, count: tiff.count) ?? []))
         guard let exifIFD else { return }
         var original: String?
         var originalOffset: String?

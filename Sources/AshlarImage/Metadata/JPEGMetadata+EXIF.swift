@@ -1,6 +1,6 @@
 extension JPEGMetadata {
-    /// The orientation (1...8, else 1) and whether a GPS IFD with entries is linked from IFD0,
-    /// IFD1 or the EXIF IFD. Unreadable EXIF gives orientation 1 and no location.
+    /// The orientation (1...8, else 1) and whether a GPS IFD with entries (other than
+    /// GPSVersionID) is linked from IFD0, IFD1 or the EXIF IFD. Unreadable EXIF gives orientation 1 and no location.
     static func exifFacts(_ tiff: [UInt8]) -> (orientation: Int, hasLocation: Bool) {
         guard let reader = TIFFReader(tiff) else { return (1, false) }
         let ifds = reader.allIFDs()
@@ -11,8 +11,9 @@ extension JPEGMetadata {
         {
             orientation = value
         }
+        // GPSVersionID alone (tag 0, which cameras write with GPS off) says nothing of a place.
         let hasLocation = gpsIFDOffsets(in: ifds, reader: reader).contains { offset in
-            (reader.entryCount(ofIFDAt: offset) ?? 0) > 0
+            reader.ifd(at: offset)?.entries.contains { $0.tag != 0 } ?? false
         }
         return (orientation, hasLocation)
     }

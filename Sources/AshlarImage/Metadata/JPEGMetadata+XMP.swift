@@ -66,19 +66,6 @@ extension JPEGMetadata {
         return properties
     }
 
-    /// Whether the packet has an EXIF-namespace `GPSLatitude` or `GPSLongitude` property.
-    static func xmpHasLocation(_ xmp: [UInt8]) -> Bool {
-        let names = [Array("GPSLatitude".utf8), Array("GPSLongitude".utf8)]
-        guard let properties = gpsProperties(in: xmp) else {
-            // Unparseable: say yes if the names appear at all, as a reader might still find them.
-            let prefixes = exifPrefixes(in: xmp)
-            return names.contains { name in
-                prefixes.contains { firstRange(of: $0 + [UInt8(ascii: ":")] + name, in: xmp, from: 0) != nil }
-            }
-        }
-        return properties.contains { names.contains($0.name) }
-    }
-
     /// The packet without any EXIF-namespace `GPS…` property; `nil` when one cannot be removed
     /// cleanly (the caller then drops the packet).
     static func removingLocation(fromXMP xmp: [UInt8]) -> [UInt8]? {

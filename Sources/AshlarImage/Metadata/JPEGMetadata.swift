@@ -33,10 +33,8 @@ public enum JPEGMetadata {
         if let exif = metadata.exif {
             (metadata.orientation, metadata.hasLocation) = exifFacts(exif)
         }
-        if let xmp = metadata.xmp, xmpHasLocation(xmp) { metadata.hasLocation = true }
-        for packet in extendedXMP(layout.segments, in: bytes).values where xmpHasLocation(packet.joined) {
-            metadata.hasLocation = true
-        }
+        if let xmp = metadata.xmp, LocationRecord.inXMP(xmp) { metadata.hasLocation = true }
+        if extendedXMP(layout.segments, in: bytes).values.contains(where: \.mentionsGPS) { metadata.hasLocation = true }
         return metadata
     }
 

@@ -24,28 +24,24 @@ public enum PNGMetadata {
     public static func removingLocation(_ bytes: [UInt8]) throws(ImageError) -> [UInt8] {
         // Checks every chunk's CRC and the critical chunks' order; a file cut short inside its
         // image data passes (with a warning there) and is copied as far as it goes.
-        _ = try PNGStructure(bytes, headerOnly: false)
+        let structure = try PNGStructure(bytes, headerOnly: false)
         var output = PNGStructure.signature
         output.reserveCapacity(bytes.count)
-        var position = 8
-        while position + 8 <= bytes.count {
-            let length = PNGStructure.bigEndian32(bytes, at: position)
-            let end = position + 12 + length
-            let isCritical = (0x41...0x5A).contains(bytes[position + 4])
-            guard end <= bytes.count else {
+        for (type, range) in structure.chunks {
+            let isCritical = (0x41...0x5A).contains(bytes[range.lowerBound + 4])
+            guard range.count == 12 + PNGStructure.bigEndian32(bytes, at: range.lowerBound) else {
                 // A file cut short inside its image data is copied as far as it goes, as the
                 // structure check accepted it; a cut metadata chunk cannot be checked, and goes.
-                if isCritical { output += bytes[position...] }
+                if isCritical { output += bytes[range] }
                 break
             }
-            let type = String(decoding: bytes[(position + 4)..<(position + 8)], as: UTF8.self)
             if isCritical || harmlessChunks.contains(type) {
-                output += bytes[position..<end]
-            } else if let kept = keptData(type: type, data: Array(bytes[(position + 8)..<(end - 4)])) {
+                output += bytes[range]
+            } else if let kept = keptData(
+                type: type, data: Array(bytes[(range.lowerBound + 8)..<(range.upperBound - 4)]))
+            {
                 PNGEncoder.appendChunk(type, kept, to: &output)
             }
-            position = end
-            if type == "IEND" { break }
         }
         return output
     }
@@ -65,11 +61,17 @@ public enum PNGMetadata {
                 // Keyword, not compressed, method 0, no language, no translated keyword.
                 return xmpKeyword + [0, 0, 0, 0, 0] + kept
             }
-            let lowered = String(decoding: keyword, as: UTF8.self).lowercased()
-            return lowered.hasPrefix("raw profile type") ? nil : data
+            return isRawProfile(data) ? nil : data
         default:
             return nil
         }
+    }
+
+    /// Whether a text chunk's data holds one of ImageMagick's hex-encoded raw profiles (its
+    /// keyword starts `Raw profile type`: `exif`, `APP1`, `xmp`, `iptc`, `8bim`).
+    static func isRawProfile(_ data: [UInt8]) -> Bool {
+        let keyword = data.prefix { $0 != 0 }
+        return String(decoding: keyword, as: UTF8.self).lowercased().hasPrefix("raw profile type")
     }
 
     /// Why an `iTXt` chunk gave no XMP packet.

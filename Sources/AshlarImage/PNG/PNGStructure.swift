@@ -15,6 +15,9 @@ struct PNGStructure {
     var compressedProfile: Range<Int>?
     var warnings: [String] = []
 
+    /// Every chunk read, in file order: its type and its bytes in the file (length, type, data
+    /// and CRC; the last one as far as it goes when the file is cut short inside it).
+    var chunks: [(type: String, range: Range<Int>)] = []
     /// The `eXIf` and `iTXt` chunks before the image data (EXIF, XMP and other text), in file
     /// order: what the gallery's header scan reads.
     var metadataChunks: [(type: String, data: Range<Int>)] = []
@@ -81,6 +84,7 @@ struct PNGStructure {
                         header: header, seenPalette: seenPalette)
                 }
                 warnings.append("file ends inside the '\(type)' chunk")
+                chunks.append((type, position..<bytes.count))
                 break
             }
             let stored = Self.bigEndian32(bytes, at: dataEnd)
@@ -89,6 +93,7 @@ struct PNGStructure {
             }
             guard stored == computed else { throw ImageError(.malformed, "'\(type)' chunk has a bad CRC") }
             let data = dataStart..<dataEnd
+            chunks.append((type, position..<(dataEnd + 4)))
             switch type {
             case "IHDR":
                 guard header == nil else { throw ImageError(.malformed, "file has more than one 'IHDR' chunk") }

@@ -71,11 +71,27 @@ import Testing
         #expect(embedded.warnings == ["its EXIF XPTitle is not valid UTF-16; it is ignored"])
     }
 
+    /// Little-endian EXIF whose IFD0 links a GPS IFD with one entry: `tag`, ASCII "N".
+    static func exifWithGPS(tag: UInt8) -> [UInt8] {
+        Array("II*\0".utf8) + [8, 0, 0, 0]
+            + [1, 0, 0x25, 0x88, 4, 0, 1, 0, 0, 0, 26, 0, 0, 0, 0, 0, 0, 0]
+            + [1, 0, tag, 0, 2, 0, 2, 0, 0, 0, 0x4E, 0, 0, 0, 0, 0, 0, 0]
+    }
+
     @Test func gpsIsNoticedNeverRead() throws {
-        let tiff = B.tiff([B.Entry(tag: 0x8825, type: 4, value: [0x40, 0, 0, 0])])
-        let embedded = try Self.embedded(B.jpeg(app1: [B.exifPayload(tiff)]))
+        let embedded = try Self.embedded(B.jpeg(app1: [B.exifPayload(Self.exifWithGPS(tag: 1))]))
         #expect(embedded.hasLocation)
+        #expect(embedded.carriesLocation)
         #expect(embedded.exif == nil)
+    }
+
+    /// A GPS IFD that holds only GPSVersionID (cameras write one with GPS off), or a GPS link to
+    /// nothing, says nothing of a place.
+    @Test func gpsVersionAloneOrALinkToNothingIsNoLocation() throws {
+        let versionOnly = try Self.embedded(B.jpeg(app1: [B.exifPayload(Self.exifWithGPS(tag: 0))]))
+        #expect(!versionOnly.carriesLocation)
+        let dangling = B.tiff([B.Entry(tag: 0x8825, type: 4, value: [0x40, 0, 0, 0])])
+        #expect(!(try Self.embedded(B.jpeg(app1: [B.exifPayload(dangling)]))).carriesLocation)
     }
 
     @Test func gpsInXMPIsNoticedToo() throws {

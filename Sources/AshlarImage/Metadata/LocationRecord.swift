@@ -1,0 +1,79 @@
+/// A place in an image file that records where the photo was taken. ``LocationRecord/find(in:)``
+/// is the one answer to "does this file say where it was taken, and where": the gallery's privacy
+/// warning, the metadata rewriters' checks and the tests all ask it, and its per-container parts
+/// (``LocationRecord/inEXIF(_:)``, ``LocationRecord/inXMP(_:)``) serve the header reader, which
+/// sees only the start of a file.
+public enum LocationRecord: String, Sendable, Hashable, CaseIterable {
+    /// A GPS IFD with entries, linked from IFD0, IFD1 or the EXIF IFD (a JPEG's `APP1 Exif`, a PNG
+    /// `eXIf` chunk).
+    case exifGPS
+    /// EXIF-namespace `GPS…` properties in the XMP packet, in any prefix bound to the namespace
+    /// and in attribute or element form (also inside structures such as IPTC's
+    /// `LocationCreated`).
+    case xmpGPS
+    /// The same in a JPEG's Extended XMP.
+    case extendedXMPGPS
+    /// A PNG text chunk with a raw EXIF, XMP or IPTC profile in hex (ImageMagick's
+    /// `Raw profile type exif`): readers decode it, and what it holds is not checked here.
+    case rawProfile
+
+    /// Whether an EXIF TIFF structure records a location. Unreadable EXIF records none: no reader
+    /// finds one in it.
+    public static func inEXIF(_ tiff: [UInt8]) -> Bool {
+        JPEGMetadata.exifFacts(tiff).hasLocation
+    }
+
+    /// Whether an XMP packet records a location: any EXIF-namespace `GPS…` property but
+    /// `GPSVersionID`. A packet whose properties cannot be delimited counts when such a name
+    /// appears at all, as a reader might still find it.
+    public static func inXMP(_ xmp: [UInt8]) -> Bool {
+        guard let properties = JPEGMetadata.gpsProperties(in: xmp) else {
+            let prefixes = JPEGMetadata.exifPrefixes(in: xmp)
+            return prefixes.contains { JPEGMetadata.firstRange(of: $0 + Array(":GPS".utf8), in: xmp, from: 0) != nil }
+        }
+        let version = Array("GPSVersionID".utf8)
+        return properties.contains { $0.name != version }
+    }
+
+    /// Every place the JPEG or PNG file `bytes` records a location; empty for other formats and
+    /// for files whose structure cannot be read (they are not published).
+    public static func find(in bytes: [UInt8]) -> Set<LocationRecord> {
+        var found: Set<LocationRecord> = []
+        switch ImageFormat.detect(bytes) {
+        case .jpeg:
+            guard let layout = try? JPEGSegment.layout(of: bytes) else { return [] }
+            for segment in layout.segments where segment.marker == 0xE1 {
+                if let tiffStart = JPEGMetadata.exifStart(segment, in: bytes) {
+                    if inEXIF(Array(bytes[tiffStart..<segment.end])) { found.insert(.exifGPS) }
+                } else if segment.hasSignature(JPEGMetadata.xmpSignature, in: bytes) {
+                    let packet = Array(bytes[(segment.start + JPEGMetadata.xmpSignature.count)..<segment.end])
+                    if inXMP(packet) { found.insert(.xmpGPS) }
+                }
+            }
+            if JPEGMetadata.extendedXMP(layout.segments, in: bytes).values.contains(where: \.mentionsGPS) {
+                found.insert(.extendedXMPGPS)
+            }
+        case .png:
+            guard let structure = try? PNGStructure(bytes, headerOnly: false) else { return [] }
+            for (type, range) in structure.chunks
+            where range.count == 12 + PNGStructure.bigEndian32(bytes, at: range.lowerBound) {
+                let data = Array(bytes[(range.lowerBound + 8)..<(range.upperBound - 4)])
+                switch type {
+                case "eXIf":
+                    if inEXIF(data) { found.insert(.exifGPS) }
+                case "iTXt", "tEXt", "zTXt":
+                    if case .success(let packet) = PNGMetadata.xmpPacket(fromITXt: data), type == "iTXt" {
+                        if inXMP(packet) { found.insert(.xmpGPS) }
+                    } else if PNGMetadata.isRawProfile(data) {
+                        found.insert(.rawProfile)
+                    }
+                default:
+                    break
+                }
+            }
+        case .gif, .webp, .avif, nil:
+            break
+        }
+        return found
+    }
+}

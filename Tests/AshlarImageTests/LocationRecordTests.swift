@@ -1,0 +1,50 @@
+import Testing
+
+@testable import AshlarImage
+
+/// `LocationRecord` is the one answer to "does this file say where it was taken": it agrees with
+/// `JPEGMetadata.read`, and what the rewriters publish records none.
+@Suite struct LocationRecordTests {
+    @Test(arguments: MetadataFixture.all)
+    func findAgreesWithTheMetadataReaderAndTheRewrite(_ file: String) throws {
+        let bytes = try MetadataFixture.bytes(file)
+        let found = LocationRecord.find(in: bytes)
+        #expect(!found.isEmpty == (try JPEGMetadata.read(bytes)).hasLocation)
+        if file.hasPrefix("gps-exif") { #expect(found == [.exifGPS]) }
+        if file.hasPrefix("gps-xmp") { #expect(found == [.xmpGPS]) }
+        let published = try JPEGMetadata.rewrite(bytes, keeping: .everythingButLocation)
+        #expect(LocationRecord.find(in: published) == [])
+    }
+
+    struct XMPCase: Sendable, CustomTestStringConvertible {
+        var name: String
+        var packet: String
+        var records: Bool
+        var testDescription: String { name }
+    }
+
+    static let xmpCases = [
+        XMPCase(name: "attribute", packet: "<d exif:GPSLatitude='48,51.5N'/>", records: true),
+        XMPCase(name: "element", packet: "<d><exif:GPSLongitude>2,21E</exif:GPSLongitude></d>", records: true),
+        XMPCase(name: "altitude alone", packet: "<d exif:GPSAltitude='35'/>", records: true),
+        XMPCase(
+            name: "other prefix", packet: "<d xmlns:e='http://ns.adobe.com/exif/1.0/' e:GPSLatitude='1N'/>",
+            records: true),
+        XMPCase(
+            name: "inside a structure",
+            packet:
+                "<Iptc4xmpExt:LocationCreated><rdf:Bag><rdf:li exif:GPSLatitude='1N'/></rdf:Bag></Iptc4xmpExt:LocationCreated>",
+            records: true),
+        XMPCase(name: "version only", packet: "<d exif:GPSVersionID='2.3.0.0'/>", records: false),
+        XMPCase(
+            name: "text mention", packet: "<dc:description>exif:GPSLatitude is private</dc:description>", records: false
+        ),
+        XMPCase(name: "other namespace", packet: "<d myexif:GPSLatitude='1'/>", records: false),
+        XMPCase(name: "unclosed element still counts", packet: "<d><exif:GPSLatitude>48,51.5N</d>", records: true),
+    ]
+
+    @Test(arguments: xmpCases)
+    func xmp(_ testCase: XMPCase) {
+        #expect(LocationRecord.inXMP(Array(testCase.packet.utf8)) == testCase.records)
+    }
+}
