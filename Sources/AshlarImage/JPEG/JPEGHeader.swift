@@ -39,4 +39,32 @@ package struct JPEGHeader: Sendable, Equatable {
             return .failure(error)
         }
     }
+
+    /// Throws what ``JPEGDecoder/decode(_:scale:limits:)`` would throw for the whole file
+    /// `bytes`, without decoding any pixel: its headers through the first scan and the limits, and
+    /// for a file whose image comes in several scans, their number (at most `limits.maxScans`)
+    /// and every marker between them that the decoder would refuse. Damaged image data is not an
+    /// error: the decoder fills in what is missing.
+    package static func check(_ bytes: [UInt8], limits: ImageLimits = .default) throws(ImageError) {
+        var stream = try JPEGStream(bytes)
+        stream.buildsHuffmanLookup = false
+        guard let firstScan = try stream.nextScan(), let frame = stream.frame else {
+            throw ImageError(.malformed, "JPEG has no image data")
+        }
+        if let error = JPEGDecoder.refusal(of: frame, limits: limits) { throw error }
+        // One scan of every component is decoded as it streams in, and nothing after it is read.
+        guard frame.isProgressive || firstScan.components.count < frame.components.count else { return }
+        var scans = 1
+        while true {
+            guard scans <= limits.maxScans else {
+                throw ImageError(.tooLarge, "JPEG has more than \(limits.maxScans) scans")
+            }
+            do {
+                guard try stream.nextScan() != nil else { return }
+            } catch where error.kind == .malformed {
+                return
+            }
+            scans += 1
+        }
+    }
 }

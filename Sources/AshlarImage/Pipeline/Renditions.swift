@@ -30,11 +30,19 @@ public enum Renditions {
         }
     }
 
-    /// Decodes the photo as ``make(from:widths:quality:limits:keepingCameraEXIF:)`` would, at the
-    /// smallest size the decoder makes, and makes nothing: throws what it would throw. For photos
-    /// too small for renditions, which are published as they are once they are known to decode.
+    /// Throws what ``make(from:widths:quality:limits:keepingCameraEXIF:)`` would throw, and makes
+    /// nothing: for photos too small for renditions, published as they are once they are known to
+    /// decode, and for `ashlar check`. A JPEG's verdict lies in its markers, which are read
+    /// without decoding its image data (`JPEGHeader.check`); a PNG is decoded at full size, as
+    /// its verdict can lie in its first row.
     public static func check(_ bytes: [UInt8], limits: ImageLimits = .default) throws(ImageError) {
-        _ = try SourcePhoto(bytes, largestWidth: 1, limits: limits)
+        switch ImageFormat.detect(bytes) {
+        case .jpeg:
+            _ = try JPEGMetadata.read(bytes)
+            try JPEGHeader.check(bytes, limits: limits)
+        case .png, .gif, .webp, .avif, nil:
+            _ = try SourcePhoto(bytes, largestWidth: 1, limits: limits)
+        }
     }
 
     /// Like ``make(from:widths:quality:limits:keepingCameraEXIF:)``, each rendition in the format

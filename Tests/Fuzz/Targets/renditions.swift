@@ -2,7 +2,8 @@
 
 /// `Renditions.make` on whole JPEG and PNG files, as a gallery build calls it: every rendition
 /// asked for is made once, never wider than the photo, in proportion, and decodes back to its
-/// stated size.
+/// stated size. `Renditions.check` gives the same verdict without making anything, and the
+/// header readers the gallery's scan uses never refuse a file that `make` accepts.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = fuzzInput(data, count)
@@ -10,11 +11,26 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let limits = ImageLimits(maxPixels: 1 << 20, maxDecompressedBytes: 1 << 24)
     let widths = [48, 17, 48, 1]
     let set: RenditionSet
+    let checked = Result { () throws(ImageError) in try Renditions.check(bytes, limits: limits) }
     do {
         set = try Renditions.make(from: bytes, widths: widths, quality: 75, limits: limits)
     } catch {
         require(!error.message.isEmpty, "an error without a message")
+        require((try? checked.get()) == nil, "check accepts what make refuses: \(error.message)")
         return 0
+    }
+    if case .failure(let error) = checked { require(false, "check refuses what make accepts: \(error.message)") }
+    switch ImageFormat.detect(bytes) {
+    case .jpeg:
+        if case .failure(let error) = JPEGHeader.read(bytes, isWholeFile: true, limits: limits) {
+            require(false, "the header scan refuses a JPEG make accepts: \(error.message)")
+        }
+    case .png:
+        if case .failure(let error) = PNGHeader.read(bytes, isWholeFile: true, limits: limits) {
+            require(false, "the header scan refuses a PNG make accepts: \(error.message)")
+        }
+    default:
+        break
     }
     require((1...8).contains(set.orientation), "orientation \(set.orientation)")
     require(set.width >= 1 && set.height >= 1, "photo size \(set.width)×\(set.height)")
