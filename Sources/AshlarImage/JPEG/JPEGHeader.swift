@@ -61,7 +61,7 @@ package struct JPEGHeader: Sendable, Equatable {
             }
             do {
                 guard try stream.nextScan() != nil else { return }
-            } catch where error.kind == .malformed {
+            } catch  where error.kind == .malformed {
                 return
             }
             scans += 1
