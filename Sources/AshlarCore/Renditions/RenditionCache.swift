@@ -8,7 +8,8 @@ import Foundation
 ///   source's bytes and every parameter that shapes them): a line `WIDTH HEIGHT EXTENSION` each;
 ///   the files are `renditions/KK/KEY-WIDTH.EXTENSION`. The list is written last, so a set with
 ///   a list is complete.
-/// - `originals/KK/DIGEST.EXTENSION`: an original with its location data removed.
+/// - `originals/KK/KEY.EXTENSION`: an original with its location data removed (`KEY` digests the
+///   source's bytes and `RenditionKey.originalsVersion`).
 /// - `sources.tsv`: each source's size, time and digest, so an unchanged file is not read again.
 ///
 /// Files are written under a temporary name and renamed into place, so builds sharing the cache
@@ -33,8 +34,8 @@ struct RenditionCache: Sendable {
         root + "/renditions/" + key.prefix(2) + "/" + key + "-\(width)." + format.fileExtension
     }
 
-    func originalFile(digest: String, format: ImageFormat) -> String {
-        root + "/originals/" + digest.prefix(2) + "/" + digest + "." + format.fileExtension
+    func originalFile(key: String, format: ImageFormat) -> String {
+        root + "/originals/" + key.prefix(2) + "/" + key + "." + format.fileExtension
     }
 
     /// The renditions of a complete set whose files are all there; nil otherwise.

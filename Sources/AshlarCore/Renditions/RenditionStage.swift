@@ -166,9 +166,9 @@ struct RenditionStage: Sendable {
 
     /// The cache key of one photo's renditions: its bytes and everything that shapes them.
     static func key(digest: String, widths: [Int], quality: Int, metadata: RenditionSettings.Metadata) -> String {
-        let parameters = widths.map(String.init).joined(separator: ",")
-        return SourceDigest.of(
-            text: "ashlar renditions 1|\(digest)|\(parameters)|q\(quality)|exif \(metadata.rawValue)")
+        RenditionKey(
+            sourceDigest: digest, product: .renditions(widths: widths, quality: quality, metadata: metadata)
+        ).value
     }
 
     private func make(
@@ -325,7 +325,8 @@ struct RenditionStage: Sendable {
             return nil
         }
         let shown = paths.display(source)
-        let cachePath = cache.originalFile(digest: digest, format: format)
+        let cachePath = cache.originalFile(
+            key: RenditionKey(sourceDigest: digest, product: .original(format)).value, format: format)
         outcome.used.append(cachePath)
         if cache.exists(cachePath) {
             outcome.reused += 1

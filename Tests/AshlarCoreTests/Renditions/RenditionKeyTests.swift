@@ -1,0 +1,37 @@
+import AshlarImage
+import Testing
+
+@testable import AshlarCore
+
+/// Every field of `RenditionKey` shapes the key, and version 1 of the renditions' key is the one
+/// caches were written with before the type existed.
+@Suite struct RenditionKeyTests {
+    static let base = RenditionKey(
+        sourceDigest: String(repeating: "a", count: 32),
+        product: .renditions(widths: [317, 634], quality: 82, metadata: .none))
+
+    @Test func everyFieldChangesTheKey() {
+        var variants = [Self.base]
+        var digest = Self.base
+        digest.sourceDigest = String(repeating: "b", count: 32)
+        variants.append(digest)
+        for product in [
+            RenditionKey.Product.renditions(widths: [317], quality: 82, metadata: .none),
+            .renditions(widths: [317, 634], quality: 83, metadata: .none),
+            .renditions(widths: [317, 634], quality: 82, metadata: .camera),
+            .original(.jpeg), .original(.png),
+        ] {
+            var changed = Self.base
+            changed.product = product
+            variants.append(changed)
+        }
+        #expect(Set(variants.map(\.value)).count == variants.count)
+        #expect(variants.allSatisfy { $0.value.count == 32 })
+    }
+
+    @Test func versionOneKeepsTheKeysCachesHold() {
+        #expect(RenditionKey.renditionsVersion == 1)
+        let text = "ashlar renditions 1|\(Self.base.sourceDigest)|317,634|q82|exif none"
+        #expect(Self.base.value == SourceDigest.of(text: text))
+    }
+}
