@@ -53,7 +53,11 @@ import Testing
 /// split and joined. A list of no names is now no creator.
 @Suite struct ExifTextRegressionTests {
     @Test func authorsOfOnlySeparatorsAreNoCreator() throws {
-        let exif = ExifReader(tiff: ByteWindow(try FuzzRegressionTests.bytes("exif/empty-artist-text.tiff")))
+        // The fuzzer's input declares more IFD0 entries than it holds: the one TIFF reader now
+        // refuses that IFD whole, so the case is rebuilt as a well-formed EXIF.
+        let found = ExifReader(tiff: ByteWindow(try FuzzRegressionTests.bytes("exif/empty-artist-text.tiff")))
+        #expect(found.text.metadata?.creator == nil)
+        let exif = ExifReader(tiff: ByteWindow(EmbeddedMetadataBytes.tiff([.windows(0x9C9D, ";")])))
         #expect(exif.text.xpAuthor == ";")
         #expect(exif.text.metadata?.creator == nil)
     }

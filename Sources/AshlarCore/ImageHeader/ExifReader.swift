@@ -14,30 +14,23 @@ struct ExifReader {
     /// Text fields that could not be decoded.
     var warnings: [String] = []
 
-    /// Entries per IFD beyond this are not read; real files have a few dozen.
-    static let maximumEntries = 1000
-
-    /// Reads `tiff`, which starts with `II*\0` or `MM\0*`. A leading `Exif\0\0` is skipped.
+    /// Reads `tiff`, which starts with `II*\0` or `MM\0*`, with AshlarImage's `TIFFReader` (the one
+    /// reader of TIFF structures: offsets checked, counts capped, loops stopped). A leading
+    /// `Exif\0\0` is skipped.
     init(tiff window: ByteWindow) {
-        var tiff = window
-        if tiff.matches("Exif\0\0", at: 0) { tiff = tiff.window(6, count: -1) }
-        if tiff.matches("II", at: 0) {
-            tiff.bigEndian = false
-        } else if tiff.matches("MM", at: 0) {
-            tiff.bigEndian = true
-        } else {
-            return
-        }
-        guard tiff.u16(2) == 42, let ifd0 = tiff.u32(4) else { return }
-        var exifIFD: UInt32?
-        Self.walk(tiff, ifd: Int(ifd0)) { tag, entry in
-            switch tag {
+        var bytes = Array(window.slice(0, count: window.count) ?? [])
+        if bytes.starts(with: Array("Exif\0\0".utf8)) { bytes.removeFirst(6) }
+        guard let tiff = TIFFReader(bytes), let ifd0 = tiff.ifd(at: tiff.firstIFD) else { return }
+        hasLocation = LocationRecord.inEXIF(bytes)
+        var exifIFD: Int?
+        for entry in ifd0.entries {
+            switch entry.tag {
             case 0x0112:
-                if let value = Self.integer(tiff, entry: entry), (1...8).contains(value) { orientation = value }
+                if let value = tiff.integer(of: entry), (1...8).contains(value) { orientation = value }
             case 0x010E: text.imageDescription = Self.text(tiff, entry: entry)
             case 0x013B: text.artist = Self.text(tiff, entry: entry)
             case 0x8298: text.copyright = Self.copyright(tiff, entry: entry)
-            case 0x8769: exifIFD = tiff.u32(entry + 8)
+            case 0x8769: exifIFD = tiff.integer(of: entry)
             case 0x9C9B: text.xpTitle = windowsText(tiff, entry: entry, name: "XPTitle")
             case 0x9C9C: text.xpComment = windowsText(tiff, entry: entry, name: "XPComment")
             case 0x9C9D: text.xpAuthor = windowsText(tiff, entry: entry, name: "XPAuthor")
@@ -46,14 +39,13 @@ struct ExifReader {
             default: break
             }
         }
-        hasLocation = LocationRecord.inEXIF(Array(tiff.slice(0, count: tiff.count) ?? []))
-        guard let exifIFD else { return }
+        guard let exifIFD, let exif = tiff.ifd(at: exifIFD) else { return }
         var original: String?
         var originalOffset: String?
         var digitized: String?
         var digitizedOffset: String?
-        Self.walk(tiff, ifd: Int(exifIFD)) { tag, entry in
-            switch tag {
+        for entry in exif.entries {
+            switch entry.tag {
             case 0x9003: original = Self.text(tiff, entry: entry)
             case 0x9004: digitized = Self.text(tiff, entry: entry)
             case 0x9011: originalOffset = Self.text(tiff, entry: entry)
@@ -65,52 +57,31 @@ struct ExifReader {
         date = Self.date(original, offset: originalOffset) ?? Self.date(digitized, offset: digitizedOffset)
     }
 
-    private static func walk(_ tiff: ByteWindow, ifd: Int, _ visit: (_ tag: UInt16, _ entry: Int) -> Void) {
-        guard let count = tiff.u16(ifd) else { return }
-        for index in 0..<min(Int(count), maximumEntries) {
-            let entry = ifd + 2 + 12 * index
-            guard tiff.contains(entry, count: 12), let tag = tiff.u16(entry) else { return }
-            visit(tag, entry)
-        }
-    }
-
-    /// A SHORT or LONG value.
-    private static func integer(_ tiff: ByteWindow, entry: Int) -> Int? {
-        switch tiff.u16(entry + 2) {
-        case 3: tiff.u16(entry + 8).map(Int.init)
-        case 4: tiff.u32(entry + 8).map(Int.init)
-        default: nil
-        }
-    }
-
     /// The bytes of a BYTE, ASCII or UNDEFINED value, at most 64 KiB.
-    private static func data(_ tiff: ByteWindow, entry: Int) -> ArraySlice<UInt8>? {
-        guard let type = tiff.u16(entry + 2), [1, 2, 7].contains(type), let count32 = tiff.u32(entry + 4),
-            count32 <= 65_535
-        else { return nil }
-        let count = Int(count32)
-        if count <= 4 { return tiff.slice(entry + 8, count: count) }
-        guard let offset = tiff.u32(entry + 8) else { return nil }
-        return tiff.slice(Int(offset), count: count)
+    private static func data(_ tiff: TIFFReader, entry: TIFFReader.Entry) -> ArraySlice<UInt8>? {
+        guard [1, 2, 7].contains(entry.type), entry.count <= 65_535, let range = tiff.valueRange(of: entry) else {
+            return nil
+        }
+        return tiff.bytes[range]
     }
 
     /// An ASCII value as text (UTF-8 when valid, else Latin-1), up to its first NUL, trimmed;
     /// nil when empty.
-    private static func text(_ tiff: ByteWindow, entry: Int) -> String? {
+    private static func text(_ tiff: TIFFReader, entry: TIFFReader.Entry) -> String? {
         guard var bytes = data(tiff, entry: entry) else { return nil }
         if let nul = bytes.firstIndex(of: 0) { bytes = bytes[..<nul] }
         return ExifText.nonEmpty(ExifText.decode(bytes))
     }
 
     /// `Copyright` holds the photographer's notice, then a NUL and the editor's; both are kept.
-    private static func copyright(_ tiff: ByteWindow, entry: Int) -> String? {
+    private static func copyright(_ tiff: TIFFReader, entry: TIFFReader.Entry) -> String? {
         guard let bytes = data(tiff, entry: entry) else { return nil }
         let parts = bytes.split(separator: 0).compactMap { ExifText.nonEmpty(ExifText.decode($0)) }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
     /// A Windows `XP…` tag: UTF-16LE in BYTE values, ending in a NUL.
-    private mutating func windowsText(_ tiff: ByteWindow, entry: Int, name: String) -> String? {
+    private mutating func windowsText(_ tiff: TIFFReader, entry: TIFFReader.Entry, name: String) -> String? {
         guard let bytes = Self.data(tiff, entry: entry) else { return nil }
         guard let decoded = ExifText.utf16(bytes, bigEndian: false) else {
             warnings.append("its EXIF \(name) is not valid UTF-16; it is ignored")
@@ -120,7 +91,7 @@ struct ExifReader {
     }
 
     /// `UserComment`: an 8-byte character code, then the text.
-    private mutating func userComment(_ tiff: ByteWindow, entry: Int) -> String? {
+    private mutating func userComment(_ tiff: TIFFReader, entry: TIFFReader.Entry) -> String? {
         guard let bytes = Self.data(tiff, entry: entry), bytes.count > 8 else { return nil }
         let code = bytes.prefix(8)
         var body = bytes.dropFirst(8)

@@ -1,7 +1,7 @@
 /// A bounded reader of the TIFF structure EXIF is stored in: both byte orders, every offset
 /// checked against the data, entry counts and the number of IFDs capped, and IFD loops stopped.
 /// It reads what metadata handling needs (IFD entries and where their values are), nothing more.
-struct TIFFReader: Sendable {
+package struct TIFFReader: Sendable {
     /// More entries than any real IFD has (a camera's IFD0 has 10–30); a count past it means
     /// the offset points at something that is not an IFD.
     static let maximumEntries = 1_000
@@ -17,29 +17,29 @@ struct TIFFReader: Sendable {
     }
 
     /// One 12-byte IFD entry.
-    struct Entry: Sendable, Equatable {
-        var tag: Int
-        var type: Int
-        var count: Int
+    package struct Entry: Sendable, Equatable {
+        package var tag: Int
+        package var type: Int
+        package var count: Int
         /// Offset of the entry itself in the data.
-        var position: Int
+        package var position: Int
     }
 
     /// An IFD: where it starts, its entries and the offset of the next IFD (0 when none).
-    struct IFD: Sendable, Equatable {
-        var offset: Int
-        var entries: [Entry]
-        var next: Int
+    package struct IFD: Sendable, Equatable {
+        package var offset: Int
+        package var entries: [Entry]
+        package var next: Int
         /// Bytes the IFD occupies: the count, the entries and the next-IFD offset when present.
         var size: Int
     }
 
-    let bytes: [UInt8]
-    let bigEndian: Bool
-    let firstIFD: Int
+    package let bytes: [UInt8]
+    package let bigEndian: Bool
+    package let firstIFD: Int
 
     /// Reads the 8-byte header (`II*\0` or `MM\0*` and the offset of IFD0); `nil` when it is not one.
-    init?(_ bytes: [UInt8]) {
+    package init?(_ bytes: [UInt8]) {
         guard bytes.count >= 8 else { return nil }
         if bytes[0] == 0x49, bytes[1] == 0x49, bytes[2] == 0x2A, bytes[3] == 0 {
             bigEndian = false
@@ -71,7 +71,7 @@ struct TIFFReader: Sendable {
 
     /// The IFD at `offset`, or `nil` when its entries do not fit in the data or are too many.
     /// A missing next-IFD offset at the very end of the data counts as none.
-    func ifd(at offset: Int) -> IFD? {
+    package func ifd(at offset: Int) -> IFD? {
         guard let count = entryCount(ofIFDAt: offset) else { return nil }
         let entriesEnd = offset + 2 + 12 * count
         let entries = (0..<count).map { index -> Entry in
@@ -126,7 +126,7 @@ struct TIFFReader: Sendable {
 
     /// Where the entry's values are: inside the entry when they fit in 4 bytes, else at the
     /// offset it holds. `nil` when the type is unknown or the values lie outside the data.
-    func valueRange(of entry: Entry) -> Range<Int>? {
+    package func valueRange(of entry: Entry) -> Range<Int>? {
         guard let size = Self.valueSize(ofType: entry.type), entry.count <= bytes.count else { return nil }
         let length = size * entry.count
         if length <= 4 { return entry.position + 8..<entry.position + 8 + length }
@@ -135,7 +135,7 @@ struct TIFFReader: Sendable {
     }
 
     /// The first value of a SHORT, LONG or IFD entry.
-    func integer(of entry: Entry) -> Int? {
+    package func integer(of entry: Entry) -> Int? {
         guard entry.count >= 1 else { return nil }
         switch entry.type {
         case 3: return uint16(at: entry.position + 8)
