@@ -43,10 +43,10 @@ let package = Package(
             dependencies: ["AshlarCore"],
             exclude: ["Fixtures"]
         ),
-        // Runs the built `ashlar` binary on fixture sites and inspects the output.
+        // Runs the built `ashlar` and `ashlar-bench` binaries on fixture sites and inspects the output.
         .testTarget(
             name: "AshlarEndToEndTests",
-            dependencies: ["ashlar", "AshlarCore"],
+            dependencies: ["ashlar", "ashlar-bench", "AshlarCore"],
             exclude: ["Fixtures"]
         ),
     ],
