@@ -36,11 +36,14 @@ let package = Package(
             dependencies: ["ashlar-embed-templates"],
             path: "Sources/EmbedTemplatesPlugin"
         ),
-        .testTarget(name: "AshlarTemplateTests", dependencies: ["AshlarTemplate"]),
-        .testTarget(name: "AshlarImageTests", dependencies: ["AshlarImage"], exclude: ["Fixtures"]),
+        // What several test targets share (a seeded random number generator).
+        .target(name: "AshlarTestSupport", path: "Tests/AshlarTestSupport"),
+        .testTarget(name: "AshlarTemplateTests", dependencies: ["AshlarTemplate", "AshlarTestSupport"]),
+        .testTarget(
+            name: "AshlarImageTests", dependencies: ["AshlarImage", "AshlarTestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "AshlarCoreTests",
-            dependencies: ["AshlarCore"],
+            dependencies: ["AshlarCore", "AshlarTestSupport"],
             exclude: ["Fixtures"]
         ),
         // Runs the built `ashlar` and `ashlar-bench` binaries on fixture sites and inspects the output.
