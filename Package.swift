@@ -1,6 +1,15 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// AshlarImage is optimised in debug builds of a working copy too: every build makes renditions,
+// and its unoptimised pixel loops are many times slower. Only there: SwiftPM refuses a product
+// with unsafe flags to a package that depends on Ashlar by version, and such a dependency is
+// always checked out at a tag (a registry download has no Git information at all); branch and
+// revision dependencies may use unsafe flags. `@_optimize(speed)` does nothing in a -Onone build,
+// and flags conditioned on a package trait are refused all the same.
+let isWorkingCopy = Context.gitInformation.map { $0.currentTag == nil || $0.hasUncommittedChanges } ?? false
+let imageSettings: [SwiftSetting] = isWorkingCopy ? [.unsafeFlags(["-O"], .when(configuration: .debug))] : []
+
 let package = Package(
     name: "Ashlar",
     products: [
@@ -13,12 +22,7 @@ let package = Package(
         // The Mustache-compatible engine. Knows nothing of photos.
         .target(name: "AshlarTemplate"),
         // JPEG and PNG decoding, resizing, encoding and metadata. Knows nothing of galleries.
-        // Optimised in debug builds too: every build makes renditions, and unoptimised pixel
-        // loops are 30 to 50 times slower (site-example: 43 s instead of about 1 s).
-        .target(
-            name: "AshlarImage",
-            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
-        ),
+        .target(name: "AshlarImage", swiftSettings: imageSettings),
         // Sidecars, catalog, layout, rendering and the site build.
         .target(
             name: "AshlarCore",
