@@ -1,29 +1,67 @@
+import AshlarCore
 import Foundation
 
-/// `--name value` pairs of the benchmark's command line.
-struct BenchOptions {
-    var values: [String: String] = [:]
+/// A command line a benchmark cannot run: printed as `ashlar-bench: error: …`, exit status 64.
+struct BenchUsageError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
 
-    init(_ arguments: [String]) {
+/// The `--name N` options of one benchmark. Every name must be one the benchmark takes and every
+/// value a whole number, so a misspelt option (`--photo 10`) stops the run instead of being
+/// ignored in favour of the default.
+struct BenchOptions {
+    private var values: [String: Int] = [:]
+
+    /// The options each benchmark takes (`images` parses its own).
+    static let names: [String: [String]] = [
+        "layout": ["tiles", "breakpoints", "runs"],
+        "template": ["tiles", "runs"],
+        "scan": ["photos", "runs", "xmp-every", "embedded-every"],
+        "build": ["photos", "keep", "images"],
+        "stress": ["photos"],
+    ]
+
+    /// Reads `--name N` and `--name=N` pairs for `ashlar-bench command`.
+    init(_ arguments: [String], command: String, names: [String]) throws(BenchUsageError) {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
-            if argument.hasPrefix("--"), index + 1 < arguments.count {
-                values[String(argument.dropFirst(2))] = arguments[index + 1]
-                index += 2
-            } else {
+            index += 1
+            guard argument.hasPrefix("--"), argument.count > 2 else {
+                throw BenchUsageError("unexpected argument '\(argument)' for 'ashlar-bench \(command)'")
+            }
+            var name = String(argument.dropFirst(2))
+            var text: String?
+            if let equals = name.firstIndex(of: "=") {
+                text = String(name[name.index(after: equals)...])
+                name = String(name[..<equals])
+            }
+            try Self.check(name, command: command, among: names)
+            if text == nil, index < arguments.count, !arguments[index].hasPrefix("--") {
+                text = arguments[index]
                 index += 1
             }
+            guard let text else { throw BenchUsageError("'--\(name)' needs a value (N)") }
+            guard let value = Int(text), value >= 0 else {
+                throw BenchUsageError("'--\(name)' must be a whole number, not '\(text)'")
+            }
+            values[name] = value
         }
     }
 
-    func integer(_ name: String, default fallback: Int) -> Int {
-        guard let text = values[name] else { return fallback }
-        guard let value = Int(text), value >= 0 else {
-            FileHandle.standardError.write(Data("ashlar-bench: --\(name) must be a whole number\n".utf8))
-            exit(64)
+    /// Throws unless `name` is one of `names`, with the nearest one as a suggestion.
+    static func check(_ name: String, command: String, among names: [String]) throws(BenchUsageError) {
+        guard !names.contains(name) else { return }
+        var message = "unknown option '--\(name)' for 'ashlar-bench \(command)'"
+        if let suggestion = Suggestion.closest(to: name, among: names) {
+            message += "; did you mean '--\(suggestion)'?"
         }
-        return value
+        throw BenchUsageError(message)
+    }
+
+    func integer(_ name: String, default fallback: Int) -> Int {
+        values[name] ?? fallback
     }
 }
 

@@ -17,6 +17,9 @@ struct ImageBenchmark {
             case "photo": return try photo(Array(arguments.dropFirst()))
             default: return try ImageBenchmark(arguments).run()
             }
+        } catch let error as BenchUsageError {
+            FileHandle.standardError.write(Data("ashlar-bench: error: \(error)\n".utf8))
+            return 64
         } catch {
             FileHandle.standardError.write(Data("ashlar-bench: \(error)\n".utf8))
             return 1
@@ -29,17 +32,21 @@ struct ImageBenchmark {
         var runs = 1
         var index = 0
         while index < arguments.count {
-            switch arguments[index] {
-            case "--linear": linear = true
-            case "--runs":
-                index += 1
-                runs = index < arguments.count ? Int(arguments[index]) ?? 1 : 1
-            default: positional.append(arguments[index])
-            }
+            let argument = arguments[index]
             index += 1
+            switch argument {
+            case "--linear": linear = true
+            case "--runs": runs = try runCount(arguments, at: &index)
+            case _ where argument.hasPrefix("--"):
+                try BenchOptions.check(
+                    String(argument.dropFirst(2)), command: "images resize", among: ["linear", "runs"])
+            default: positional.append(argument)
+            }
         }
-        guard positional.count >= 3, let width = Int(positional[1]), let height = Int(positional[2]) else {
-            throw ImageBenchmarkError(
+        guard positional.count >= 3, positional.count <= 4, let width = Int(positional[1]), width > 0,
+            let height = Int(positional[2]), height > 0
+        else {
+            throw BenchUsageError(
                 "usage: ashlar-bench images resize IN.pnm WIDTH HEIGHT [OUT.pnm] [--linear] [--runs R]")
         }
         let image = try ImagePNM.read(positional[0])
@@ -63,6 +70,19 @@ struct ImageBenchmark {
 }
 
 extension ImageBenchmark {
+    /// The value of `--runs` at `index`, which moves past it.
+    static func runCount(_ arguments: [String], at index: inout Int) throws(BenchUsageError) -> Int {
+        guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+            throw BenchUsageError("'--runs' needs a value (R)")
+        }
+        let text = arguments[index]
+        index += 1
+        guard let value = Int(text), value > 0 else {
+            throw BenchUsageError("'--runs' must be a positive whole number, not '\(text)'")
+        }
+        return value
+    }
+
     static let widths = [1920, 960, 480]
     static let quality = 85
 
@@ -72,16 +92,16 @@ extension ImageBenchmark {
         var runs = 3
         var index = 0
         while index < arguments.count {
-            if arguments[index] == "--runs", index + 1 < arguments.count, let value = Int(arguments[index + 1]),
-                value > 0
-            {
-                runs = value
-                index += 2
-            } else if !arguments[index].hasPrefix("--"), folder == nil {
-                folder = arguments[index]
-                index += 1
+            let argument = arguments[index]
+            index += 1
+            if argument == "--runs" {
+                runs = try Self.runCount(arguments, at: &index)
+            } else if argument.hasPrefix("--") {
+                try BenchOptions.check(String(argument.dropFirst(2)), command: "images", among: ["runs"])
+            } else if folder == nil {
+                folder = argument
             } else {
-                throw ImageBenchmarkError("usage: ashlar-bench images [FOLDER] [--runs R]")
+                throw BenchUsageError("unexpected argument '\(argument)' for 'ashlar-bench images'")
             }
         }
         self.folder = folder

@@ -14,6 +14,8 @@ enum AlbumSignature {
         hash.combine(album.outputPath)
         hash.combine(album.title)
         hash.combine(album.description ?? "\u{0}")
+        // The sharing preview shows the album's cover, which may be a photo of a sub-album.
+        if let cover = album.cover { combine(cover, into: &hash) } else { hash.combine("no cover") }
         hash.combine(Int64(album.photos.count))
         for photo in album.photos { combine(photo, into: &hash) }
         for child in album.albums {

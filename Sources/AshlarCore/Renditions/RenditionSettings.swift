@@ -36,11 +36,4 @@ package struct RenditionSettings: Sendable, Equatable {
     static let keys = ["widths", "quality", "maxWidth"]
     /// Widths allowed in `widths` and `maxWidth`.
     static let widthRange = 16...16_384
-
-    /// A short stable text of everything here that shapes the site, for the build fingerprint.
-    var fingerprint: String {
-        guard enabled else { return "renditions off" }
-        let widthText = widths.map { $0.map(String.init).joined(separator: ",") } ?? "layout"
-        return "renditions \(widthText) q\(quality) max\(maxWidth) originals \(originals.rawValue)"
-    }
 }

@@ -4,7 +4,6 @@
 /// `rdf:Alt`, `rdf:Bag` or `rdf:Seq`. Structures, `rdf:parseType` and qualified values are not
 /// read. Elements Ashlar does not read are parsed (the packet must be well-formed) but not kept.
 struct XMPPacketReader: XMLHandler {
-    private typealias Syntax = XMPPacket
     private(set) var packet = XMPPacket()
     /// Whether an `rdf:RDF` element was found.
     private(set) var foundRDF = false

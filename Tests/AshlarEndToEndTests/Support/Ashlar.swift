@@ -10,18 +10,23 @@ enum Ashlar {
 
     /// The `ashlar` executable next to the test bundle (SwiftPM builds it first, as a dependency of
     /// this test target), or `ASHLAR_BINARY` when set.
-    static let binary: URL = {
-        if let override = ProcessInfo.processInfo.environment["ASHLAR_BINARY"] {
-            return URL(fileURLWithPath: override)
+    static let binary = builtExecutable("ashlar", override: "ASHLAR_BINARY")
+
+    /// The `ashlar-bench` executable, found as `binary` is, or `ASHLAR_BENCH_BINARY` when set.
+    static let benchBinary = builtExecutable("ashlar-bench", override: "ASHLAR_BENCH_BINARY")
+
+    private static func builtExecutable(_ name: String, override: String) -> URL {
+        if let path = ProcessInfo.processInfo.environment[override] {
+            return URL(fileURLWithPath: path)
         }
         var folder = Bundle.main.bundleURL
         for _ in 0..<4 {
-            let candidate = folder.appendingPathComponent("ashlar")
+            let candidate = folder.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             folder.deleteLastPathComponent()
         }
-        return packageRoot.appendingPathComponent(".build/debug/ashlar")
-    }()
+        return packageRoot.appendingPathComponent(".build/debug/\(name)")
+    }
 
     struct Run {
         var status: Int32

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// `ashlar-bench` refuses a command line it cannot honour, before any work: a misspelt option or a
+/// malformed value is a usage error (exit 64), not a silent run of the defaults.
+@Suite struct BenchCommandLineTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var arguments: [String]
+        var message: String
+        var testDescription: String { (["ashlar-bench"] + arguments).joined(separator: " ") }
+    }
+
+    static let cases: [Case] = [
+        Case(
+            arguments: ["scan", "--photo", "10"],
+            message: "unknown option '--photo' for 'ashlar-bench scan'; did you mean '--photos'?"),
+        Case(
+            arguments: ["layout", "--tiles", "100", "--breakpoint", "2"],
+            message: "unknown option '--breakpoint' for 'ashlar-bench layout'; did you mean '--breakpoints'?"),
+        Case(arguments: ["build", "--verbose", "1"], message: "unknown option '--verbose' for 'ashlar-bench build'"),
+        Case(arguments: ["template", "--tiles"], message: "'--tiles' needs a value (N)"),
+        Case(arguments: ["scan", "--photos", "--runs", "1"], message: "'--photos' needs a value (N)"),
+        Case(arguments: ["layout", "--tiles", "many"], message: "'--tiles' must be a whole number, not 'many'"),
+        Case(arguments: ["stress", "--photos=-5"], message: "'--photos' must be a whole number, not '-5'"),
+        Case(arguments: ["scan", "photos"], message: "unexpected argument 'photos' for 'ashlar-bench scan'"),
+        Case(arguments: ["scna"], message: "unknown benchmark 'scna'; did you mean 'scan'?"),
+        Case(
+            arguments: ["images", "--run", "2"],
+            message: "unknown option '--run' for 'ashlar-bench images'; did you mean '--runs'?"),
+        Case(arguments: ["images", "--runs", "0"], message: "'--runs' must be a positive whole number, not '0'"),
+        Case(
+            arguments: ["images", "resize", "in.pnm", "10", "10", "--liner"],
+            message: "unknown option '--liner' for 'ashlar-bench images resize'; did you mean '--linear'?"),
+        Case(
+            arguments: ["images", "resize", "in.pnm", "10", "10", "--runs", "x"],
+            message: "'--runs' must be a positive whole number, not 'x'"),
+    ]
+
+    @Test(arguments: cases)
+    func usageErrorNamesTheOption(_ bench: Case) throws {
+        let run = try Ashlar.run(Ashlar.benchBinary, bench.arguments, timeLimit: 20)
+        #expect(!run.timedOut, "it ran a benchmark instead")
+        #expect(run.status == 64)
+        #expect(run.stderr == "ashlar-bench: error: \(bench.message)\n")
+        #expect(run.stdout.isEmpty)
+    }
+}
