@@ -51,9 +51,11 @@ package enum ImageHeaderReader {
             if needed > maximumPrefix { return checked(header, path: path) }
             return .needsMoreBytes(max(needed, available + 1))
         case .needs(let needed):
-            if isWholeFile || needed > (fileSize ?? Int.max) {
-                return .failure(.error("truncated \(format.name) header", path: path))
-            }
+            if isWholeFile { return .failure(.error("truncated \(format.name) header", path: path)) }
+            // The header runs past the end of the file: the whole file gets the reader's own
+            // verdict on it, as the decoder would give (when it is within the cap).
+            if let fileSize, needed > fileSize, fileSize <= maximumPrefix { return .needsMoreBytes(fileSize) }
+            if needed > (fileSize ?? Int.max) { return .failure(.error("truncated \(format.name) header", path: path)) }
             if needed > maximumPrefix {
                 return .failure(.error("\(format.name) header does not end within the first 4 MiB", path: path))
             }

@@ -28,6 +28,9 @@ struct ImageSuiteVerdictTests {
                 length = max(needed, length + 1)
             }
             #expect(incremental == header, "\(file.name)")
+            // And as the catalog reads it, knowing the file's size.
+            let sized = ImageHeaderReader.read(path: file.name, fileSize: bytes.count) { Array(bytes.prefix($0)) }
+            #expect(sized == header, "\(file.name), read knowing its size")
             let headerAccepts: Bool
             switch header {
             case .header: headerAccepts = true
