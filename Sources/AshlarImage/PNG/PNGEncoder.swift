@@ -40,6 +40,7 @@ public enum PNGEncoder {
         return [UInt8](unsafeUninitializedCapacity: height * (rowBytes + 1)) { output, initialized in
             let candidates = OwnedBuffer<UInt8>(uninitializedCount: 5 * rowBytes)
             let zeroRow = OwnedBuffer<UInt8>(repeating: 0, count: rowBytes)
+            defer { withExtendedLifetime((candidates, zeroRow)) {} }
             image.pixels.withUnsafeBufferPointer { pixels in
                 let pixels = pixels.baseAddress!
                 for y in 0..<height {

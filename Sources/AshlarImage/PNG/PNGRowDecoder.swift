@@ -46,7 +46,9 @@ struct PNGRowDecoder {
         let total = outputRowBytes * info.height
         let bytesPerPixel = max(1, info.bitsPerPixel / 8)
         let widest = passes.map { $0.rowBytes(bitsPerPixel: info.bitsPerPixel) }.max() ?? 0
-        let zeroRow = OwnedBuffer<UInt8>(repeating: 0, count: widest)
+        let zeroRow = UnsafeMutablePointer<UInt8>.allocate(capacity: widest)
+        zeroRow.initialize(repeating: 0, count: widest)
+        defer { zeroRow.deallocate() }
         if info.isInterlaced { output.initialize(repeating: 0, count: total) }
         var offset = 0
         var rows = 0
@@ -68,15 +70,16 @@ struct PNGRowDecoder {
                 let source = raw + start + 1
                 let outputY = pass.yStart + y * pass.yStep
                 if rowsAreOutput && !info.isInterlaced {
-                    // The row is its own output: copied there, then unfiltered in place.
                     let destination = output + outputY * outputRowBytes
-                    destination.initialize(from: source, count: rowBytes)
-                    let previous = y == 0 ? zeroRow.base : destination - outputRowBytes
+                    let previous = y == 0 ? zeroRow : destination - outputRowBytes
                     Self.unfilter(
-                        filter, destination, previous: previous, count: rowBytes, bytesPerPixel: bytesPerPixel)
+                        filter, source, into: destination, previous: previous, count: rowBytes,
+                        bytesPerPixel: bytesPerPixel)
                 } else {
-                    let previous = y == 0 ? zeroRow.base : source - rowBytes - 1
-                    Self.unfilter(filter, source, previous: previous, count: rowBytes, bytesPerPixel: bytesPerPixel)
+                    let previous = y == 0 ? zeroRow : source - rowBytes - 1
+                    Self.unfilter(
+                        filter, source, into: source, previous: previous, count: rowBytes,
+                        bytesPerPixel: bytesPerPixel)
                     convert(
                         source, pixels: pass.width,
                         into: output + (outputY * width + pass.xStart) * channels, stride: pass.xStep * channels)
@@ -94,41 +97,44 @@ struct PNGRowDecoder {
         (output + y * outputRowBytes).initialize(repeating: 0, count: (info.height - y) * outputRowBytes)
     }
 
-    /// Reverses one row's filter in place. Every read and write of the row goes through `row`,
-    /// so the compiler sees that a byte written is read back `bpp` bytes later (reading the
-    /// filtered bytes through a second, immutable pointer to the same row once let Swift 6.3's
-    /// optimizer reorder those reads, giving wrong pixels at -O). `previous` is another row.
+    /// Reverses one row's filter. `source` and `destination` may be the same row: each byte is
+    /// read before it is written, and earlier bytes are read only once written. Not inlined: a
+    /// row is long enough that the call costs nothing, and Swift 6.3's optimizer, inlining this
+    /// into ``decode(raw:available:passes:into:)``, reordered the Sub loop's reads of bytes it had
+    /// just written (wrong pixels at -O only; `PNGDecoderTests` covers every filter and depth).
+    @inline(never)
     static func unfilter(
-        _ filter: UInt8, _ row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>, count: Int,
-        bytesPerPixel bpp: Int
+        _ filter: UInt8, _ source: UnsafePointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>,
+        previous: UnsafePointer<UInt8>, count: Int, bytesPerPixel bpp: Int
     ) {
         let first = min(bpp, count)
         switch filter {
         case 1:
+            for i in 0..<first { destination[i] = source[i] }
             var i = bpp
             while i < count {
-                row[i] = row[i] &+ row[i - bpp]
+                destination[i] = source[i] &+ destination[i - bpp]
                 i += 1
             }
         case 2:
-            for i in 0..<count { row[i] = row[i] &+ previous[i] }
+            for i in 0..<count { destination[i] = source[i] &+ previous[i] }
         case 3:
-            for i in 0..<first { row[i] = row[i] &+ previous[i] >> 1 }
+            for i in 0..<first { destination[i] = source[i] &+ previous[i] >> 1 }
             var i = bpp
             while i < count {
-                let average = (Int(row[i - bpp]) + Int(previous[i])) >> 1
-                row[i] = row[i] &+ UInt8(truncatingIfNeeded: average)
+                let average = (Int(destination[i - bpp]) + Int(previous[i])) >> 1
+                destination[i] = source[i] &+ UInt8(truncatingIfNeeded: average)
                 i += 1
             }
         case 4:
-            for i in 0..<first { row[i] = row[i] &+ previous[i] }
+            for i in 0..<first { destination[i] = source[i] &+ previous[i] }
             var i = bpp
             while i < count {
-                row[i] = row[i] &+ paeth(row[i - bpp], previous[i], previous[i - bpp])
+                destination[i] = source[i] &+ paeth(destination[i - bpp], previous[i], previous[i - bpp])
                 i += 1
             }
         default:
-            break
+            if UnsafePointer(destination) != source { destination.update(from: source, count: count) }
         }
     }
 
