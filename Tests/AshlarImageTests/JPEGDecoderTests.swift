@@ -209,7 +209,8 @@ import Testing
 
     @Test func truncatedBaselineGivesGreyRowsAndAWarning() throws {
         let decoded = try JPEGDecoder.decode(JPEGReference.fixture("truncated-420.jpg"))
-        #expect(decoded.warnings == ["JPEG data ends early: rows 17–45 of 45 are missing"])
+        #expect(decoded.warnings == [.missingRows(first: 17, height: 45)])
+        #expect(decoded.warnings.map(\.description) == ["JPEG data ends early: rows 17–45 of 45 are missing"])
         let image = decoded.image
         let lastRow = image.pixels[(44 * image.rowBytes)...]
         #expect(lastRow.allSatisfy { $0 == 128 })
@@ -219,7 +220,9 @@ import Testing
     @Test func truncatedProgressiveGivesAnImageAndAWarning() throws {
         let decoded = try JPEGDecoder.decode(JPEGReference.fixture("truncated-progressive.jpg"), scale: .half)
         #expect(decoded.image.width == 34)
-        #expect(decoded.warnings == ["JPEG data ends early: scan 6 is incomplete, so detail is missing"])
+        #expect(decoded.warnings == [.incompleteScan(6)])
+        #expect(
+            decoded.warnings.map(\.description) == ["JPEG data ends early: scan 6 is incomplete, so detail is missing"])
     }
 
     @Test(arguments: [10, 200, 600, 1000, 1400])
@@ -227,7 +230,7 @@ import Testing
         let bytes = Array(try JPEGReference.fixture("restart-420.jpg").prefix(length))
         do {
             let decoded = try JPEGDecoder.decode(bytes)
-            #expect(!decoded.warnings.isEmpty)
+            #expect(decoded.isDamaged)
         } catch {
             #expect(error.kind == .malformed)
         }
@@ -239,7 +242,8 @@ import Testing
         let rst = try #require((sos..<(bytes.count - 1)).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xD3 })
         bytes[rst + 1] = 0x00
         let decoded = try JPEGDecoder.decode(bytes)
-        #expect(decoded.warnings.contains { $0.hasPrefix("JPEG data is corrupt: ") })
+        #expect(decoded.warnings.contains { $0.description.hasPrefix("JPEG data is corrupt: ") })
+        #expect(decoded.isDamaged)
     }
 
     /// s444.jpg with `chunks` APP2 ICC_PROFILE segments inserted after SOI.
@@ -263,6 +267,8 @@ import Testing
     @Test func missingICCChunkDropsTheProfileWithAWarning() throws {
         let decoded = try JPEGDecoder.decode(try Self.withICC([(1, 3, [1, 2, 3]), (3, 3, [7])]))
         #expect(decoded.iccProfile == nil)
-        #expect(decoded.warnings == ["ICC profile chunk 2 of 3 is missing; the profile is ignored"])
+        #expect(decoded.warnings == [.iccProfileIgnored(.missingChunk(2, of: 3))])
+        #expect(decoded.warnings.map(\.description) == ["ICC profile chunk 2 of 3 is missing; the profile is ignored"])
+        #expect(!decoded.isDamaged)
     }
 }

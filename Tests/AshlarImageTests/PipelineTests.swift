@@ -164,6 +164,8 @@ import Testing
         let set = try Renditions.make(from: source, widths: [16], quality: 85)
         let written = try JPEGMetadata.read(try #require(set.renditions.first).bytes).iccProfile
         #expect(written == (profileCase.kept ? profile : nil))
-        #expect(set.warnings.contains { $0.contains("renditions are written without it") } == !profileCase.kept)
+        #expect(
+            set.warnings.contains { $0.description.contains("renditions are written without it") } == !profileCase.kept)
+        #expect(!set.isDamaged)
     }
 }

@@ -11,7 +11,8 @@
 # Tests/Fuzz/artifacts/TARGET/. See Tests/Fuzz/README.md.
 set -euo pipefail
 
-# name, -max_len, dictionary in Tests/Fuzz/Dictionaries/ (- for none). A new target is a file
+# name, -max_len, dictionary in Tests/Fuzz/Dictionaries/ (- for none), and optionally a source
+# file (from the package root) compiled into the target besides Support/. A new target is a file
 # Targets/NAME.swift, seeds in Corpus/NAME/ and a line here.
 TARGETS=(
     "sidecar-json  16384 json"
@@ -36,6 +37,7 @@ TARGETS=(
     "manifest      16384 json"
     "jpeg-rewrite  16384 -"
     "png-rewrite   16384 -"
+    "idct            257 - Tests/AshlarImageTests/ReferenceIDCT.swift"
 )
 
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -59,12 +61,12 @@ target_names() {
     done
 }
 
-target_field() { # NAME FIELD(2 = max_len, 3 = dictionary)
+target_field() { # NAME FIELD(2 = max_len, 3 = dictionary, 4 = extra source)
     local entry
     for entry in "${TARGETS[@]}"; do
         read -r -a fields <<<"$entry"
         if [[ "${fields[0]}" == "$1" ]]; then
-            echo "${fields[$(($2 - 1))]}"
+            echo "${fields[$(($2 - 1))]:-}"
             return
         fi
     done
@@ -138,14 +140,17 @@ build_target() { # NAME
     local name="$1" binary="$build/bin/$1"
     local source="$fuzz/Targets/$name.swift"
     [[ -f "$source" ]] || { echo "missing $source" >&2; exit 1; }
+    local sources=("$source") extra
+    extra="$(target_field "$name" 4)"
+    [[ -z "$extra" ]] || sources+=("$root/$extra")
     local stamp
-    stamp="$(cat "$build/modules/stamp") $(fingerprint "$fuzz/Support" "$source")"
+    stamp="$(cat "$build/modules/stamp") $(fingerprint "$fuzz/Support" "${sources[@]}")"
     if [[ -x "$binary" && -f "$binary.stamp" && "$(cat "$binary.stamp")" == "$stamp" ]]; then
         return
     fi
     step "target $name" \
         swiftc "${swift_flags[@]}" -use-ld=lld -module-name FuzzTarget -I "$build/modules" \
-        "$fuzz"/Support/*.swift "$source" \
+        "$fuzz"/Support/*.swift "${sources[@]}" \
         "$build/modules/AshlarTemplate.o" "$build/modules/AshlarImage.o" "$build/modules/AshlarCore.o" \
         -o "$binary"
     echo "$stamp" >"$binary.stamp"

@@ -228,9 +228,10 @@ struct RenditionStage: Sendable {
                 let set = try Renditions.make(
                     from: bytes ?? [], widths: photoWidths, quality: settings.quality,
                     keepingCameraEXIF: settings.metadata == .camera)
-                if set.isDamaged {
-                    // Renditions would bake in what the decoder made up for the missing part.
-                    let reason = set.warnings.first ?? "the image is damaged"
+                // Renditions would bake in what the decoder made up for the missing part; a
+                // warning about the file around the pixels (an ignored chunk) does not stop them.
+                if let damage = set.warnings.first(where: \.isDamage) {
+                    let reason = damage.description
                     outcome.diagnostics.append(
                         .warning("cannot make renditions (\(reason)); the image is published as it is", path: shown))
                     return outcome
@@ -242,7 +243,7 @@ struct RenditionStage: Sendable {
                         bytes: rendition.bytes
                     )
                 }
-                for warning in set.warnings { outcome.diagnostics.append(.warning(warning, path: shown)) }
+                for warning in set.warnings { outcome.diagnostics.append(.warning(warning.description, path: shown)) }
                 if let failure = cache.store(key: key, made) {
                     outcome.diagnostics.append(
                         .error("cannot write to the rendition cache: \(failure.message)", path: cache.setFile(key: key))

@@ -35,14 +35,11 @@ enum Deflater {
             writer.write(0, 7)
             return
         }
-        let tables = UnsafeMutablePointer<Int32>.allocate(capacity: MatchFinder.tableSize)
-        let symbols = UnsafeMutablePointer<UInt32>.allocate(capacity: DeflateBlock.capacity)
-        defer {
-            tables.deallocate()
-            symbols.deallocate()
-        }
-        let finder = MatchFinder(base, count: input.count, tables: tables)
-        var block = DeflateBlock(storage: symbols)
+        let tables = OwnedBuffer<Int32>(uninitializedCount: MatchFinder.tableSize)
+        let symbols = OwnedBuffer<UInt32>(uninitializedCount: DeflateBlock.capacity)
+        defer { withExtendedLifetime((tables, symbols)) {} }
+        let finder = MatchFinder(base, count: input.count, tables: tables.base)
+        var block = DeflateBlock(storage: symbols.base)
         var blockStart = 0
         var position = 0
         var previousLength = 2
@@ -82,7 +79,7 @@ enum Deflater {
                 let end = pendingLiteral ? position - 1 : position
                 let covered = UnsafeBufferPointer(rebasing: input[blockStart..<end])
                 block.write(into: &writer, stored: covered, isFinal: false)
-                block = DeflateBlock(storage: symbols)
+                block = DeflateBlock(storage: symbols.base)
                 blockStart = end
             }
         }

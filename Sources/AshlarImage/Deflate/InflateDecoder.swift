@@ -19,18 +19,15 @@ struct InflateDecoder {
 
     mutating func run() -> Inflater.Result {
         let tableCount = InflateTable.litLenCapacity + InflateTable.distanceCapacity + InflateTable.codeLengthCapacity
-        let tables = UnsafeMutablePointer<UInt32>.allocate(capacity: tableCount)
-        let lengths = UnsafeMutablePointer<UInt8>.allocate(capacity: 320)
-        let scratch = UnsafeMutablePointer<Int>.allocate(capacity: InflateTable.scratchCount)
-        defer {
-            tables.deallocate()
-            lengths.deallocate()
-            scratch.deallocate()
-        }
+        let tableMemory = OwnedBuffer<UInt32>(uninitializedCount: tableCount)
+        let lengthMemory = OwnedBuffer<UInt8>(uninitializedCount: 320)
+        let scratchMemory = OwnedBuffer<Int>(uninitializedCount: InflateTable.scratchCount)
+        defer { withExtendedLifetime((tableMemory, lengthMemory, scratchMemory)) {} }
+        let tables = tableMemory.base
         let workspace = Workspace(
             litLen: tables, distance: tables + InflateTable.litLenCapacity,
             codeLength: tables + InflateTable.litLenCapacity + InflateTable.distanceCapacity,
-            lengths: lengths, scratch: scratch)
+            lengths: lengthMemory.base, scratch: scratchMemory.base)
         while true {
             reader.refill()
             if reader.overrun { return finish(.truncated) }

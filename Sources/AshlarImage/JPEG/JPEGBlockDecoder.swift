@@ -2,16 +2,12 @@
 /// order. `natural` has 80 entries: positions past 63 map to 63, so a damaged run that overshoots
 /// the block writes into its last coefficient rather than outside it.
 struct JPEGBlockDecoder {
-    let natural: UnsafeMutablePointer<Int>
+    /// One table for every decoder, never freed (a `static let`), so a copy of the decoder is free.
+    private static let naturalTable = OwnedBuffer((0..<80).map { $0 < 64 ? JPEGZigzag.natural[$0] : 63 })
+
+    let natural = Self.naturalTable.base
     /// Blocks left in the current end-of-band run (progressive AC scans).
     var eobRun = 0
-
-    init() {
-        natural = .allocate(capacity: 80)
-        for k in 0..<80 { natural[k] = k < 64 ? JPEGZigzag.natural[k] : 63 }
-    }
-
-    func deallocate() { natural.deallocate() }
 
     /// A whole block of a sequential scan. `coef` must be zero on entry.
     @inline(__always)

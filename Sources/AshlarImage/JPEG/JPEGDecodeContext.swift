@@ -1,36 +1,27 @@
 /// The state of one decode: the frame, the quantization tables latched for each component, the
 /// block decoder, scratch memory and, for progressive or multi-scan images, every block's
-/// coefficients (Int16, natural order).
+/// coefficients (Int16, natural order). Its memory is in ``OwnedBuffer``s, freed with the last
+/// copy.
 struct JPEGDecodeContext {
     let frame: JPEGFrame
     let limits: ImageLimits
     private var blocks = JPEGBlockDecoder()
     /// 64 natural-order entries per component, set by the first scan that codes it.
-    private let quant: UnsafeMutablePointer<Int32>
+    private let quantTables = OwnedBuffer<Int32>(repeating: 1, count: 4 * 64)
     private var quantLatched = [false, false, false, false]
-    private let coef: UnsafeMutablePointer<Int16>
-    private let workspace: UnsafeMutablePointer<Int32>
+    private let block = OwnedBuffer<Int16>(repeating: 0, count: 64)
+    private let scratch = OwnedBuffer<Int32>(repeating: 0, count: 64)
     /// Per component: mcusX·h × mcusY·v blocks of 64 coefficients; nil until a scan needs them.
-    private var store: [UnsafeMutablePointer<Int16>?]
+    private var store: [OwnedBuffer<Int16>?]
+
+    private var quant: UnsafeMutablePointer<Int32> { quantTables.base }
+    private var coef: UnsafeMutablePointer<Int16> { block.base }
+    private var workspace: UnsafeMutablePointer<Int32> { scratch.base }
 
     init(frame: JPEGFrame, limits: ImageLimits) {
         self.frame = frame
         self.limits = limits
-        quant = .allocate(capacity: 4 * 64)
-        quant.initialize(repeating: 1, count: 4 * 64)
-        coef = .allocate(capacity: 64)
-        coef.initialize(repeating: 0, count: 64)
-        workspace = .allocate(capacity: 64)
-        workspace.initialize(repeating: 0, count: 64)
         store = Array(repeating: nil, count: frame.components.count)
-    }
-
-    func deallocate() {
-        blocks.deallocate()
-        quant.deallocate()
-        coef.deallocate()
-        workspace.deallocate()
-        for s in store { s?.deallocate() }
     }
 
     private mutating func latchQuant(_ stream: JPEGStream, _ scan: JPEGStream.Scan) {
@@ -77,7 +68,7 @@ struct JPEGDecodeContext {
     /// Decodes a sequential scan holding every component straight into the assembler's strips.
     mutating func decodeStreaming(
         _ stream: inout JPEGStream, scan: JPEGStream.Scan,
-        into assembler: JPEGRowAssembler, warnings: inout [String]
+        into assembler: JPEGRowAssembler, warnings: inout [ImageWarning]
     ) {
         latchQuant(stream, scan)
         let components = scanComponents(stream, scan)
@@ -106,17 +97,14 @@ struct JPEGDecodeContext {
                 }
             }
             let jobCount = jobList.count
-            let jobs = UnsafeMutablePointer<BlockJob>.allocate(capacity: max(jobCount, 1))
-            jobs.initialize(from: jobList, count: jobCount)
-            let slots = UnsafeMutablePointer<UnsafeMutablePointer<UInt8>>.allocate(capacity: 4)
-            slots.initialize(repeating: assembler.slot(0, 0), count: 4)
-            let predictors = UnsafeMutablePointer<Int32>.allocate(capacity: 4)
-            predictors.initialize(repeating: 0, count: 4)
-            defer {
-                jobs.deallocate()
-                slots.deallocate()
-                predictors.deallocate()
-            }
+            let jobMemory = OwnedBuffer(jobList)
+            let slotMemory = OwnedBuffer(repeating: assembler.slot(0, 0), count: 4)
+            let predictorMemory = OwnedBuffer<Int32>(repeating: 0, count: 4)
+            // The owners stay alive to the end of the closure, past the last use of their pointers.
+            defer { withExtendedLifetime((jobMemory, slotMemory, predictorMemory)) {} }
+            let jobs = jobMemory.base
+            let slots = slotMemory.base
+            let predictors = predictorMemory.base
             for k in 0..<assembler.imcuRows {
                 if components.count == 1 {
                     let c = components[0]
@@ -181,17 +169,16 @@ struct JPEGDecodeContext {
                 }
                 assembler.didFill(k)
             }
-            if reader.badCodes > 0 { warnings.append("JPEG data is corrupt: \(reader.badCodes) bad Huffman codes") }
+            if reader.badCodes > 0 { warnings.append(.corruptEntropyData(badCodes: reader.badCodes, scan: nil)) }
             return reader.resumePosition
         }
         stream.position = end
         if restartProblems > 0 {
-            warnings.append("JPEG data is corrupt: \(restartProblems) restart markers are missing")
+            warnings.append(.missingRestartMarkers(count: restartProblems, scan: nil))
         }
         if let missingFrom {
             let first = missingFrom * assembler.outputRowsPerIMCU + 1
-            let height = assembler.outputHeight
-            warnings.append("JPEG data ends early: rows \(first)–\(height) of \(height) are missing")
+            warnings.append(.missingRows(first: first, height: assembler.outputHeight))
         }
     }
 
@@ -209,13 +196,11 @@ struct JPEGDecodeContext {
     /// Decodes every scan into the coefficient store, up to the end of the image.
     mutating func decodeCoefficients(
         _ stream: inout JPEGStream, firstScan: JPEGStream.Scan,
-        warnings: inout [String]
+        warnings: inout [ImageWarning]
     ) throws(ImageError) {
         for c in frame.components.indices {
             let count = frame.mcusX * frame.components[c].h * frame.mcusY * frame.components[c].v * 64
-            let s = UnsafeMutablePointer<Int16>.allocate(capacity: count)
-            s.initialize(repeating: 0, count: count)
-            store[c] = s
+            store[c] = OwnedBuffer(repeating: 0, count: count)
         }
         var scan = firstScan
         var number = 1
@@ -225,20 +210,17 @@ struct JPEGDecodeContext {
             }
             latchQuant(stream, scan)
             let (complete, badCodes, restartProblems) = decodeScan(&stream, scan)
-            if badCodes > 0 { warnings.append("JPEG data is corrupt: \(badCodes) bad Huffman codes in scan \(number)") }
-            if restartProblems > 0 {
-                warnings.append(
-                    "JPEG data is corrupt: \(restartProblems) restart markers are missing in scan \(number)")
-            }
+            if badCodes > 0 { warnings.append(.corruptEntropyData(badCodes: badCodes, scan: number)) }
+            if restartProblems > 0 { warnings.append(.missingRestartMarkers(count: restartProblems, scan: number)) }
             guard complete else {
-                warnings.append("JPEG data ends early: scan \(number) is incomplete, so detail is missing")
+                warnings.append(.incompleteScan(number))
                 return
             }
             do {
                 guard let next = try stream.nextScan() else { return }
                 scan = next
             } catch  where error.kind == .malformed {
-                warnings.append("JPEG data is damaged after scan \(number): \(error.message)")
+                warnings.append(.damagedAfterScan(number, reason: error.message))
                 return
             }
             number += 1
@@ -295,7 +277,7 @@ struct JPEGDecodeContext {
             if components.count == 1 {
                 let c = components[0]
                 let storeWidth = frame.mcusX * c.h
-                guard let s = stores[c.index] else { return (reader.resumePosition, 0) }
+                guard let s = stores[c.index]?.base else { return (reader.resumePosition, 0) }
                 scanRows: for by in 0..<frame.blocksY(c.index) {
                     for bx in 0..<frame.blocksX(c.index) {
                         restartIfDue()
@@ -311,7 +293,7 @@ struct JPEGDecodeContext {
                     for mx in 0..<frame.mcusX {
                         restartIfDue()
                         for (i, c) in components.enumerated() {
-                            guard let s = stores[c.index] else { continue }
+                            guard let s = stores[c.index]?.base else { continue }
                             let storeWidth = frame.mcusX * c.h
                             for by in 0..<c.v {
                                 for bx in 0..<c.h {
@@ -337,7 +319,7 @@ struct JPEGDecodeContext {
     func output(into assembler: JPEGRowAssembler) {
         for k in 0..<assembler.imcuRows {
             for (c, component) in frame.components.enumerated() {
-                guard let s = store[c] else { continue }
+                guard let s = store[c]?.base else { continue }
                 let plan = assembler.components[c]
                 let size = plan.blockSize
                 let slot = assembler.slot(c, k)

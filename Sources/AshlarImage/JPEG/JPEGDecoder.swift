@@ -28,10 +28,9 @@ public enum JPEGDecoder {
         let transform = stream.colorTransform()
         let format: PixelFormat = transform == .gray ? .gray : .rgb
         let (width, height) = scale.outputSize(width: frame.width, height: frame.height)
-        var warnings: [String] = []
+        var warnings: [ImageWarning] = []
 
         var context = JPEGDecodeContext(frame: frame, limits: limits)
-        defer { context.deallocate() }
         let streaming = !frame.isProgressive && firstScan.components.count == frame.components.count
         if !streaming {
             try context.decodeCoefficients(&stream, firstScan: firstScan, warnings: &warnings)

@@ -2,19 +2,19 @@ extension JPEGEncoder {
     /// Writes entropy-coded data: bits gather in a 64-bit accumulator that goes out 8 bytes at a
     /// time, with a zero stuffed after every `0xFF` byte (T.81 F.1.2.3).
     ///
-    /// The writer owns a raw buffer so the hot path has no array bounds or uniqueness checks; the
-    /// caller calls ``finish()`` once, which returns the bytes and frees it.
+    /// The writer writes to an ``OwnedBuffer`` so the hot path has no array bounds or uniqueness
+    /// checks; ``finish()`` returns the bytes.
     struct BitWriter {
-        private var buffer: UnsafeMutablePointer<UInt8>
-        private var capacity: Int
+        private var storage: OwnedBuffer<UInt8>
+        private var buffer: UnsafeMutablePointer<UInt8> { storage.base }
+        private var capacity: Int { storage.count }
         private var count = 0
         private var accumulator: UInt64 = 0
         /// Bits still free in the accumulator, 1...64; the used ones are its low `64 - free` bits.
         private var free = 64
 
         init(capacity: Int) {
-            self.capacity = max(capacity, 64)
-            buffer = .allocate(capacity: self.capacity)
+            storage = OwnedBuffer(uninitializedCount: max(capacity, 64))
         }
 
         /// Writes a Huffman code (`entry` is `code << 8 | length`) followed by the low `size` bits
@@ -66,14 +66,12 @@ extension JPEGEncoder {
         }
 
         private mutating func grow() {
-            let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
-            larger.update(from: buffer, count: count)
-            buffer.deallocate()
-            buffer = larger
-            capacity *= 2
+            let larger = OwnedBuffer<UInt8>(uninitializedCount: capacity * 2)
+            larger.base.update(from: buffer, count: count)
+            storage = larger
         }
 
-        /// Pads the last byte with 1 bits, returns everything written and frees the buffer.
+        /// Pads the last byte with 1 bits and returns everything written.
         mutating func finish() -> [UInt8] {
             let used = 64 - free
             let padding = (8 - used % 8) % 8
@@ -89,9 +87,7 @@ extension JPEGEncoder {
                     count += 1
                 }
             }
-            let bytes = [UInt8](UnsafeBufferPointer(start: buffer, count: count))
-            buffer.deallocate()
-            return bytes
+            return [UInt8](UnsafeBufferPointer(start: buffer, count: count))
         }
     }
 }

@@ -102,12 +102,11 @@ public enum JPEGEncoder {
         let chromaWidth = paddedWidth / frame.factor
         // Luma, full-resolution Cb and Cr, then (4:2:0) the halved Cb and Cr: one strip of MCUs.
         let scratchSize = frame.components == 1 ? planeSize : 3 * planeSize + 2 * chromaWidth * 8
-        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: scratchSize)
-        let workspace = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
-        defer {
-            scratch.deallocate()
-            workspace.deallocate()
-        }
+        let scratchMemory = OwnedBuffer<UInt8>(uninitializedCount: scratchSize)
+        let workspaceMemory = OwnedBuffer<Int32>(uninitializedCount: 64)
+        defer { withExtendedLifetime((scratchMemory, workspaceMemory)) {} }
+        let scratch = scratchMemory.base
+        let workspace = workspaceMemory.base
         let luma = scratch
         let fullBlue = scratch + planeSize
         let fullRed = scratch + 2 * planeSize

@@ -2,8 +2,9 @@
 /// length and symbol together, and `fastAC` additionally decodes a short AC coefficient's value
 /// (run, value and total bits) when code and value bits both fit in those 9 bits.
 ///
-/// The tables are plain buffers (no reference counting in the decoder's inner loop), written only
-/// while `init` runs and freed in `deinit`: `nonisolated(unsafe)` says so to the compiler.
+/// The tables are plain pointers (no reference counting in the decoder's inner loop) into
+/// ``OwnedBuffer``s the table holds, written only while `init` runs and freed with the table:
+/// `nonisolated(unsafe)` says so to the compiler.
 final class JPEGHuffmanTable: Sendable {
     static let lookaheadBits = 9
 
@@ -17,6 +18,9 @@ final class JPEGHuffmanTable: Sendable {
     nonisolated(unsafe) let valueOffset: UnsafeMutablePointer<Int32>
     nonisolated(unsafe) let values: UnsafeMutablePointer<UInt8>
     let valueCount: Int
+    /// What the pointers above point into.
+    private let memory:
+        (OwnedBuffer<UInt16>, OwnedBuffer<Int32>, OwnedBuffer<Int32>, OwnedBuffer<Int32>, OwnedBuffer<UInt8>)
 
     /// A table with no codes: stands in for one a scan does not use (``JPEGStream`` checks that
     /// every table a scan uses is defined); decoding with it only counts bad codes.
@@ -31,16 +35,16 @@ final class JPEGHuffmanTable: Sendable {
 
     init(counts: [Int], values symbols: [UInt8]) {
         let size = 1 << Self.lookaheadBits
-        fast = .allocate(capacity: size)
-        fast.initialize(repeating: 0, count: size)
-        fastAC = .allocate(capacity: size)
-        fastAC.initialize(repeating: 0, count: size)
-        maxCode = .allocate(capacity: 18)
-        maxCode.initialize(repeating: -1, count: 18)
-        valueOffset = .allocate(capacity: 18)
-        valueOffset.initialize(repeating: 0, count: 18)
-        values = .allocate(capacity: 256)
-        values.initialize(repeating: 0, count: 256)
+        memory = (
+            OwnedBuffer(repeating: 0, count: size), OwnedBuffer(repeating: 0, count: size),
+            OwnedBuffer(repeating: -1, count: 18), OwnedBuffer(repeating: 0, count: 18),
+            OwnedBuffer(repeating: 0, count: 256)
+        )
+        fast = memory.0.base
+        fastAC = memory.1.base
+        maxCode = memory.2.base
+        valueOffset = memory.3.base
+        values = memory.4.base
         valueCount = symbols.count
         for (i, symbol) in symbols.enumerated() { values[i] = symbol }
 
@@ -100,13 +104,5 @@ final class JPEGHuffmanTable: Sendable {
         JPEGHuffmanLookup(
             fast: fast, fastAC: fastAC, maxCode: maxCode, valueOffset: valueOffset,
             values: values, valueCount: valueCount)
-    }
-
-    deinit {
-        fast.deallocate()
-        fastAC.deallocate()
-        maxCode.deallocate()
-        valueOffset.deallocate()
-        values.deallocate()
     }
 }

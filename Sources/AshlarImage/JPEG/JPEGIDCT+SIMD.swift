@@ -10,6 +10,8 @@ extension JPEGIDCT {
 
     /// `islow` computed on eight columns (then eight rows) at once. Same arithmetic, same output:
     /// libjpeg's all-zero shortcuts give the full formula's result, so they are not needed here.
+    /// A block with only a DC coefficient takes the formula's two passes on that one value,
+    /// wrapping where they wrap (damaged data), as `ReferenceIDCT` in the tests does.
     static func islowSIMD(
         _ coef: UnsafePointer<Int16>, _ quant: UnsafePointer<Int32>,
         _ out: UnsafeMutablePointer<UInt8>, _ stride: Int
@@ -25,7 +27,8 @@ extension JPEGIDCT {
         let r0 = row(0)
         let acZero = (r1 | r2 | r3 | r4 | r5 | r6 | r7) == Lanes(repeating: 0)
         if acZero && r0[1] == 0 && r0[2] == 0 && r0[3] == 0 && r0[4] == 0 && r0[5] == 0 && r0[6] == 0 && r0[7] == 0 {
-            let v = UInt8(truncatingIfNeeded: min(max((((r0[0] &<< 2) &+ 16) &>> 5) &+ 128, 0), 255))
+            let column = dcPass(r0[0], shift: constBits - pass1Bits)
+            let v = dcSample(dcPass(column, shift: constBits + pass1Bits + 3))
             for y in 0..<8 { (out + y * stride).update(repeating: v, count: 8) }
             return
         }
@@ -53,6 +56,19 @@ extension JPEGIDCT {
 
     private typealias Eight = (Lanes, Lanes, Lanes, Lanes, Lanes, Lanes, Lanes, Lanes)
 
+    /// A 1-D pass on a DC coefficient alone: every output is `dc << (constBits + extraBits)`,
+    /// descaled by `shift`. Without overflow that is `dc << 2` then `(v + 16) >> 5`, libjpeg's
+    /// shortcut; with it (damaged data), the same value the full passes give.
+    @inline(__always)
+    private static func dcPass(_ dc: Int32, shift: Int32, extraBits: Int32 = 0) -> Int32 {
+        ((dc &<< (constBits + extraBits)) &+ (1 &<< (shift &- 1))) &>> shift
+    }
+
+    @inline(__always)
+    private static func dcSample(_ v: Int32) -> UInt8 {
+        UInt8(truncatingIfNeeded: min(max(v &+ 128, 0), 255))
+    }
+
     /// `idct4x4` on eight columns, then on the four rows (in half-used vectors) at once.
     static func idct4x4SIMD(
         _ coef: UnsafePointer<Int16>, _ quant: UnsafePointer<Int32>,
@@ -68,7 +84,8 @@ extension JPEGIDCT {
         let r7 = row(7)
         let acZero = (r1 | r2 | r3 | r5 | r6 | r7) == Lanes(repeating: 0)
         if acZero && r0[1] == 0 && r0[2] == 0 && r0[3] == 0 && r0[5] == 0 && r0[6] == 0 && r0[7] == 0 {
-            let v = UInt8(truncatingIfNeeded: min(max((((r0[0] &<< 2) &+ 16) &>> 5) &+ 128, 0), 255))
+            let column = dcPass(r0[0], shift: constBits - pass1Bits + 1, extraBits: 1)
+            let v = dcSample(dcPass(column, shift: constBits + pass1Bits + 3 + 1, extraBits: 1))
             for y in 0..<4 { (out + y * stride).update(repeating: v, count: 4) }
             return
         }

@@ -37,6 +37,8 @@ final class JPEGRowAssembler {
     let outputRowsPerIMCU: Int
     let imcuRows: Int
     private(set) var components: [Component] = []
+    /// What the components' strips and scratch rows point into.
+    private var memory: [OwnedBuffer<UInt8>] = []
     private let output: UnsafeMutablePointer<UInt8>
     private let channels: Int
 
@@ -63,7 +65,7 @@ final class JPEGRowAssembler {
             }
             return size
         }
-        // Checked for every component before any strip is allocated, so a refused file leaks nothing.
+        // Checked for every component before any strip is allocated.
         for c in frame.components {
             let size = blockSize(c)
             guard (maxH * s) % (c.h * size) == 0, (maxV * s) % (c.v * size) == 0 else {
@@ -90,25 +92,16 @@ final class JPEGRowAssembler {
             let stride = frame.mcusX * c.h * size
             let rows = c.v * size
             let stripBytes = (2 * rows + 1) * stride
-            let strip = UnsafeMutablePointer<UInt8>.allocate(capacity: stripBytes)
-            strip.initialize(repeating: 128, count: stripBytes)
-            let scratchBytes = stride * he + 16
-            let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: scratchBytes)
-            scratch.initialize(repeating: 0, count: scratchBytes)
+            let strip = OwnedBuffer<UInt8>(repeating: 128, count: stripBytes)
+            let scratch = OwnedBuffer<UInt8>(repeating: 0, count: stride * he + 16)
+            memory += [strip, scratch]
             plans.append(
                 Component(
                     blockSize: size, h: c.h, v: c.v, stride: stride, rowsPerIMCU: rows,
                     width: width, height: height, upsampling: upsampling,
-                    strip: strip, scratch: scratch))
+                    strip: strip.base, scratch: scratch.base))
         }
         components = plans
-    }
-
-    deinit {
-        for c in components {
-            c.strip.deallocate()
-            c.scratch.deallocate()
-        }
     }
 
     /// Where iMCU row `k` of component `c` is to be decoded.

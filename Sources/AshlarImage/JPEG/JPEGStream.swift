@@ -293,13 +293,13 @@ struct JPEGStream {
     }
 
     /// The ICC profile joined from its chunks, or nil and a warning when some are missing.
-    func iccProfile() -> (profile: [UInt8]?, warning: String?) {
+    func iccProfile() -> (profile: [UInt8]?, warning: ImageWarning?) {
         guard iccChunkCount > 0 || iccMalformed else { return (nil, nil) }
         if !iccMalformed, let missing = (1...iccChunkCount).first(where: { iccChunks[$0] == nil }) {
-            return (nil, "ICC profile chunk \(missing) of \(iccChunkCount) is missing; the profile is ignored")
+            return (nil, .iccProfileIgnored(.missingChunk(missing, of: iccChunkCount)))
         }
         if iccMalformed {
-            return (nil, "ICC profile chunks are numbered inconsistently; the profile is ignored")
+            return (nil, .iccProfileIgnored(.inconsistentNumbering))
         }
         return ((1...iccChunkCount).flatMap { iccChunks[$0] ?? [] }, nil)
     }

@@ -26,22 +26,23 @@ public enum PNGDecoder {
             } catch  where error.kind == .tooLarge {
                 throw error
             } catch {
-                warnings.append("'iCCP' chunk is ignored: \(error.message)")
+                warnings.append(.iccProfileIgnored(.undecodable(reason: error.message)))
             }
         }
 
-        let raw = UnsafeMutablePointer<UInt8>.allocate(capacity: rawSize)
-        defer { raw.deallocate() }
+        let rawMemory = OwnedBuffer<UInt8>(uninitializedCount: rawSize)
+        defer { withExtendedLifetime(rawMemory) {} }
+        let raw = rawMemory.base
         let inflated = inflateImageData(bytes, structure.imageData, into: raw, count: rawSize)
         switch inflated.status {
         case .complete, .outputFull:
-            if inflated.written < rawSize { warnings.append("image data ends before the last row") }
+            if inflated.written < rawSize { warnings.append(.imageDataEndsEarly) }
         case .truncated:
-            warnings.append("image data is truncated")
+            warnings.append(.truncatedImageData)
         case .malformed(let message):
-            warnings.append(inflated.written < rawSize ? "image data is damaged: \(message)" : message)
+            warnings.append(.corruptImageData(reason: message, beforeLastRow: inflated.written < rawSize))
         }
-        if inflated.status == .outputFull { warnings.append("image data is longer than the image needs") }
+        if inflated.status == .outputFull { warnings.append(.excessImageData) }
 
         let rows = PNGRowDecoder(info: info, palette: structure.palette, transparency: structure.transparency)
         let format = info.outputFormat
@@ -54,9 +55,9 @@ public enum PNGDecoder {
                 into: buffer.baseAddress!)
             initialized = count
         }
-        if let badFilter { warnings.append("row \(badFilter.row) has unknown filter type \(badFilter.type)") }
+        if let badFilter { warnings.append(.unknownFilter(row: badFilter.row, type: badFilter.type)) }
         if decodedRows == 0 {
-            throw ImageError(.malformed, warnings.last ?? "image data is empty")
+            throw ImageError(.malformed, warnings.last?.description ?? "image data is empty")
         }
         return DecodedImage(
             image: PixelImage(width: info.width, height: info.height, format: format, pixels: pixels),

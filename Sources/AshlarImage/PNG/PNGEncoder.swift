@@ -38,23 +38,19 @@ public enum PNGEncoder {
         let bpp = image.format.channels
         let height = image.height
         return [UInt8](unsafeUninitializedCapacity: height * (rowBytes + 1)) { output, initialized in
-            let candidates = UnsafeMutablePointer<UInt8>.allocate(capacity: 5 * rowBytes)
-            let zeroRow = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes)
-            zeroRow.initialize(repeating: 0, count: rowBytes)
-            defer {
-                candidates.deallocate()
-                zeroRow.deallocate()
-            }
+            let candidates = OwnedBuffer<UInt8>(uninitializedCount: 5 * rowBytes)
+            let zeroRow = OwnedBuffer<UInt8>(repeating: 0, count: rowBytes)
+            defer { withExtendedLifetime((candidates, zeroRow)) {} }
             image.pixels.withUnsafeBufferPointer { pixels in
                 let pixels = pixels.baseAddress!
                 for y in 0..<height {
                     let row = pixels + y * rowBytes
-                    let above = y == 0 ? UnsafePointer(zeroRow) : row - rowBytes
+                    let above = y == 0 ? UnsafePointer(zeroRow.base) : row - rowBytes
                     var best = 0
                     var bestCost = Int.max
                     for filter in 0..<5 {
                         let cost = Self.filter(
-                            filter, row, above, into: candidates + filter * rowBytes,
+                            filter, row, above, into: candidates.base + filter * rowBytes,
                             count: rowBytes, bpp: bpp)
                         if cost < bestCost {
                             best = filter
@@ -63,7 +59,7 @@ public enum PNGEncoder {
                     }
                     let destination = output.baseAddress! + y * (rowBytes + 1)
                     destination[0] = UInt8(best)
-                    (destination + 1).initialize(from: candidates + best * rowBytes, count: rowBytes)
+                    (destination + 1).initialize(from: candidates.base + best * rowBytes, count: rowBytes)
                 }
             }
             initialized = height * (rowBytes + 1)

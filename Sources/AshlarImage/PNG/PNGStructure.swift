@@ -13,7 +13,7 @@ struct PNGStructure {
     var imageData: [Range<Int>] = []
     /// The `iCCP` chunk's zlib stream.
     var compressedProfile: Range<Int>?
-    var warnings: [String] = []
+    var warnings: [ImageWarning] = []
 
     /// Every chunk read, in file order: its type and its bytes in the file (length, type, data
     /// and CRC; the last one as far as it goes when the file is cut short inside it).
@@ -50,7 +50,7 @@ struct PNGStructure {
                     needed = position + 12
                     throw ImageError(.malformed, "file ends inside a chunk header")
                 }
-                warnings.append("file ends inside a chunk header")
+                warnings.append(.fileEndsInsideChunk(nil))
                 break
             }
             let length = Self.bigEndian32(bytes, at: position)
@@ -83,7 +83,7 @@ struct PNGStructure {
                         dataStart..<min(dataEnd, bytes.count), previousType: previousType,
                         header: header, seenPalette: seenPalette)
                 }
-                warnings.append("file ends inside the '\(type)' chunk")
+                warnings.append(.fileEndsInsideChunk(type))
                 chunks.append((type, position..<bytes.count))
                 break
             }
@@ -149,7 +149,7 @@ struct PNGStructure {
         guard !imageData.isEmpty else {
             throw ImageError(.malformed, endedCleanly ? "file has no 'IDAT' chunk" : "file ends before its image data")
         }
-        if !endedCleanly && !headerOnly && warnings.isEmpty { warnings.append("file has no 'IEND' chunk") }
+        if !endedCleanly && !headerOnly && warnings.isEmpty { warnings.append(.missingIEND) }
         info.hasTransparency = transparency != nil
         info.outputFormat = outputFormat(info)
         self.info = info
@@ -182,7 +182,7 @@ struct PNGStructure {
     ) {
         guard let colorType else { return }
         guard imageData.isEmpty, transparency == nil else {
-            warnings.append("'tRNS' chunk out of place is ignored")
+            warnings.append(.chunkIgnored("tRNS", .outOfPlace))
             return
         }
         let valid: Bool
@@ -192,19 +192,19 @@ struct PNGStructure {
         case .palette: valid = seenPalette && data.count <= palette.count / 3
         case .grayAlpha, .rgba: valid = false
         }
-        if valid { transparency = Array(bytes[data]) } else { warnings.append("invalid 'tRNS' chunk is ignored") }
+        if valid { transparency = Array(bytes[data]) } else { warnings.append(.chunkIgnored("tRNS", .invalid)) }
     }
 
     /// Notes where the profile's zlib stream lies and returns the profile's name.
     private mutating func readProfileChunk(_ bytes: [UInt8], _ data: Range<Int>) -> String? {
         guard imageData.isEmpty, compressedProfile == nil else {
-            warnings.append("'iCCP' chunk out of place is ignored")
+            warnings.append(.chunkIgnored("iCCP", .outOfPlace))
             return nil
         }
         guard let nul = bytes[data].firstIndex(of: 0), nul > data.lowerBound, nul - data.lowerBound <= 79,
             nul + 1 < data.upperBound, bytes[nul + 1] == 0
         else {
-            warnings.append("invalid 'iCCP' chunk is ignored")
+            warnings.append(.chunkIgnored("iCCP", .invalid))
             return nil
         }
         compressedProfile = (nul + 2)..<data.upperBound

@@ -8,14 +8,14 @@ public struct RenditionSet: Sendable, Equatable {
     public var orientation: Int
     /// Problems with a damaged file whose pixels could still be decoded, and with its colour
     /// profile.
-    public var warnings: [String]
+    public var warnings: [ImageWarning]
     /// The file is damaged (cut short, corrupt data): part of the picture may be missing, filled
-    /// as a decoder fills it.
-    public var isDamaged = false
+    /// as a decoder fills it. Only damage warnings (``ImageWarning/isDamage``) count.
+    public var isDamaged: Bool { warnings.contains { $0.isDamage } }
     /// One rendition per distinct width that was asked for, widest first.
     public var renditions: [Rendition]
 
-    public init(width: Int, height: Int, orientation: Int, warnings: [String], renditions: [Rendition]) {
+    public init(width: Int, height: Int, orientation: Int, warnings: [ImageWarning], renditions: [Rendition]) {
         self.width = width
         self.height = height
         self.orientation = orientation

@@ -65,8 +65,7 @@ public enum Renditions {
         if let profile = iccProfile {
             let header = ICCProfileHeader(profile)
             if header?.describes(image.format) != true {
-                let space = header.map { "a \($0.colourSpaceName) profile" } ?? "a damaged profile"
-                warnings.append("the image carries \(space); renditions are written without it")
+                warnings.append(.iccProfileIgnored(.wrongColourSpace(header?.colourSpaceName)))
                 iccProfile = nil
             }
         }
@@ -90,11 +89,9 @@ public enum Renditions {
             }
             renditions.append(Rendition(bytes: bytes, width: request.width, height: height, format: request.format))
         }
-        var set = RenditionSet(
+        return RenditionSet(
             width: source.width, height: source.height, orientation: source.orientation,
             warnings: warnings, renditions: renditions)
-        set.isDamaged = !source.decoded.warnings.isEmpty
-        return set
     }
 
     /// `jpeg` with an `APP1` EXIF segment after its SOI and JFIF `APP0`, as cameras write it.

@@ -93,19 +93,16 @@ public enum Resampler {
     ) {
         let middleHeight = columns.starts.count
         let accumulatorCount = block * strip * channels
-        let middle = UnsafeMutablePointer<Int16>.allocate(capacity: width * middleHeight * channels)
-        let accumulator = UnsafeMutablePointer<Int32>.allocate(capacity: accumulatorCount)
-        defer {
-            middle.deallocate()
-            accumulator.deallocate()
-        }
+        let middle = OwnedBuffer<Int16>(uninitializedCount: width * middleHeight * channels)
+        let accumulator = OwnedBuffer<Int32>(uninitializedCount: accumulatorCount)
+        defer { withExtendedLifetime((middle, accumulator)) {} }
         // The first pass's output is `middleHeight` wide and `width` high (transposed).
         columnPass(
-            source, width: width, height: height, channels: channels, columns, middle,
-            shift: firstShift, maximum: middleMaximum, accumulator)
+            source, width: width, height: height, channels: channels, columns, middle.base,
+            shift: firstShift, maximum: middleMaximum, accumulator.base)
         columnPass(
-            UnsafePointer(middle), width: middleHeight, height: width, channels: channels, rows, target,
-            shift: lastShift, maximum: lastMaximum, accumulator)
+            UnsafePointer(middle.base), width: middleHeight, height: width, channels: channels, rows, target,
+            shift: lastShift, maximum: lastMaximum, accumulator.base)
     }
 
     /// Resamples each column of a `width` × `height` image to `weights.starts.count` samples and
