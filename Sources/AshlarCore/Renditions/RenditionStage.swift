@@ -188,7 +188,12 @@ struct RenditionStage: Sendable {
             width: job.photo.width, height: job.photo.height, widths: widths, longestSide: settings.maxWidth)
         var bytes: [UInt8]?
         if photoWidths.isEmpty {
-            guard makesRenditions, let read = readSource(path, shown: shown, into: &outcome) else { return outcome }
+            guard makesRenditions else {
+                // Checked in a later round: until then the build is not taken as up to date.
+                outcome.deferred = true
+                return outcome
+            }
+            guard let read = readSource(path, shown: shown, into: &outcome) else { return outcome }
             do throws(ImageError) {
                 try Renditions.check(read)
             } catch {
