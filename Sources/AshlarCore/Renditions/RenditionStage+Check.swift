@@ -1,5 +1,4 @@
 import AshlarImage
-import Foundation
 
 extension RenditionStage {
     /// `ashlar check`'s part of the stage: decodes the photo to be checked, as a build would, and
@@ -7,17 +6,9 @@ extension RenditionStage {
     /// by their digest in `sources.tsv`) is not decoded again.
     func check(_ job: Job, known: [String: (stamp: FileStamp, digest: String)]) -> Outcome {
         var outcome = Outcome(photo: job.photo)
-        guard let source = job.photo.sourcePath else { return outcome }
-        let path = paths.sourceFile(source)
-        let shown = paths.display(source)
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            outcome.diagnostics.append(.error("cannot read: \(SystemError.message(errno))", path: shown))
-            return outcome
-        }
-        let photoWidths = RenditionWidths.forPhoto(
-            width: job.photo.width, height: job.photo.height, widths: widths, longestSide: settings.maxWidth)
-        if !photoWidths.isEmpty, let remembered = known[source], remembered.stamp == FileStamp(info) {
+        guard let (source, path, shown, stamp) = sourceFile(of: job, into: &outcome) else { return outcome }
+        let photoWidths = widths(for: job.photo)
+        if !photoWidths.isEmpty, let remembered = known[source], remembered.stamp == stamp {
             let key = Self.key(
                 digest: remembered.digest, widths: photoWidths, quality: settings.quality,
                 metadata: settings.metadata)

@@ -175,17 +175,8 @@ struct RenditionStage: Sendable {
         _ job: Job, known: [String: (stamp: FileStamp, digest: String)], makesRenditions: Bool
     ) -> Outcome {
         var outcome = Outcome(photo: job.photo)
-        guard let source = job.photo.sourcePath else { return outcome }
-        let path = paths.sourceFile(source)
-        let shown = paths.display(source)
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            outcome.diagnostics.append(.error("cannot read: \(SystemError.message(errno))", path: shown))
-            return outcome
-        }
-        let stamp = FileStamp(info)
-        let photoWidths = RenditionWidths.forPhoto(
-            width: job.photo.width, height: job.photo.height, widths: widths, longestSide: settings.maxWidth)
+        guard let (source, path, shown, stamp) = sourceFile(of: job, into: &outcome) else { return outcome }
+        let photoWidths = widths(for: job.photo)
         var bytes: [UInt8]?
         if photoWidths.isEmpty {
             guard makesRenditions else {
@@ -303,6 +294,28 @@ struct RenditionStage: Sendable {
         photo.generated = generated
         outcome.photo = photo
         return outcome
+    }
+
+    /// The photo's source file: its source-relative path, its path, the name it is shown by and
+    /// its size and time; nil, with an error naming it, when it cannot be read.
+    func sourceFile(of job: Job, into outcome: inout Outcome)
+        -> (source: String, path: String, shown: String, stamp: FileStamp)?
+    {
+        guard let source = job.photo.sourcePath else { return nil }
+        let path = paths.sourceFile(source)
+        let shown = paths.display(source)
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            outcome.diagnostics.append(.error("cannot read: \(SystemError.message(errno))", path: shown))
+            return nil
+        }
+        return (source, path, shown, FileStamp(info))
+    }
+
+    /// The widths of the photo's renditions; none when it is too small for any.
+    func widths(for photo: Photo) -> [Int] {
+        RenditionWidths.forPhoto(
+            width: photo.width, height: photo.height, widths: widths, longestSide: settings.maxWidth)
     }
 
     /// Why the decoder refused a photo, naming the format as the header scan does.
