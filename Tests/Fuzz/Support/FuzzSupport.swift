@@ -1,3 +1,4 @@
+import AshlarImage
 @testable import AshlarCore
 
 /// The bytes libFuzzer hands a target, as the array the readers take.
