@@ -137,7 +137,7 @@ import Testing
     @Test func harmlessWarningsLeaveThePixelsOfTheCleanFile() throws {
         let clean = try PNGDecoder.decode(PNGFixtures.png("rgb8"))
         #expect(clean.warnings.isEmpty)
-        for file in Self.harmless where file.bytes.starts(with: PNGStructure.signature) {
+        for file in Self.harmless where file.bytes.starts(with: ImageFormat.pngSignature) {
             let decoded = try PNGDecoder.decode(file.bytes)
             #expect(decoded.image == clean.image, "\(file.name)")
             #expect(!decoded.isDamaged, "\(file.name)")

@@ -67,7 +67,7 @@ import Testing
     @Test(arguments: [
         ([UInt8](), "not a PNG file"),
         (Array("GIF89a..".utf8), "not a PNG file"),
-        (PNGStructure.signature, "file ends before its 'IHDR' chunk"),
+        (ImageFormat.pngSignature, "file ends before its 'IHDR' chunk"),
     ])
     func refusesWhatIsNotPNG(_ bytes: [UInt8], _ message: String) {
         #expect(throws: ImageError(.malformed, message)) { try PNGDecoder.decode(bytes) }

@@ -25,7 +25,7 @@ import Testing
         let metadata = try JPEGMetadata.read(try MetadataFixture.bytes(fixture))
         let pixels = (0..<(16 * 8 * 3)).map { UInt8($0 & 0xFF) }
         let plain = PNGEncoder.encode(PixelImage(width: 16, height: 8, format: .rgb, pixels: pixels))
-        var file = PNGStructure.signature
+        var file = ImageFormat.pngSignature
         for chunk in chunks(plain) {
             if chunk.type == "IDAT" {
                 if let exif = metadata.exif { PNGEncoder.appendChunk("eXIf", exif, to: &file) }

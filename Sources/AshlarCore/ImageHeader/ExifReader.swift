@@ -9,7 +9,8 @@ struct ExifReader {
     var date: PhotoDate?
     /// `ImageDescription`, `Artist`, `Copyright`, `UserComment` and the Windows `XP…` tags.
     var text = ExifText()
-    /// Whether the EXIF records where the photo was taken (`LocationRecord.inEXIF`).
+    /// Whether the EXIF records where the photo was taken (`TIFFReader.recordsLocation`, which
+    /// `LocationRecord.inEXIF` answers with).
     var hasLocation = false
     /// Text fields that could not be decoded.
     var warnings: [String] = []
@@ -21,12 +22,11 @@ struct ExifReader {
         var bytes = Array(window.slice(0, count: window.count) ?? [])
         if bytes.starts(with: Array("Exif\0\0".utf8)) { bytes.removeFirst(6) }
         guard let tiff = TIFFReader(bytes), let ifd0 = tiff.ifd(at: tiff.firstIFD) else { return }
-        hasLocation = LocationRecord.inEXIF(bytes)
+        orientation = tiff.orientation
+        hasLocation = tiff.recordsLocation
         var exifIFD: Int?
         for entry in ifd0.entries {
             switch entry.tag {
-            case 0x0112:
-                if let value = tiff.integer(of: entry), (1...8).contains(value) { orientation = value }
             case 0x010E: text.imageDescription = Self.text(tiff, entry: entry)
             case 0x013B: text.artist = Self.text(tiff, entry: entry)
             case 0x8298: text.copyright = Self.copyright(tiff, entry: entry)

@@ -20,7 +20,7 @@ package enum ImageHeaderReader {
     package static func read(_ prefix: [UInt8], fileSize: Int? = nil, path: String) -> ImageHeaderResult {
         let available = fileSize.map { min($0, prefix.count) } ?? prefix.count
         let isWholeFile = fileSize.map { prefix.count >= $0 } ?? false
-        guard let format = detectFormat(prefix) else {
+        guard let format = ImageFormat.detect(prefix) else {
             // A failed copy or download leaves an empty file; "not an image" would send the user
             // looking for the wrong problem.
             if isWholeFile, prefix.isEmpty { return .failure(.error("the file is empty", path: path)) }
@@ -96,12 +96,6 @@ package enum ImageHeaderReader {
         return .header(header)
     }
 
-    static func detectFormat(_ bytes: [UInt8]) -> ImageFormat? {
-        ImageFormat.detect(bytes)
-    }
-
-    static let pngSignature = ImageFormat.pngSignature
-
     /// What a file in none of the formats is: `not a JPEG/PNG/GIF/WebP/AVIF image`.
     static let unrecognized = "not a " + ImageFormat.allCases.map(\.name).joined(separator: "/") + " image"
 
@@ -109,7 +103,7 @@ package enum ImageHeaderReader {
     private static func couldStartAnImage(_ bytes: [UInt8]) -> Bool {
         let magics: [[UInt8?]] = [
             [0xFF, 0xD8, 0xFF],
-            pngSignature,
+            ImageFormat.pngSignature,
             Array("GIF8".utf8),
             Array("RIFF".utf8) + [nil, nil, nil, nil] + Array("WEBP".utf8),
             // An AVIF `ftyp` box is shorter than 4096 bytes, so its size starts with two zeros.

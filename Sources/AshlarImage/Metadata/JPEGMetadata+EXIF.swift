@@ -1,21 +1,9 @@
 extension JPEGMetadata {
-    /// The orientation (1...8, else 1) and whether a GPS IFD with entries (other than
-    /// GPSVersionID) is linked from IFD0, IFD1 or the EXIF IFD. Unreadable EXIF gives orientation 1 and no location.
+    /// The orientation (1...8, else 1) and whether the EXIF records a location
+    /// (`TIFFReader.recordsLocation`). Unreadable EXIF gives orientation 1 and no location.
     static func exifFacts(_ tiff: [UInt8]) -> (orientation: Int, hasLocation: Bool) {
         guard let reader = TIFFReader(tiff) else { return (1, false) }
-        let ifds = reader.allIFDs()
-        var orientation = 1
-        if let ifd0 = ifds.first(where: { $0.offset == reader.firstIFD }),
-            let entry = ifd0.entries.first(where: { $0.tag == TIFFReader.Tag.orientation }),
-            let value = reader.integer(of: entry), (1...8).contains(value)
-        {
-            orientation = value
-        }
-        // GPSVersionID alone (tag 0, which cameras write with GPS off) says nothing of a place.
-        let hasLocation = gpsIFDOffsets(in: ifds, reader: reader).contains { offset in
-            reader.ifd(at: offset)?.entries.contains { $0.tag != 0 } ?? false
-        }
-        return (orientation, hasLocation)
+        return (reader.orientation ?? 1, reader.recordsLocation)
     }
 
     /// The EXIF with no readable location: every GPSInfo entry is taken out of its IFD (the later
@@ -28,7 +16,7 @@ extension JPEGMetadata {
         guard let reader = TIFFReader(tiff) else { return nil }
         let ifds = reader.allIFDs()
         guard ifds.contains(where: { $0.offset == reader.firstIFD }) else { return nil }
-        let gpsOffsets = gpsIFDOffsets(in: ifds, reader: reader)
+        let gpsOffsets = reader.gpsIFDOffsets(in: ifds)
         guard gpsOffsets.count <= TIFFReader.maximumIFDs else { return nil }
         // Everything to zero, merged first so a hostile file's overlapping values cost no more
         // than the data's size.
@@ -58,17 +46,6 @@ extension JPEGMetadata {
             })
         else { return nil }
         return output
-    }
-
-    /// The distinct offsets the GPSInfo entries of `ifds` point to.
-    private static func gpsIFDOffsets(in ifds: [TIFFReader.IFD], reader: TIFFReader) -> Set<Int> {
-        var offsets: Set<Int> = []
-        for ifd in ifds {
-            for entry in ifd.entries where entry.tag == TIFFReader.Tag.gpsIFD {
-                if let offset = reader.integer(of: entry) { offsets.insert(offset) }
-            }
-        }
-        return offsets
     }
 
     /// Writes `ifd` back at its offset without the entries tagged `tag`: the count, the kept

@@ -20,7 +20,7 @@ public enum LocationRecord: String, Sendable, Hashable, CaseIterable {
     /// Whether an EXIF TIFF structure records a location. Unreadable EXIF records none: no reader
     /// finds one in it.
     public static func inEXIF(_ tiff: [UInt8]) -> Bool {
-        JPEGMetadata.exifFacts(tiff).hasLocation
+        TIFFReader(tiff)?.recordsLocation ?? false
     }
 
     /// Whether an XMP packet records a location: any EXIF-namespace `GPS…` property but
@@ -55,14 +55,13 @@ public enum LocationRecord: String, Sendable, Hashable, CaseIterable {
             }
         case .png:
             guard let structure = try? PNGStructure(bytes, headerOnly: false) else { return [] }
-            for (type, range) in structure.chunks
-            where range.count == 12 + PNGStructure.bigEndian32(bytes, at: range.lowerBound) {
-                let data = Array(bytes[(range.lowerBound + 8)..<(range.upperBound - 4)])
-                switch type {
+            for chunk in structure.chunks where chunk.isComplete {
+                let data = Array(bytes[chunk.data])
+                switch chunk.type {
                 case "eXIf":
                     if inEXIF(data) { found.insert(.exifGPS) }
                 case "iTXt", "tEXt", "zTXt":
-                    if case .success(let packet) = PNGMetadata.xmpPacket(fromITXt: data), type == "iTXt" {
+                    if chunk.type == "iTXt", case .success(let packet) = PNGMetadata.xmpPacket(fromITXt: data) {
                         if inXMP(packet) { found.insert(.xmpGPS) }
                     } else if PNGMetadata.isRawProfile(data) {
                         found.insert(.rawProfile)

@@ -25,22 +25,20 @@ public enum PNGMetadata {
         // Checks every chunk's CRC and the critical chunks' order; a file cut short inside its
         // image data passes (with a warning there) and is copied as far as it goes.
         let structure = try PNGStructure(bytes, headerOnly: false)
-        var output = PNGStructure.signature
+        var output = ImageFormat.pngSignature
         output.reserveCapacity(bytes.count)
-        for (type, range) in structure.chunks {
-            let isCritical = (0x41...0x5A).contains(bytes[range.lowerBound + 4])
-            guard range.count == 12 + PNGStructure.bigEndian32(bytes, at: range.lowerBound) else {
+        for chunk in structure.chunks {
+            let isCritical = (0x41...0x5A).contains(bytes[chunk.range.lowerBound + 4])
+            guard chunk.isComplete else {
                 // A file cut short inside its image data is copied as far as it goes, as the
                 // structure check accepted it; a cut metadata chunk cannot be checked, and goes.
-                if isCritical { output += bytes[range] }
+                if isCritical { output += bytes[chunk.range] }
                 break
             }
-            if isCritical || harmlessChunks.contains(type) {
-                output += bytes[range]
-            } else if let kept = keptData(
-                type: type, data: Array(bytes[(range.lowerBound + 8)..<(range.upperBound - 4)]))
-            {
-                PNGEncoder.appendChunk(type, kept, to: &output)
+            if isCritical || harmlessChunks.contains(chunk.type) {
+                output += bytes[chunk.range]
+            } else if let kept = keptData(type: chunk.type, data: Array(bytes[chunk.data])) {
+                PNGEncoder.appendChunk(chunk.type, kept, to: &output)
             }
         }
         return output

@@ -6,7 +6,7 @@
 public enum PNGEncoder {
     /// The PNG file for `image`, with an `iCCP` chunk named "ICC profile" when a profile is given.
     public static func encode(_ image: PixelImage, iccProfile: [UInt8]? = nil) -> [UInt8] {
-        var file = PNGStructure.signature
+        var file = ImageFormat.pngSignature
         let colorType: PNGInfo.ColorType =
             switch image.format {
             case .gray: .gray

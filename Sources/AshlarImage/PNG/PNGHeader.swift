@@ -33,7 +33,9 @@ package struct PNGHeader: Sendable, Equatable {
             return .header(
                 PNGHeader(
                     width: info.width, height: info.height,
-                    metadataChunks: structure.metadataChunks.map { MetadataChunk(type: $0.type, data: $0.data) }))
+                    metadataChunks: structure.chunks.filter { $0.type == "eXIf" || $0.type == "iTXt" }.map {
+                        MetadataChunk(type: $0.type, data: $0.data)
+                    }))
         } catch {
             if !isWholeFile, let needed { return .needsMoreBytes(max(needed, prefix.count + 1)) }
             return .failure(error)

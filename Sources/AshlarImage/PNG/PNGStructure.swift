@@ -2,8 +2,6 @@
 /// lies, and the compressed colour profile. Every chunk's CRC is verified; critical chunks
 /// must come in the order the PNG specification requires.
 struct PNGStructure {
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-
     var info: PNGInfo
     /// RGB triplets, at most 256.
     var palette: [UInt8] = []
@@ -15,12 +13,21 @@ struct PNGStructure {
     var compressedProfile: Range<Int>?
     var warnings: [ImageWarning] = []
 
-    /// Every chunk read, in file order: its type and its bytes in the file (length, type, data
-    /// and CRC; the last one as far as it goes when the file is cut short inside it).
-    var chunks: [(type: String, range: Range<Int>)] = []
-    /// The `eXIf` and `iTXt` chunks before the image data (EXIF, XMP and other text), in file
-    /// order: what the gallery's header scan reads.
-    var metadataChunks: [(type: String, data: Range<Int>)] = []
+    /// Every chunk read, in file order (with `headerOnly`, those before the image data).
+    var chunks: [Chunk] = []
+
+    /// One chunk: its type and where its bytes are in the file.
+    struct Chunk: Sendable, Equatable {
+        var type: String
+        /// Length, type, data and CRC; for the last chunk of a file cut short inside it, as far
+        /// as the file goes.
+        var range: Range<Int>
+        /// False for a chunk cut short by the end of the file (its CRC unchecked).
+        var isComplete: Bool
+
+        /// The chunk's data, as far as the file holds it.
+        var data: Range<Int> { (range.lowerBound + 8)..<(isComplete ? range.upperBound - 4 : range.upperBound) }
+    }
 
     /// Reads the chunks of `bytes`; with `headerOnly`, stops at the first `IDAT` chunk's header.
     init(_ bytes: [UInt8], headerOnly: Bool) throws(ImageError) {
@@ -32,7 +39,7 @@ struct PNGStructure {
     /// a prefix ends before what is to be read does, sets `needed` to how many bytes from the start
     /// of the file are needed and throws.
     init(_ bytes: [UInt8], headerOnly: Bool, isWholeFile: Bool, needed: inout Int?) throws(ImageError) {
-        guard bytes.count >= 8, Array(bytes[0..<8]) == Self.signature else {
+        guard bytes.count >= 8, bytes.starts(with: ImageFormat.pngSignature) else {
             throw ImageError(.malformed, "not a PNG file")
         }
         // Replaced at the end by the `IHDR` chunk's, which must come first.
@@ -84,7 +91,7 @@ struct PNGStructure {
                         header: header, seenPalette: seenPalette)
                 }
                 warnings.append(.fileEndsInsideChunk(type))
-                chunks.append((type, position..<bytes.count))
+                chunks.append(Chunk(type: type, range: position..<bytes.count, isComplete: false))
                 break
             }
             let stored = Self.bigEndian32(bytes, at: dataEnd)
@@ -93,7 +100,7 @@ struct PNGStructure {
             }
             guard stored == computed else { throw ImageError(.malformed, "'\(type)' chunk has a bad CRC") }
             let data = dataStart..<dataEnd
-            chunks.append((type, position..<(dataEnd + 4)))
+            chunks.append(Chunk(type: type, range: position..<(dataEnd + 4), isComplete: true))
             switch type {
             case "IHDR":
                 guard header == nil else { throw ImageError(.malformed, "file has more than one 'IHDR' chunk") }
@@ -116,8 +123,6 @@ struct PNGStructure {
                 try noteImageData(data, previousType: previousType, header: header, seenPalette: seenPalette)
             case "IEND":
                 endedCleanly = true
-            case "eXIf", "iTXt":
-                if imageData.isEmpty { metadataChunks.append((type, data)) }
             case "iCCP":
                 if let name = readProfileChunk(bytes, data) { header?.iccProfileName = name }
             case "sRGB":

@@ -12,11 +12,9 @@ struct SourcePhoto {
     /// As decoded: possibly reduced, not yet oriented.
     var decoded: DecodedImage
 
-    static let jpegSignature: [UInt8] = [0xFF, 0xD8, 0xFF]
-    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-
     init(_ bytes: [UInt8], largestWidth: Int, limits: ImageLimits) throws(ImageError) {
-        if bytes.starts(with: Self.jpegSignature) {
+        switch ImageFormat.detect(bytes) {
+        case .jpeg:
             let metadata = try JPEGMetadata.read(bytes)
             let info = try JPEGDecoder.info(bytes)
             orientation = metadata.orientation
@@ -27,13 +25,13 @@ struct SourcePhoto {
             decoded = try JPEGDecoder.decode(bytes, scale: scale, limits: limits)
             iccProfile = metadata.iccProfile ?? decoded.iccProfile
             exif = metadata.exif
-        } else if bytes.starts(with: Self.pngSignature) {
+        case .png:
             decoded = try PNGDecoder.decode(bytes, limits: limits)
             orientation = 1
             width = decoded.image.width
             height = decoded.image.height
             iccProfile = decoded.iccProfile
-        } else {
+        case .gif, .webp, .avif, nil:
             throw ImageError(.unsupported, "not a JPEG or PNG file")
         }
     }

@@ -397,7 +397,7 @@ import Testing
         ]
     }
 
-    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    static let pngSignature = ImageFormat.pngSignature
 
     @Test(arguments: failureCases)
     func reportsUnreadableFiles(_ testCase: FailureCase) {

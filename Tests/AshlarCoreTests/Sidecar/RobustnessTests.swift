@@ -1,3 +1,4 @@
+import AshlarImage
 import AshlarTestSupport
 import Testing
 
@@ -107,7 +108,7 @@ import Testing
     @Test func randomBytesNeverTrap() {
         var generator = SeededGenerator(seed: 42)
         let magics: [[UInt8]] = [
-            [0xFF, 0xD8, 0xFF], ImageHeaderReader.pngSignature, Array("GIF89a".utf8), Array("RIFF\0\0\0\0WEBP".utf8),
+            [0xFF, 0xD8, 0xFF], ImageFormat.pngSignature, Array("GIF89a".utf8), Array("RIFF\0\0\0\0WEBP".utf8),
             [0, 0, 0, 0x18] + Array("ftypavif".utf8),
         ]
         for round in 0..<2000 {

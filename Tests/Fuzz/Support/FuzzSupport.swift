@@ -1,4 +1,5 @@
 import AshlarImage
+
 @testable import AshlarCore
 
 /// The bytes libFuzzer hands a target, as the array the readers take.
@@ -80,7 +81,7 @@ func checkHeaderResult(_ result: ImageHeaderResult, prefixLength: Int, fileSize:
 /// Returns -1 (libFuzzer: do not keep this input) unless the bytes start like `format`, so each
 /// image target stays with its own reader.
 func fuzzImageHeader(_ bytes: [UInt8], format: ImageFormat) -> CInt {
-    guard ImageHeaderReader.detectFormat(bytes) == format else { return -1 }
+    guard ImageFormat.detect(bytes) == format else { return -1 }
     checkHeaderResult(
         ImageHeaderReader.read(bytes, fileSize: bytes.count, path: "fuzz"), prefixLength: bytes.count,
         fileSize: bytes.count)

@@ -1,3 +1,5 @@
+import AshlarImage
+
 @testable import AshlarCore
 
 /// Embedded metadata in any image format, as the build reads it: `ImageHeaderReader.read` on the
@@ -6,7 +8,7 @@
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = fuzzInput(data, count)
-    guard ImageHeaderReader.detectFormat(bytes) != nil else { return -1 }
+    guard ImageFormat.detect(bytes) != nil else { return -1 }
     checkHeaderResult(
         ImageHeaderReader.read(bytes, fileSize: bytes.count, path: "fuzz"), prefixLength: bytes.count,
         fileSize: bytes.count)
