@@ -93,7 +93,8 @@ public struct SiteBuilder: Sendable {
         var catalog = buildCatalog(source, configuration: configuration, inputs: inputs)
         clock.lap("read")
 
-        let renditions = makeRenditions(&catalog, configuration: configuration, inputs: inputs, progress: progress)
+        let renditions = makeRenditions(
+            &catalog, configuration: configuration, inputs: inputs, scope: options.renditions, progress: progress)
         clock.lap("renditions")
 
         progress?("rendering pages")
@@ -142,18 +143,11 @@ public struct SiteBuilder: Sendable {
         let source = ScannedSource.scan(paths: paths, workers: options.jobs)
         guard let configuration = inputs.configuration else { return Result(stoppedWith: inputs.diagnostics) }
         var catalog = buildCatalog(source, configuration: configuration, inputs: inputs)
-        if let widths = renditionWidths(configuration, inputs: inputs) {
-            // What the build's rendition stage would refuse, found by decoding as it does.
-            var stage = RenditionStage(
-                paths: paths, settings: configuration.renditions, widths: widths,
-                cache: RenditionCache(root: cacheFolder.path), workers: options.jobs)
-            stage.scope = .checkOnly
-            let (root, report) = stage.run(catalog.root)
-            catalog.root = root
-            catalog.diagnostics += report.diagnostics
-        }
+        // What the build's rendition stage would refuse, found by decoding as it does.
+        let renditions = makeRenditions(
+            &catalog, configuration: configuration, inputs: inputs, scope: .checkOnly, progress: nil)
         var asIs = 0
-        if renditionWidths(configuration, inputs: inputs) != nil {
+        if renditions != nil {
             for album in catalog.albums {
                 asIs += album.photos.count { photo in
                     photo.sourcePath != nil && photo.renditions.isEmpty
@@ -181,16 +175,17 @@ public struct SiteBuilder: Sendable {
         return (catalog.root, inputs.diagnostics + source.diagnostics + catalog.diagnostics)
     }
 
-    /// The rendition stage, when the site makes renditions: nil otherwise.
+    /// The rendition stage over the photos `scope` says (`.checkOnly` for `ashlar check`), when
+    /// the site makes renditions: nil otherwise.
     private func makeRenditions(
-        _ catalog: inout Catalog, configuration: SiteConfiguration, inputs: SiteInputs,
+        _ catalog: inout Catalog, configuration: SiteConfiguration, inputs: SiteInputs, scope: RenditionScope,
         progress: (@Sendable (String) -> Void)?
     ) -> (report: RenditionStage.Report, cache: RenditionCache)? {
         guard let widths = renditionWidths(configuration, inputs: inputs) else { return nil }
         let cache = RenditionCache(root: cacheFolder.path)
         var stage = RenditionStage(
             paths: paths, settings: configuration.renditions, widths: widths, cache: cache, workers: options.jobs)
-        stage.scope = options.renditions
+        stage.scope = scope
         progress?("making renditions")
         let started = ContinuousClock.now
         let (root, report) = stage.run(catalog.root) { done, total in
