@@ -41,7 +41,7 @@ let package = Package(
             dependencies: ["ashlar-embed-templates"],
             path: "Sources/EmbedTemplatesPlugin"
         ),
-        // What several test targets share (a seeded random number generator).
+        // What several test targets share (a seeded random number generator, the shared material).
         .target(name: "AshlarTestSupport", path: "Tests/AshlarTestSupport"),
         .testTarget(name: "AshlarTemplateTests", dependencies: ["AshlarTemplate", "AshlarTestSupport"]),
         .testTarget(
@@ -54,7 +54,7 @@ let package = Package(
         // Runs the built `ashlar` and `ashlar-bench` binaries on fixture sites and inspects the output.
         .testTarget(
             name: "AshlarEndToEndTests",
-            dependencies: ["ashlar", "ashlar-bench", "AshlarCore", "AshlarImage"],
+            dependencies: ["ashlar", "ashlar-bench", "AshlarCore", "AshlarImage", "AshlarTestSupport"],
             exclude: ["Fixtures"]
         ),
     ],

@@ -1,4 +1,5 @@
 import AshlarImage
+import AshlarTestSupport
 import Foundation
 import Testing
 
@@ -12,21 +13,17 @@ struct ImageSuiteTests {
         let workspace = try TemporaryFolder()
         let source = workspace.url.appendingPathComponent("src")
         var decodes: [String: Bool] = [:]
-        let walker = FileManager.default.enumerator(at: ImageSuites.directory, includingPropertiesForKeys: nil)
-        let root = ImageSuites.directory.standardizedFileURL.path + "/"
-        while let url = walker?.nextObject() as? URL {
-            guard ["jpg", "jpeg", "png"].contains(url.pathExtension.lowercased()) else { continue }
-            let name = String(url.standardizedFileURL.path.dropFirst(root.count))
-            let bytes = [UInt8](try Data(contentsOf: url))
+        for file in try ImageSuites.files() {
+            let bytes = [UInt8](try Data(contentsOf: file.url))
             // AshlarImage's verdict: the decode a build makes (not `Renditions.check`, which
             // stands in for it where no rendition is made, and is held to it here).
             let decoded = (try? Renditions.make(from: bytes, widths: [64], quality: 80)) != nil
-            #expect(((try? Renditions.check(bytes)) != nil) == decoded, "Renditions.check on \(name)")
-            decodes["src/" + name] = decoded
-            let copy = source.appendingPathComponent(name)
+            #expect(((try? Renditions.check(bytes)) != nil) == decoded, "Renditions.check on \(file.name)")
+            decodes["src/" + file.name] = decoded
+            let copy = source.appendingPathComponent(file.name)
             try FileManager.default.createDirectory(
                 at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: url, to: copy)
+            try FileManager.default.copyItem(at: file.url, to: copy)
         }
         try #require(decodes.count > 400, "found \(decodes.count) suite images")
 
@@ -49,16 +46,5 @@ struct ImageSuiteTests {
         print(
             "image suites: \(decodes.count) files, \(decodes.count - refusedCount) decoded and published, \(refusedCount) refused"
         )
-    }
-}
-
-/// The suites' folder, beside the package.
-enum ImageSuites {
-    static let directory = Ashlar.packageRoot.deletingLastPathComponent()
-        .appendingPathComponent("shared/image-suites", isDirectory: true)
-
-    /// When the suites are there, and always in CI, where their absence fails the test.
-    static var isAvailable: Bool {
-        FileManager.default.fileExists(atPath: directory.path) || RequiredTool.inCI
     }
 }

@@ -1,11 +1,11 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
 /// `ashlar render` against the Mustache spec, driven from the command line: each case's template,
 /// data and partials are written to files, and the output must match byte for byte.
 @Suite struct RenderCommandTests {
-    static let specFolder = Ashlar.packageRoot.deletingLastPathComponent().appendingPathComponent(
-        "shared/mustache-spec")
+    static let specFolder = SharedMaterial.folder("mustache-spec")
     static let modules = [
         "comments", "interpolation", "sections", "inverted", "partials", "delimiters", "~inheritance", "~dynamic-names",
     ]

@@ -1,3 +1,4 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
@@ -26,19 +27,11 @@ enum MustacheSpec {
         "partials", "delimiters", "~inheritance", "~dynamic-names",
     ]
 
-    static let directory: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent() // AshlarTemplateTests
-        .deletingLastPathComponent() // Tests
-        .deletingLastPathComponent() // package root
-        .deletingLastPathComponent()
-        .appendingPathComponent("shared/mustache-spec", isDirectory: true)
+    static let directory = SharedMaterial.folder("mustache-spec")
 
-    /// Whether the spec tests run: when the spec is there, and always in CI (the environment
-    /// variable `CI` set), where its absence fails `moduleLoads` instead of skipping the suite.
-    static var isAvailable: Bool {
-        FileManager.default.fileExists(atPath: directory.path)
-            || ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty } == true
-    }
+    /// Whether the spec tests run: when the spec is there, and always in CI, where its absence
+    /// fails `moduleLoads` instead of skipping the suite.
+    static var isAvailable: Bool { SharedMaterial.isAvailable("mustache-spec") }
 
     static let cases: [SpecCase] = modules.flatMap { (try? load($0)) ?? [] }
 
