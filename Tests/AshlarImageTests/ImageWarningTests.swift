@@ -146,7 +146,7 @@ import Testing
 
     @Test(arguments: ["jpeg/truncated-420.jpg", "jpeg/truncated-progressive.jpg", "png/truncated-idat.png"])
     func damagedFilesAreDamaged(_ name: String) throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
+        let url = TestFiles.fixtures.appendingPathComponent(name)
         let set = try Renditions.make(from: [UInt8](try Data(contentsOf: url)), widths: [8], quality: 85)
         #expect(set.isDamaged)
         #expect(set.warnings.contains { $0.isDamage })

@@ -37,7 +37,7 @@ TARGETS=(
     "manifest      16384 json"
     "jpeg-rewrite  16384 -"
     "png-rewrite   16384 -"
-    "idct            257 - Tests/AshlarImageTests/ReferenceIDCT.swift"
+    "idct            257 - Tests/AshlarImageTests/JPEG/ReferenceIDCT.swift"
 )
 
 root="$(cd "$(dirname "$0")/../.." && pwd)"

@@ -27,9 +27,3 @@ package enum SourceDigest {
         of(bytes: Array(text.utf8))
     }
 }
-
-/// An `errno` from a failed system call.
-struct SystemFailure: Error, Sendable {
-    var code: Int32
-    var message: String { SystemError.message(code) }
-}

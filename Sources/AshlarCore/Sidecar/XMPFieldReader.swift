@@ -95,7 +95,7 @@ struct XMPFieldReader {
             case .value(let value): return value
             case .absent: continue
             case .invalid(let message):
-                let location = XMLSourceMap(source).location(of: property.location)
+                let location = XMPSourceMap(source).location(of: property.location)
                 diagnostics.append(
                     Diagnostic(.warning, path: path, at: location, key: key.description, message: message))
             }

@@ -8,7 +8,7 @@ struct XMLNode: Sendable {
     /// gives the whitespace between elements no meaning).
     var text = ""
     /// Where the element's start tag ends: its `>`, or the `/` of `/>` (where libxml2 reported
-    /// elements, which `XMLSourceMap` relies on).
+    /// elements, which `XMPSourceMap` relies on).
     var line: Int
     var column: Int
 

@@ -1,7 +1,7 @@
 extension JPEGMetadata {
     /// One property in an XMP packet's bytes: its name without the prefix, and the bytes to cut
     /// to remove it (with the white space before it).
-    struct XMPProperty: Equatable {
+    struct XMPPropertySpan: Equatable {
         var name: [UInt8]
         var removal: Range<Int>
     }
@@ -33,8 +33,8 @@ extension JPEGMetadata {
     /// (`exif:GPSLatitude="…"`) and element form (`<exif:GPSLatitude>…</exif:GPSLatitude>` or
     /// `<exif:GPSLatitude …/>`). Returns `nil` when an element's end cannot be found, so it
     /// could not be removed cleanly. Mentions in text are not properties and are left alone.
-    static func gpsProperties(in xmp: [UInt8]) -> [XMPProperty]? {
-        var properties: [XMPProperty] = []
+    static func gpsProperties(in xmp: [UInt8]) -> [XMPPropertySpan]? {
+        var properties: [XMPPropertySpan] = []
         for prefix in exifPrefixes(in: xmp) {
             let needle = prefix + Array(":GPS".utf8)
             var index = 0
@@ -47,7 +47,8 @@ extension JPEGMetadata {
                 let name = Array(xmp[found.upperBound - 3..<nameEnd])
                 if xmp[start - 1] == UInt8(ascii: "<") {
                     guard let end = elementEnd(in: xmp, nameStart: start, nameEnd: nameEnd) else { return nil }
-                    properties.append(XMPProperty(name: name, removal: spaceStart(in: xmp, before: start - 1)..<end))
+                    properties.append(
+                        XMPPropertySpan(name: name, removal: spaceStart(in: xmp, before: start - 1)..<end))
                     index = end
                 } else if isSpace(xmp[start - 1]) {
                     var cursor = nameEnd
@@ -58,7 +59,8 @@ extension JPEGMetadata {
                     guard cursor < xmp.count, xmp[cursor] == UInt8(ascii: "\"") || xmp[cursor] == UInt8(ascii: "'"),
                         let close = xmp[(cursor + 1)...].firstIndex(of: xmp[cursor])
                     else { return nil }
-                    properties.append(XMPProperty(name: name, removal: spaceStart(in: xmp, before: start)..<close + 1))
+                    properties.append(
+                        XMPPropertySpan(name: name, removal: spaceStart(in: xmp, before: start)..<close + 1))
                     index = close + 1
                 }
             }

@@ -13,9 +13,9 @@ public struct RenditionSet: Sendable, Equatable {
     /// as a decoder fills it. Only damage warnings (``ImageWarning/isDamage``) count.
     public var isDamaged: Bool { warnings.contains { $0.isDamage } }
     /// One rendition per distinct width that was asked for, widest first.
-    public var renditions: [Rendition]
+    public var renditions: [EncodedRendition]
 
-    public init(width: Int, height: Int, orientation: Int, warnings: [ImageWarning], renditions: [Rendition]) {
+    public init(width: Int, height: Int, orientation: Int, warnings: [ImageWarning], renditions: [EncodedRendition]) {
         self.width = width
         self.height = height
         self.orientation = orientation

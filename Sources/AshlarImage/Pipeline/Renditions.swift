@@ -75,7 +75,7 @@ public enum Renditions {
             .map { RenditionRequest(width: min(max($0.width, 1), source.width), format: $0.format) }
             .filter { seen.insert($0).inserted }
             .sorted { $0.width > $1.width }
-        var renditions: [Rendition] = []
+        var renditions: [EncodedRendition] = []
         var resized = image
         for request in distinct {
             let height = max(1, (source.height * request.width + source.width / 2) / source.width)
@@ -88,7 +88,8 @@ public enum Renditions {
             case .png:
                 bytes = PNGEncoder.encode(resized, iccProfile: iccProfile)
             }
-            renditions.append(Rendition(bytes: bytes, width: request.width, height: height, format: request.format))
+            renditions.append(
+                EncodedRendition(bytes: bytes, width: request.width, height: height, format: request.format))
         }
         return RenditionSet(
             width: source.width, height: source.height, orientation: source.orientation,

@@ -1,7 +1,7 @@
 @testable import AshlarImage
 
 /// The SIMD inverse DCTs (`JPEGIDCT.transform` at 8×8 and 4×4) against the plain scalar ones of
-/// `Tests/AshlarImageTests/ReferenceIDCT.swift`, sample for sample. The input is one byte whose
+/// `Tests/AshlarImageTests/JPEG/ReferenceIDCT.swift`, sample for sample. The input is one byte whose
 /// low bit picks the size, 64 coefficients (Int16) and 64 quantiser entries (UInt16), little
 /// endian; missing bytes are zero.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -93,8 +93,7 @@ import Testing
     /// Found by the `png-rewrite` fuzz target: a file cut short inside its only `IDAT` chunk,
     /// which the decoder accepts, lost that chunk and no longer read.
     @Test func aFileCutShortInItsImageDataKeepsWhatItHas() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fuzz/Regressions/png-rewrite/truncated-image-data.png")
+        let url = TestFiles.fuzzRegressions.appendingPathComponent("png-rewrite/truncated-image-data.png")
         let original = [UInt8](try Data(contentsOf: url))
         let output = try PNGMetadata.removingLocation(original)
         let before = try PNGStructure(original, headerOnly: false)

@@ -48,8 +48,7 @@ import Testing
 /// Fixture reading, djpeg runs and image comparison for the JPEG decoder tests.
 enum JPEGReference {
     static func fixturePath(_ name: String) -> String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/jpeg/\(name)").path
+        TestFiles.fixtures.appendingPathComponent("jpeg/\(name)").path
     }
 
     static func fixture(_ name: String) throws -> [UInt8] {

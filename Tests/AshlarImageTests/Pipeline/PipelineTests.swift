@@ -7,8 +7,7 @@ import Testing
 /// rendition is decoded again to check what was written.
 @Suite struct PipelineTests {
     static func fixture(_ name: String) throws -> [UInt8] {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "Fixtures/resize/\(name)")
+        let url = TestFiles.fixtures.appendingPathComponent("resize/\(name)")
         return [UInt8](try Data(contentsOf: url))
     }
 
@@ -157,8 +156,7 @@ import Testing
         ProfileCase(file: "jpeg/gray.jpg", colourSpace: "RGB ", kept: false),
     ])
     func profileMustDescribeThePixels(profileCase: ProfileCase) throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "Fixtures/\(profileCase.file)")
+        let url = TestFiles.fixtures.appendingPathComponent(profileCase.file)
         let profile = Self.profile(colourSpace: profileCase.colourSpace)
         let source = Self.withProfile([UInt8](try Data(contentsOf: url)), profile)
         let set = try Renditions.make(from: source, widths: [16], quality: 85)

@@ -7,8 +7,7 @@ import Testing
 /// samples between its passes, on a crop of a real photo. Needs `python3` with Pillow: skipped
 /// without it, failed without it when `CI` is set.
 @Suite struct ResamplerPillowTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/resize")
+    static let fixtures = TestFiles.fixtures.appendingPathComponent("resize")
 
     static let pillowAvailable: Bool = (try? runPython("import PIL")) != nil
 

@@ -158,8 +158,8 @@ import Testing
         ErrorCase(
             name: "fuzz: leak-unsupported-sampling-ratio",
             bytes: {
-                let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                    .appendingPathComponent("../Fuzz/Regressions/jpeg-decode/leak-unsupported-sampling-ratio.jpg")
+                let url = TestFiles.fuzzRegressions.appendingPathComponent(
+                    "jpeg-decode/leak-unsupported-sampling-ratio.jpg")
                 return Array([UInt8](try Data(contentsOf: url)).dropFirst())
             },
             kind: .unsupported, message: "JPEG sampling factors 4×1, 1×1, 3×1 are not supported"),

@@ -18,8 +18,7 @@ import Testing
     }
 
     static let reference: Reference = {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/resize/orientation.json")
+        let url = TestFiles.fixtures.appendingPathComponent("resize/orientation.json")
         guard let data = try? Data(contentsOf: url),
             let reference = try? JSONDecoder().decode(Reference.self, from: data)
         else { return Reference(width: 1, height: 1, pixels: [0, 0, 0], cases: []) }

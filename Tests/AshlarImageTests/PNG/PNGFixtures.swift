@@ -5,8 +5,7 @@ import Testing
 
 /// The committed PNG and zlib fixtures (made by `Fixtures/png/make-fixtures.py`).
 enum PNGFixtures {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/png")
+    static let folder = TestFiles.fixtures.appendingPathComponent("png")
 
     static func bytes(_ name: String) -> [UInt8] {
         (try? [UInt8](Data(contentsOf: folder.appendingPathComponent(name)))) ?? []

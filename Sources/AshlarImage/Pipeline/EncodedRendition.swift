@@ -1,5 +1,5 @@
 /// One encoded rendition of a photo.
-public struct Rendition: Sendable, Equatable {
+public struct EncodedRendition: Sendable, Equatable {
     /// The file's bytes.
     public var bytes: [UInt8]
     public var width: Int

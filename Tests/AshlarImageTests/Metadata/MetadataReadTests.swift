@@ -5,8 +5,7 @@ import Testing
 
 /// The committed fixtures (see Fixtures/metadata/make-fixtures.sh).
 enum MetadataFixture {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("Fixtures/metadata")
+    static let folder = TestFiles.fixtures.appendingPathComponent("metadata")
 
     static func bytes(_ name: String) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
