@@ -9,10 +9,7 @@ extension RenditionStage {
         guard let (source, path, shown, stamp) = sourceFile(of: job, into: &outcome) else { return outcome }
         let photoWidths = widths(for: job.photo)
         if !photoWidths.isEmpty, let remembered = known[source], remembered.stamp == stamp {
-            let key = Self.key(
-                digest: remembered.digest, widths: photoWidths, quality: settings.quality,
-                metadata: settings.metadata)
-            if cache.set(key: key) != nil { return outcome }
+            if cache.set(key: key(digest: remembered.digest, widths: photoWidths)) != nil { return outcome }
         }
         guard let bytes = readSource(path, shown: shown, into: &outcome) else { return outcome }
         do throws(ImageError) {

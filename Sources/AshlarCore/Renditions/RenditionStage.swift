@@ -34,8 +34,12 @@ struct RenditionStage: Sendable {
         var albumOutput: String
     }
 
+    /// What the stage did for one photo: values, applied to the tree once every photo is done.
     struct Outcome: Sendable {
+        /// The photo as the catalog has it (never changed here).
         var photo: Photo
+        /// How its renditions are published; nil when it is published as the source has it.
+        var published: PublishedRenditions?
         var made = 0
         var reused = 0
         var deferred = false
@@ -100,7 +104,11 @@ struct RenditionStage: Sendable {
             report.diagnostics += outcome.diagnostics
             report.used.formUnion(outcome.used)
             if let source = outcome.photo.sourcePath {
-                if outcome.refused { refused.insert(source) } else { updated[source] = outcome.photo }
+                if outcome.refused {
+                    refused.insert(source)
+                } else if let published = outcome.published {
+                    updated[source] = outcome.photo.publishing(published)
+                }
             }
             if let digest = outcome.digest { digests[digest.path] = (digest.stamp, digest.digest) }
         }
@@ -164,21 +172,16 @@ struct RenditionStage: Sendable {
         return text
     }
 
-    /// The cache key of one photo's renditions: its bytes and everything that shapes them.
-    static func key(digest: String, widths: [Int], quality: Int, metadata: RenditionSettings.Metadata) -> String {
-        RenditionKey(
-            sourceDigest: digest, product: .renditions(widths: widths, quality: quality, metadata: metadata)
-        ).value
-    }
-
+    /// A build's part of the stage for one photo: its digest (remembered, or read now), its set
+    /// from the cache or made now, and the photo as published with it.
     private func make(
         _ job: Job, known: [String: (stamp: FileStamp, digest: String)], makesRenditions: Bool
     ) -> Outcome {
         var outcome = Outcome(photo: job.photo)
         guard let (source, path, shown, stamp) = sourceFile(of: job, into: &outcome) else { return outcome }
         let photoWidths = widths(for: job.photo)
-        var bytes: [UInt8]?
         if photoWidths.isEmpty {
+            // Too small for renditions: only checked, as `check` does.
             guard makesRenditions else {
                 // Checked in a later round: until then the build is not taken as up to date.
                 outcome.deferred = true
@@ -193,6 +196,7 @@ struct RenditionStage: Sendable {
             }
             return outcome
         }
+        var bytes: [UInt8]?
         let digest: String
         if let remembered = known[source], remembered.stamp == stamp {
             digest = remembered.digest
@@ -206,94 +210,75 @@ struct RenditionStage: Sendable {
             digest = SourceDigest.of(bytes: read)
         }
         outcome.digest = (source, stamp, digest)
-        let key = Self.key(
-            digest: digest, widths: photoWidths, quality: settings.quality, metadata: settings.metadata)
-        var entries = cache.set(key: key)
-        if entries != nil {
-            cache.touch(key: key)
-            outcome.reused = entries?.count ?? 0
-        } else if !makesRenditions {
-            outcome.deferred = true
-            return outcome
-        } else {
-            if bytes == nil {
-                guard let read = readSource(path, shown: shown, into: &outcome) else { return outcome }
-                bytes = read
+        let key = key(digest: digest, widths: photoWidths)
+        let lookup = cache.getOrCreate(key: key) { () -> [(entry: RenditionCache.Entry, bytes: [UInt8])]? in
+            guard makesRenditions else {
+                outcome.deferred = true
+                return nil
             }
-            do throws(ImageError) {
-                let set = try Renditions.make(
-                    from: bytes ?? [], widths: photoWidths, quality: settings.quality,
-                    keepingCameraEXIF: settings.metadata == .camera)
-                // Renditions would bake in what the decoder made up for the missing part; a
-                // warning about the file around the pixels (an ignored chunk) does not stop them.
-                if let damage = set.warnings.first(where: \.isDamage) {
-                    let reason = damage.description
-                    outcome.diagnostics.append(
-                        .warning("cannot make renditions (\(reason)); the image is published as it is", path: shown))
-                    return outcome
-                }
-                let made = set.renditions.map { rendition in
-                    return (
-                        entry: RenditionCache.Entry(
-                            width: rendition.width, height: rendition.height, format: rendition.format.imageFormat),
-                        bytes: rendition.bytes
-                    )
-                }
-                for warning in set.warnings { outcome.diagnostics.append(.warning(warning.description, path: shown)) }
-                if let failure = cache.store(key: key, made) {
-                    outcome.diagnostics.append(
-                        .error("cannot write to the rendition cache: \(failure.message)", path: cache.setFile(key: key))
-                    )
-                    return outcome
-                }
-                entries = made.map(\.entry)
-                outcome.made = made.count
-            } catch {
-                outcome.refused = true
-                outcome.diagnostics.append(.error(Self.refusal(error, bytes: bytes ?? []), path: shown))
-                return outcome
-            }
+            if bytes == nil { bytes = readSource(path, shown: shown, into: &outcome) }
+            guard let source = bytes else { return nil }
+            return encode(source, widths: photoWidths, shown: shown, into: &outcome)
         }
-        guard let entries = entries?.sorted(by: { $0.width < $1.width }), let largest = entries.last else {
+        let entries: [RenditionCache.Entry]
+        switch lookup {
+        case .found(let found):
+            entries = found
+            outcome.reused = found.count
+        case .made(let made):
+            entries = made
+            outcome.made = made.count
+        case .notMade:
+            return outcome
+        case .notStored(let failure, let path):
+            outcome.diagnostics.append(.error("cannot write to the rendition cache: \(failure.message)", path: path))
             return outcome
         }
-        // Stable names that change with the content: safe to serve with long cache lifetimes.
-        let stem = PhotoFiles.baseName(of: job.photo.name)
-        let tag = String(key.prefix(10))
-        var files: [CachedFile] = []
-        var renditions: [PhotoRendition] = []
-        for entry in entries {
-            let name = "\(stem)@\(entry.width)w.\(tag).\(entry.format.fileExtension)"
-            let output = job.albumOutput.isEmpty ? name : job.albumOutput + "/" + name
-            let cachePath = cache.renditionFile(key: key, width: entry.width, format: entry.format)
-            files.append(CachedFile(outputPath: output, cachePath: cachePath, entry: "\(key)-\(entry.width)"))
-            renditions.append(PhotoRendition(image: .output(output), sourcePath: nil, width: entry.width))
-            outcome.used.append(cachePath)
-        }
-        outcome.used.append(cache.setFile(key: key))
-        var photo = job.photo
-        let original = photo.image
-        photo.image = renditions.removeLast().image
-        photo.imageWidth = largest.width
-        photo.renditions = renditions
-        var generated = GeneratedImages(files: files)
-        // For sharing previews: the rendition nearest 1,200 px wide.
-        if let sharing = entries.min(by: { abs($0.width - 1200) < abs($1.width - 1200) }),
-            let file = files.first(where: { $0.entry.hasSuffix("-\(sharing.width)") })
+        guard
+            var published = PublishedRenditions(
+                entries: entries, key: key, photoName: job.photo.name, albumOutput: job.albumOutput, cache: cache)
+        else { return outcome }
+        outcome.used += published.files.map(\.cachePath) + [cache.setFile(key: key)]
+        if settings.originals == .publish, case .output(let output) = job.photo.image,
+            let original = publishOriginal(source: source, bytes: bytes, digest: digest, at: output, outcome: &outcome)
         {
-            generated.sharing = (.output(file.outputPath), sharing.width, sharing.height)
+            published.files.append(original)
+            published.original = job.photo.image
         }
-        if settings.originals == .publish {
-            generated.original = original
-            if let published = publishOriginal(
-                source: source, bytes: bytes, digest: digest, at: original, outcome: &outcome)
-            {
-                generated.files.append(published)
-            }
-        }
-        photo.generated = generated
-        outcome.photo = photo
+        outcome.published = published
         return outcome
+    }
+
+    /// The renditions of a source's bytes, ready for the cache; nil, with a diagnostic, when the
+    /// decoder refuses the image or damage would be baked into them.
+    private func encode(_ bytes: [UInt8], widths: [Int], shown: String, into outcome: inout Outcome)
+        -> [(entry: RenditionCache.Entry, bytes: [UInt8])]?
+    {
+        let set: RenditionSet
+        do throws(ImageError) {
+            set = try Renditions.make(
+                from: bytes, widths: widths, quality: settings.quality, keepingCameraEXIF: settings.metadata == .camera)
+        } catch {
+            outcome.refused = true
+            outcome.diagnostics.append(.error(Self.refusal(error, bytes: bytes), path: shown))
+            return nil
+        }
+        // Renditions would bake in what the decoder made up for the missing part; a warning about
+        // the file around the pixels (an ignored chunk) does not stop them.
+        if let damage = set.warnings.first(where: \.isDamage) {
+            outcome.diagnostics.append(
+                .warning("cannot make renditions (\(damage.description)); the image is published as it is", path: shown)
+            )
+            return nil
+        }
+        for warning in set.warnings { outcome.diagnostics.append(.warning(warning.description, path: shown)) }
+        return set.renditions.map { rendition in
+            (
+                entry: RenditionCache.Entry(
+                    width: rendition.width, height: rendition.height, format: rendition.format.imageFormat),
+                bytes: rendition.bytes
+            )
+        }
     }
 
     /// The photo's source file: its source-relative path, its path, the name it is shown by and
@@ -310,6 +295,14 @@ struct RenditionStage: Sendable {
             return nil
         }
         return (source, path, shown, FileStamp(info))
+    }
+
+    /// The cache key of a photo's set: its bytes, its widths and the settings that shape them.
+    func key(digest: String, widths: [Int]) -> String {
+        RenditionKey(
+            sourceDigest: digest,
+            product: .renditions(widths: widths, quality: settings.quality, metadata: settings.metadata)
+        ).value
     }
 
     /// The widths of the photo's renditions; none when it is too small for any.
@@ -332,46 +325,5 @@ struct RenditionStage: Sendable {
             outcome.diagnostics.append(.error("cannot read: \(failure.reason)", path: shown))
             return nil
         }
-    }
-
-    /// The original without its location data (EXIF GPS and XMP location removed losslessly,
-    /// the pixels' bytes untouched), from the cache or made now.
-    private func publishOriginal(
-        source: String, bytes: [UInt8]?, digest: String, at location: ImageLocation, outcome: inout Outcome
-    ) -> CachedFile? {
-        guard case .output(let output) = location else { return nil }
-        guard let format = ImageFormat(fileExtension: PhotoFiles.fileExtension(of: source)), format.canEncode else {
-            return nil
-        }
-        let shown = paths.display(source)
-        let cachePath = cache.originalFile(
-            key: RenditionKey(sourceDigest: digest, product: .original(format)).value, format: format)
-        outcome.used.append(cachePath)
-        if cache.exists(cachePath) {
-            outcome.reused += 1
-        } else {
-            guard let data = bytes ?? readSource(paths.sourceFile(source), shown: shown, into: &outcome) else {
-                return nil
-            }
-            do throws(ImageError) {
-                let stripped: [UInt8]
-                switch format {
-                case .jpeg: stripped = try JPEGMetadata.rewrite(data, keeping: .everythingButLocation)
-                case .png: stripped = try PNGMetadata.removingLocation(data)
-                case .gif, .webp, .avif: return nil
-                }
-                if let failure = RenditionCache.replace(cachePath, with: stripped) {
-                    outcome.diagnostics.append(
-                        .error("cannot write to the rendition cache: \(failure.message)", path: cachePath))
-                    return nil
-                }
-                outcome.made += 1
-            } catch {
-                outcome.diagnostics.append(
-                    .warning("the original is not published: \(error.description)", path: shown))
-                return nil
-            }
-        }
-        return CachedFile(outputPath: output, cachePath: cachePath, entry: "o:" + digest)
     }
 }
