@@ -168,16 +168,16 @@ import Testing
     }
 }
 
-/// `OutputDirectory` on its own: every operation refuses a path through a link, at any segment,
+/// `DirectoryJail` on its own: every operation refuses a path through a link, at any segment,
 /// and any path that climbs out with `..` or starts at `/`.
-@Suite struct OutputDirectoryTests {
+@Suite struct DirectoryJailTests {
     /// `out/` with real folders `d/e/`, links `l0` (to a folder outside), `d/l1` (the same),
     /// `d/e/l2` (to a file outside), and `outside/` with a file and a folder.
     struct Sandbox {
         let folder: TemporaryFolder
         let output: URL
         let outside: URL
-        let directory: OutputDirectory
+        let directory: DirectoryJail
 
         init() throws {
             folder = try TemporaryFolder("ashlar-output-directory")
@@ -190,7 +190,7 @@ import Testing
             try OutputJailTests.link(output.appendingPathComponent("d/l1"), to: "../../outside")
             let victim = outside.appendingPathComponent("victim.txt").path
             try OutputJailTests.link(output.appendingPathComponent("d/e/l2"), to: victim)
-            directory = OutputDirectory(path: output.path)
+            directory = DirectoryJail(path: output.path)
             try #require(directory.openRoot(creating: false) == nil)
         }
 

@@ -35,6 +35,7 @@ TARGETS=(
     "config         4096 json"
     "http          40000 http"
     "manifest      16384 json"
+    "cache          4096 -"
     "jpeg-rewrite  16384 -"
     "png-rewrite   16384 -"
     "idct            257 - Tests/AshlarImageTests/JPEG/ReferenceIDCT.swift"

@@ -25,6 +25,24 @@ package struct BuildManifest: Sendable, Equatable {
 
     package init() {}
 
+    /// Names what the build put in the output folder: a digest of each file's path and content
+    /// entry (without a copied image's time, so the same site gives the same name on any
+    /// machine). The output's own list (`OutputMarker`) carries it, so a build trusts this state
+    /// only for the output it describes, not one another build (under another `HOME`) wrote since.
+    package var outputID: String {
+        var hash = ContentHash()
+        for path in files.keys.sorted() {
+            var entry = files[path] ?? ""
+            if entry.hasPrefix("c:") {
+                // `c:SIZE:MTIME:SOURCE` → `c:SIZE:SOURCE`.
+                let fields = entry.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
+                if fields.count == 4 { entry = "c:\(fields[1]):\(fields[3])" }
+            }
+            hash.combine(path + "\u{0}" + entry + "\u{0}")
+        }
+        return hash.hex
+    }
+
     package static func == (lhs: BuildManifest, rhs: BuildManifest) -> Bool {
         lhs.files == rhs.files && lhs.albums == rhs.albums && lhs.inputs == rhs.inputs
             && lhs.diagnostics == rhs.diagnostics && lhs.counts == rhs.counts

@@ -33,6 +33,6 @@ struct BuildStateStore: Sendable {
     /// Saves the state; a failure is not the build's: the next one works without it.
     func save(_ manifest: BuildManifest, output: String) {
         guard let file = file(for: output) else { return }
-        _ = RenditionCache.replace(file, with: manifest.bytes)
+        _ = FileSystem.replaceFile(file, with: manifest.bytes)
     }
 }

@@ -58,6 +58,7 @@ public struct SiteBuilder: Sendable {
         let lock = BuildLock(output: paths.output.path) { waiting?($0) }
         defer { withExtendedLifetime(lock) {} }
         var clock = StageClock()
+        try checkCacheFolder()
         let output = OutputFolder(paths: paths)
         var previous = try output.open(force: options.force)
 
@@ -104,7 +105,8 @@ public struct SiteBuilder: Sendable {
         writer.workers = options.jobs
         // Pages go to disk under temporary names as they are rendered; they are renamed into
         // place with everything else, or removed if the build fails.
-        let stager = OutputStager(paths: paths, directory: output.directory, linkImages: writer.linkImages)
+        let stager = OutputStager(
+            paths: paths, directory: output.directory, linkImages: writer.linkImages, cache: renditions?.cache)
         let pages = render(
             catalog, configuration: configuration, inputs: inputs, reusable: previousIntact ? previous : nil,
             pageHandler: { [writer] page in writer.stream(page, into: stager) })
@@ -139,6 +141,7 @@ public struct SiteBuilder: Sendable {
     /// Reads and renders everything, as `build` does, but writes nothing: `ashlar check`.
     public func check() throws(BuildError) -> Result {
         try OutputFolder(paths: paths).checkSource()
+        try checkCacheFolder()
         let inputs = try SiteInputs.load(paths: paths, configurationFile: configurationFile, baseURL: options.baseURL)
         let source = ScannedSource.scan(paths: paths, workers: options.jobs)
         guard let configuration = inputs.configuration else { return Result(stoppedWith: inputs.diagnostics) }
@@ -182,7 +185,14 @@ public struct SiteBuilder: Sendable {
         progress: (@Sendable (String) -> Void)?
     ) -> (report: RenditionStage.Report, cache: RenditionCache)? {
         guard let widths = renditionWidths(configuration, inputs: inputs) else { return nil }
-        let cache = RenditionCache(root: cacheFolder.path)
+        // The default folder, inside the source, is opened without following a link someone may
+        // have put in its place; a --cache-dir the user named may be reached through one. A
+        // cache that is not there yet is made when the stage first needs it.
+        let cache = RenditionCache(root: cacheFolder.path, followingLink: options.cacheDirectory != nil)
+        if let failure = cache.open(creating: false), failure.code != ENOENT {
+            catalog.diagnostics.append(.error(RenditionCache.unusable(failure), path: cache.root))
+            return nil
+        }
         var stage = RenditionStage(
             paths: paths, settings: configuration.renditions, widths: widths, cache: cache, workers: options.jobs)
         stage.scope = scope

@@ -85,22 +85,6 @@ package struct GeneratedImages: Sendable, Equatable {
     }
 }
 
-/// A file of the site that is a copy of a file in the rendition cache.
-package struct CachedFile: Sendable, Equatable {
-    /// Output-relative.
-    package var outputPath: String
-    /// Absolute.
-    package var cachePath: String
-    /// Names the content: the same entry, the same bytes (the build manifest keeps it).
-    package var entry: String
-
-    package init(outputPath: String, cachePath: String, entry: String) {
-        self.outputPath = outputPath
-        self.cachePath = cachePath
-        self.entry = entry
-    }
-}
-
 /// A smaller copy of a photo, as the site publishes it.
 package struct PhotoRendition: Sendable, Equatable {
     package var image: ImageLocation

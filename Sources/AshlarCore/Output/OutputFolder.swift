@@ -2,14 +2,14 @@ import Foundation
 
 /// The output folder as a build finds and leaves it: the safety checks that come before writing
 /// anything, the previous build's manifest, `--clean`, and the new manifest put in place last.
-/// Everything in the folder is read and changed through `directory` (see `OutputDirectory`).
+/// Everything in the folder is read and changed through `directory` (see `DirectoryJail`).
 struct OutputFolder: Sendable {
     var paths: SitePaths
-    let directory: OutputDirectory
+    let directory: DirectoryJail
 
     init(paths: SitePaths) {
         self.paths = paths
-        self.directory = OutputDirectory(path: paths.output.path)
+        self.directory = DirectoryJail(path: paths.output.path)
     }
 
     /// Refuses output folders that would put the source at risk, removes what an interrupted
@@ -29,9 +29,11 @@ struct OutputFolder: Sendable {
         let file = paths.outputFile(BuildManifest.fileName)
         if let bytes = directory.readFile(BuildManifest.fileName) {
             if let files = OutputMarker.read(bytes) {
-                // The state this build left, if it is still there and is this folder's.
+                // The state this build left, if it is still there and is this folder's: the
+                // folder names it (another build, under another HOME, may have written it since).
                 if let state = BuildStateStore().load(output: paths.output.path),
-                    state.files.count == files.count, files.allSatisfy({ state.files[$0] != nil })
+                    state.files.count == files.count, files.allSatisfy({ state.files[$0] != nil }),
+                    let build = OutputMarker.build(bytes), build == state.outputID
                 {
                     return state
                 }
@@ -77,7 +79,8 @@ struct OutputFolder: Sendable {
         let name = BuildManifest.fileName
         var failure = directory.openRoot(creating: true)
         if failure == nil {
-            failure = directory.writeFile(OutputMarker.bytes(files: manifest.files.keys), to: name + ".tmp")
+            failure = directory.writeFile(
+                OutputMarker.bytes(files: manifest.files.keys, build: manifest.outputID), to: name + ".tmp")
         }
         if failure == nil { failure = directory.rename(name + ".tmp", to: name) }
         if let failure {

@@ -3,12 +3,15 @@
 /// It names nothing of the machine that built the site (no source paths, times or diagnostics)
 /// and is the same for the same site, since a deploy tool that copies dotfiles publishes it. The
 /// rest of the build's bookkeeping (`BuildManifest`) is kept outside the site, by
-/// `BuildStateStore`.
+/// `BuildStateStore`; `build` names the state that describes this folder
+/// (`BuildManifest.outputID`), so state another build left is not taken for it.
 package enum OutputMarker {
     static let formatVersion = 2
 
-    package static func bytes(files: some Sequence<String>) -> [UInt8] {
-        var text: [UInt8] = Array("{\n  \"ashlar\": \(formatVersion),\n  \"files\": [".utf8)
+    package static func bytes(files: some Sequence<String>, build: String? = nil) -> [UInt8] {
+        var text: [UInt8] = Array("{\n  \"ashlar\": \(formatVersion),\n".utf8)
+        if let build { text += "  \"build\": \(JSONText.serialize(.string(build))),\n".utf8 }
+        text += "  \"files\": [".utf8
         let sorted = files.sorted(by: FileNameOrder.precedes)
         for (index, path) in sorted.enumerated() {
             text += (index == 0 ? "\n    " : ",\n    ").utf8
@@ -33,5 +36,14 @@ package enum OutputMarker {
             files.append(path)
         }
         return files
+    }
+
+    /// The `build` a marker names; nil for a marker without one (written before there were
+    /// names), or anything else.
+    package static func build(_ bytes: [UInt8]) -> String? {
+        guard let document = try? JSONDocument(bytes: bytes),
+            document.root["ashlar"]?.numberValue == Double(formatVersion)
+        else { return nil }
+        return document.root["build"]?.stringValue
     }
 }

@@ -13,18 +13,21 @@ import Synchronization
 /// written beside their destination as `.ashlar-PID-N.tmp`.) A killed build leaves only the
 /// staging folder behind, which the next build removes.
 /// Nothing appears in the output before `commit`, and every change goes through `directory`, so
-/// no link in the output is followed (see `OutputDirectory`).
+/// no link in the output is followed (see `DirectoryJail`).
 final class OutputStager: Sendable {
     let paths: SitePaths
-    let directory: OutputDirectory
+    let directory: DirectoryJail
     /// Publish images as hard links to their sources when the file system allows it.
     let linkImages: Bool
+    /// Where `.cached` files are read from.
+    let cache: RenditionCache?
     private let state: Mutex<StagingPlan>
 
-    init(paths: SitePaths, directory: OutputDirectory, linkImages: Bool) {
+    init(paths: SitePaths, directory: DirectoryJail, linkImages: Bool, cache: RenditionCache? = nil) {
         self.paths = paths
         self.directory = directory
         self.linkImages = linkImages
+        self.cache = cache
         self.state = Mutex(StagingPlan(paths: paths, directory: directory))
     }
 
@@ -121,10 +124,42 @@ final class OutputStager: Sendable {
             try copy(
                 paths.sourceFile(source), shownAs: paths.display(source), link: linkImages, to: temporary,
                 display: display)
-        case .cached(let path, _):
-            // Cache entries are never changed in place (they are replaced by renaming), so a
-            // link to one is as good as a copy.
-            try copy(path, shownAs: path, link: true, to: temporary, display: display)
+        case .cached(let cached):
+            try publish(cached, to: temporary, display: display)
+        }
+    }
+
+    /// Copies a file of the rendition cache to `temporary` once its bytes are what its record
+    /// says: a copy, never a link, so the site shares no inode with the cache. A file that is
+    /// not is not published: the build stops, and the cache forgets it, so the next build makes
+    /// it again.
+    private func publish(_ cached: CachedFile, to temporary: String, display: String) throws(BuildError) {
+        guard let cache else {
+            throw BuildError(.io, path: display, message: "internal error: no rendition cache to copy from")
+        }
+        let shown = cache.display(cached.cachePath)
+        let bytes: [UInt8]
+        switch cache.folder.readRegularFile(cached.cachePath, upTo: RenditionCache.maximumFileSize) {
+        case .success(let read): bytes = read
+        case .failure(let failure): throw BuildError(.io, path: shown, message: "cannot read: \(failure.message)")
+        }
+        if let mismatch = cached.mismatch(bytes) {
+            switch cached.expected {
+            case .rendition: cache.forget(key: String(cached.entry.prefix(32)))
+            case .original: _ = cache.folder.unlink(cached.cachePath)
+            }
+            throw BuildError(
+                .io, path: shown,
+                message:
+                    "the rendition cache entry is not what Ashlar wrote (\(mismatch)); it was not published, and the next build makes it again"
+            )
+        }
+        var failure = directory.writeFile(bytes, to: temporary)
+        if failure == ENOENT, makeStagedFolder(of: temporary) {
+            failure = directory.writeFile(bytes, to: temporary)
+        }
+        if let failure {
+            throw BuildError(.io, path: display, message: "cannot write: \(SystemError.message(failure))")
         }
     }
 
@@ -165,7 +200,7 @@ final class OutputStager: Sendable {
     /// Removes what an interrupted build (killed, or the machine stopped) left at the top of the
     /// output folder: its staging folder and temporary files. Those of a build still running are
     /// left alone.
-    static func removeLeftovers(in directory: OutputDirectory) {
+    static func removeLeftovers(in directory: DirectoryJail) {
         guard let names = directory.names(in: "") else { return }
         for name in names where name.hasPrefix(".ashlar-") {
             let isStaging = name.hasPrefix(stagingPrefix)

@@ -5,10 +5,10 @@ import Foundation
 /// on disk are they put in place, and files Ashlar wrote before but no longer produces removed.
 /// A failure in the first step (a full disk, a vanished source file) removes the temporary files
 /// and leaves the previous site exactly as it was. Every change goes through `directory`, so no
-/// link in the output is followed (see `OutputDirectory`).
+/// link in the output is followed (see `DirectoryJail`).
 struct OutputWriter {
     var paths: SitePaths
-    let directory: OutputDirectory
+    let directory: DirectoryJail
     /// What the previous build wrote; nil for a fresh output folder.
     var previous: BuildManifest?
     /// Every file of `previous` was found in place when this build started: files whose entry is
@@ -19,7 +19,7 @@ struct OutputWriter {
     /// Files compared and staged at once; nil is one per core (`--jobs`).
     var workers: Int?
 
-    init(paths: SitePaths, directory: OutputDirectory, previous: BuildManifest?) {
+    init(paths: SitePaths, directory: DirectoryJail, previous: BuildManifest?) {
         self.paths = paths
         self.directory = directory
         self.previous = previous
@@ -111,8 +111,8 @@ struct OutputWriter {
                             message: "internal error: no earlier copy of this page to keep"))
                 }
                 return .success(Planned(file: file, entry: entry))
-            case .cached(_, let entry):
-                return .success(Planned(file: file, entry: "r:" + entry))
+            case .cached(let cached):
+                return .success(Planned(file: file, entry: "r:" + cached.entry))
             case .copy(let source):
                 var info = stat()
                 guard stat(paths.sourceFile(source), &info) == 0 else {

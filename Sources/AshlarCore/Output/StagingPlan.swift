@@ -5,7 +5,7 @@ import Foundation
 /// output-relative, and every change goes through `directory`.
 struct StagingPlan {
     let paths: SitePaths
-    let directory: OutputDirectory
+    let directory: DirectoryJail
     let pid = getpid()
     var prepared = false
     var outputDevice: dev_t = 0
@@ -28,7 +28,7 @@ struct StagingPlan {
     /// each, and whether it was written.
     var streamedPages: [String: (entry: String, written: Bool)] = [:]
 
-    init(paths: SitePaths, directory: OutputDirectory) {
+    init(paths: SitePaths, directory: DirectoryJail) {
         self.paths = paths
         self.directory = directory
     }

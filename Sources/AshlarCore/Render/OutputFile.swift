@@ -9,8 +9,8 @@ package struct OutputFile: Sendable, Equatable {
         case bytes([UInt8])
         /// A file copied from the source tree (path relative to the source root).
         case copy(sourcePath: String)
-        /// A file copied from the rendition cache (an absolute path); `entry` names its content.
-        case cached(path: String, entry: String)
+        /// A file copied from the rendition cache, checked first.
+        case cached(CachedFile)
         /// A page the previous build wrote that would come out the same: kept as it is.
         case unchanged
         /// A page that could not be rendered this time (its template is broken): the previous

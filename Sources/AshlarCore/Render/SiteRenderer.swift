@@ -120,7 +120,7 @@ package struct SiteRenderer: Sendable {
                     for file in generated.files where copied.insert(file.outputPath).inserted {
                         files.append(
                             OutputFile(
-                                path: file.outputPath, contents: .cached(path: file.cachePath, entry: file.entry)))
+                                path: file.outputPath, contents: .cached(file)))
                     }
                     continue
                 }

@@ -38,7 +38,11 @@ struct PublishedRenditions: Sendable, Equatable {
             let name = "\(stem)@\(entry.width)w.\(tag).\(entry.format.fileExtension)"
             let output = albumOutput.isEmpty ? name : albumOutput + "/" + name
             let cachePath = cache.renditionFile(key: key, width: entry.width, format: entry.format)
-            files.append(CachedFile(outputPath: output, cachePath: cachePath, entry: "\(key)-\(entry.width)"))
+            let expected = CachedFile.Expected.rendition(
+                size: entry.size, digest: entry.digest, width: entry.width, height: entry.height)
+            files.append(
+                CachedFile(outputPath: output, cachePath: cachePath, entry: "\(key)-\(entry.width)", expected: expected)
+            )
             renditions.append(PhotoRendition(image: .output(output), sourcePath: nil, width: entry.width))
             if sharing == nil, entry.width == sharingWidth { sharing = (.output(output), entry.width, entry.height) }
         }

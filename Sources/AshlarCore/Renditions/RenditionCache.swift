@@ -5,166 +5,169 @@ import Foundation
 /// `--cache-dir` says otherwise). Everything in it is keyed by content, never by time:
 ///
 /// - `renditions/KK/KEY.set` lists the renditions of one photo made one way (`KEY` digests the
-///   source's bytes and every parameter that shapes them): a line `WIDTH HEIGHT EXTENSION` each;
-///   the files are `renditions/KK/KEY-WIDTH.EXTENSION`. The list is written last, so a set with
-///   a list is complete.
+///   source's bytes and every parameter that shapes them): a line
+///   `WIDTH HEIGHT EXTENSION SIZE DIGEST` each; the files are `renditions/KK/KEY-WIDTH.EXTENSION`.
+///   The list is written last, so a set with a list is complete.
 /// - `originals/KK/KEY.EXTENSION`: an original with its location data removed (`KEY` digests the
 ///   source's bytes and `RenditionKey.originalsVersion`).
 /// - `sources.tsv`: each source's size, time and digest, so an unchanged file is not read again.
 ///
-/// Files are written under a temporary name and renamed into place, so builds sharing the cache
-/// (`serve` and `build`, parallel CI jobs) never see half a file; two writing the same entry
-/// write the same bytes.
+/// The cache is untrusted input (CI restores it from a shared store): it is read and changed only
+/// through a `DirectoryJail`, so no link in it is ever followed; a set is used only when each of
+/// its files is a regular file of the size it records (the bytes' digest, size and header are
+/// checked again when a file is published); only names Ashlar writes are ever removed. Files
+/// are written under a temporary name and renamed into place, so builds sharing the cache
+/// (`serve` and `build`, parallel CI jobs) never see half a file.
 struct RenditionCache: Sendable {
-    /// Absolute.
+    /// Absolute, for messages.
     let root: String
+    let folder: DirectoryJail
+    /// Whether the folder may be reached through a link: a `--cache-dir` the user named may; the
+    /// default folder, inside the source, may not be one.
+    let followsLink: Bool
 
-    /// One rendition in a set: its size and format.
+    init(root: String, followingLink: Bool = true) {
+        self.root = root
+        folder = DirectoryJail(path: root)
+        followsLink = followingLink
+    }
+
+    /// One rendition in a set: its size, format, and the file's length and digest.
     struct Entry: Sendable, Equatable {
         var width: Int
         var height: Int
         var format: ImageFormat
+        var size: Int
+        var digest: String
+    }
+
+    /// A set's list and files, as found.
+    enum SetState: Sendable, Equatable {
+        case missing
+        case complete([Entry])
+        /// The set is there but does not match its record (the reason, naming the file).
+        case mismatched(String)
+    }
+
+    /// The largest rendition file the cache holds.
+    static let maximumFileSize = 256 * 1024 * 1024
+    /// The largest width or height a set may record (JPEG's own limit).
+    static let maximumDimension = 65_535
+
+    /// Opens the cache folder, making it when missing and `creating` (`ELOOP` for a link where
+    /// one is not followed). Until it is open, the cache reads as empty.
+    func open(creating: Bool) -> SystemFailure? {
+        folder.openRoot(creating: creating, followingLink: followsLink).map { SystemFailure(code: $0) }
+    }
+
+    /// Why the cache cannot be used, after `open` failed.
+    static func unusable(_ failure: SystemFailure) -> String {
+        let reason =
+            failure.code == ELOOP
+            ? "it is a symbolic link, which Ashlar does not follow; remove it, or name the folder with --cache-dir"
+            : failure.message
+        return "cannot use the rendition cache: \(reason)"
     }
 
     func setFile(key: String) -> String {
-        root + "/renditions/" + key.prefix(2) + "/" + key + ".set"
+        "renditions/" + key.prefix(2) + "/" + key + ".set"
     }
 
     func renditionFile(key: String, width: Int, format: ImageFormat) -> String {
-        root + "/renditions/" + key.prefix(2) + "/" + key + "-\(width)." + format.fileExtension
+        "renditions/" + key.prefix(2) + "/" + key + "-\(width)." + format.fileExtension
     }
 
     func originalFile(key: String, format: ImageFormat) -> String {
-        root + "/originals/" + key.prefix(2) + "/" + key + "." + format.fileExtension
+        "originals/" + key.prefix(2) + "/" + key + "." + format.fileExtension
     }
 
-    /// The renditions of a complete set whose files are all there; nil otherwise.
-    func set(key: String) -> [Entry]? {
-        guard case .success(let file) = RawFile.read(setFile(key: key), upTo: 64 * 1024) else { return nil }
-        var entries: [Entry] = []
-        for line in String(decoding: file.bytes, as: UTF8.self).split(separator: "\n") {
-            let fields = line.split(separator: " ")
-            // Any format Ashlar writes, named as it names it.
-            guard fields.count == 3, let width = Int(fields[0]), let height = Int(fields[1]),
-                let format = ImageFormat(fileExtension: fields[2]), format.canEncode,
-                fields[2] == format.fileExtension
-            else { return nil }
-            let entry = Entry(width: width, height: height, format: format)
-            guard exists(renditionFile(key: key, width: width, format: format)) else { return nil }
-            entries.append(entry)
+    /// A cache file's absolute path, for messages.
+    func display(_ file: String) -> String {
+        root + "/" + file
+    }
+
+    /// The set made of one photo at `widths`: complete when its list names exactly those widths,
+    /// with plausible sizes, and each file is a regular file (not a link) of the length recorded.
+    func set(key: String, widths: [Int]) -> SetState {
+        let list: [UInt8]
+        switch folder.readRegularFile(setFile(key: key), upTo: 64 * 1024) {
+        case .success(let bytes): list = bytes
+        case .failure(let failure) where failure.code == ENOENT || failure.code == ENOTDIR: return .missing
+        case .failure(let failure): return .mismatched("\(setFile(key: key)): \(failure.message)")
         }
-        return entries.isEmpty ? nil : entries
+        guard let entries = Self.entries(inList: list, widths: widths) else {
+            return .mismatched("\(setFile(key: key)) is not a list Ashlar wrote for these widths")
+        }
+        for entry in entries {
+            let file = renditionFile(key: key, width: entry.width, format: entry.format)
+            guard let info = folder.status(of: file) else {
+                return errno == ENOENT ? .missing : .mismatched("\(file): \(SystemError.message(errno))")
+            }
+            guard (info.st_mode & S_IFMT) == S_IFREG else { return .mismatched("\(file) is not a plain file") }
+            guard Int(info.st_size) == entry.size else {
+                return .mismatched("\(file) has \(info.st_size) bytes, its list says \(entry.size)")
+            }
+        }
+        return .complete(entries)
+    }
+
+    /// The entries of a set's list, or nil unless every line is `WIDTH HEIGHT EXTENSION SIZE
+    /// DIGEST` with one of `widths` (each once, all of them), a height no larger than the image
+    /// limits allow, a format Ashlar encodes named as it names it, a size within bounds and a
+    /// digest of 32 lowercase hex digits.
+    static func entries(inList list: [UInt8], widths: [Int]) -> [Entry]? {
+        var entries: [Entry] = []
+        for line in String(decoding: list, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.isEmpty { continue }
+            let fields = line.split(separator: " ", omittingEmptySubsequences: false)
+            guard fields.count == 5, let width = Int(fields[0]), let height = Int(fields[1]),
+                widths.contains(width), !entries.contains(where: { $0.width == width }),
+                (1...maximumDimension).contains(height),
+                let format = ImageFormat(fileExtension: fields[2]), format.canEncode,
+                fields[2] == format.fileExtension,
+                let size = Int(fields[3]), (1...maximumFileSize).contains(size),
+                fields[4].utf8.count == 32, fields[4].utf8.allSatisfy({ Self.isLowerHex($0) })
+            else { return nil }
+            entries.append(Entry(width: width, height: height, format: format, size: size, digest: String(fields[4])))
+        }
+        return entries.count == Set(widths).count ? entries : nil
+    }
+
+    /// `0`–`9`, `a`–`f`: the digits of keys and digests.
+    static func isLowerHex(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte)
     }
 
     /// Stores a set: its files, then the list that completes it.
     func store(key: String, _ renditions: [(entry: Entry, bytes: [UInt8])]) -> SystemFailure? {
         for rendition in renditions {
-            let path = renditionFile(key: key, width: rendition.entry.width, format: rendition.entry.format)
-            if let failure = Self.replace(path, with: rendition.bytes) { return failure }
+            let file = renditionFile(key: key, width: rendition.entry.width, format: rendition.entry.format)
+            if let failure = folder.replaceFile(file, with: rendition.bytes) { return SystemFailure(code: failure) }
         }
-        let list = renditions.map { "\($0.entry.width) \($0.entry.height) \($0.entry.format.fileExtension)\n" }
-            .joined()
-        return Self.replace(setFile(key: key), with: Array(list.utf8))
+        let list = renditions.map {
+            "\($0.entry.width) \($0.entry.height) \($0.entry.format.fileExtension) \($0.entry.size) \($0.entry.digest)\n"
+        }.joined()
+        return folder.replaceFile(setFile(key: key), with: Array(list.utf8)).map { SystemFailure(code: $0) }
     }
 
-    func exists(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    /// Removes a set's list, so that the next build makes the set again.
+    func forget(key: String) {
+        _ = folder.unlink(setFile(key: key))
     }
 
-    /// Writes `bytes` at `path` by writing a temporary file beside it and renaming it.
-    static func replace(_ path: String, with bytes: [UInt8]) -> SystemFailure? {
-        let folder = RelativePath.split(path).folder
-        if let failure = FileSystem.makeFolders(folder) { return SystemFailure(code: failure) }
-        let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        if let failure = FileSystem.writeFile(bytes, to: temporary, exclusive: true) {
-            return SystemFailure(code: failure)
-        }
-        guard rename(temporary, path) == 0 else {
-            let failure = errno
-            unlink(temporary)
-            return SystemFailure(code: failure)
-        }
-        return nil
+    /// Whether `file` is a regular file, reached without following a link.
+    func holds(_ file: String) -> Bool {
+        folder.isRegularFile(file)
     }
 
-    /// The digests `sources.tsv` remembers, by source-relative path.
-    func sourceDigests() -> [String: (stamp: FileStamp, digest: String)] {
-        guard case .success(let file) = RawFile.read(root + "/sources.tsv", upTo: 256 * 1024 * 1024) else { return [:] }
-        var digests: [String: (stamp: FileStamp, digest: String)] = [:]
-        for line in String(decoding: file.bytes, as: UTF8.self).split(separator: "\n") {
-            let fields = line.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)
-            guard fields.count == 4, let size = Int64(fields[1]), let modified = Int64(fields[2]),
-                fields[0].utf8.count == 32
-            else { continue }
-            digests[String(fields[3])] = (FileStamp(size: size, modified: modified), String(fields[0]))
-        }
-        return digests
-    }
-
-    /// Replaces `sources.tsv` with these digests.
-    func saveSourceDigests(_ digests: [String: (stamp: FileStamp, digest: String)]) -> SystemFailure? {
-        var text = ""
-        for path in digests.keys.sorted() where !path.contains("\n") && !path.contains("\t") {
-            guard let item = digests[path] else { continue }
-            text += "\(item.digest)\t\(item.stamp.size)\t\(item.stamp.modified)\t\(path)\n"
-        }
-        return Self.replace(root + "/sources.tsv", with: Array(text.utf8))
-    }
-
-    /// Marks the folder as a cache for backup tools (https://bford.info/cachedir/).
-    func tag() {
-        let path = root + "/CACHEDIR.TAG"
-        guard !exists(path) else { return }
-        let text = "Signature: 8a477f597d28d172789f06886806bc55\n# Ashlar's rendition cache: safe to delete.\n"
-        _ = Self.replace(path, with: Array(text.utf8))
+    /// Writes a file of the cache, replacing what is there.
+    func write(_ file: String, _ bytes: [UInt8]) -> SystemFailure? {
+        folder.replaceFile(file, with: bytes).map { SystemFailure(code: $0) }
     }
 
     /// Records that a set was used now, so builds sharing the cache keep it: the list's time is
-    /// set (the rendition files, which may be linked into a published site, keep theirs).
+    /// set (the rendition files keep theirs).
     func touch(key: String) {
-        _ = utimensat(AT_FDCWD, setFile(key: key), nil, 0)
-    }
-
-    /// Removes what no build has used for `graceSeconds`: sets this build did not use whose list
-    /// is older than that, with their files, and originals this build did not use that are as
-    /// old. A file younger than that is kept whatever it belongs to (another build sharing the
-    /// cache may have just made it). Returns how many files were removed.
-    func prune(keeping used: Set<String>, graceSeconds: Int = 3600) -> Int {
-        var removed = 0
-        let now = Int64(Date().timeIntervalSince1970)
-        func age(_ path: String) -> Int64? {
-            var info = stat()
-            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-            return now - Int64(info.st_mtim.tv_sec)
-        }
-        for kind in ["renditions", "originals"] {
-            let base = root + "/" + kind
-            guard let folders = try? FileManager.default.contentsOfDirectory(atPath: base) else { continue }
-            for folder in folders where folder.utf8.count == 2 {
-                let folderPath = base + "/" + folder
-                guard let names = try? FileManager.default.contentsOfDirectory(atPath: folderPath) else { continue }
-                var live: [Substring: Bool] = [:]
-                for name in names {
-                    let path = folderPath + "/" + name
-                    if used.contains(path) { continue }
-                    guard let fileAge = age(path), fileAge > Int64(graceSeconds) else { continue }
-                    if kind == "renditions" {
-                        let key = name.prefix(32)
-                        let isLive =
-                            live[key]
-                            ?? {
-                                let list = folderPath + "/" + key + ".set"
-                                return used.contains(list) || (age(list).map { $0 <= Int64(graceSeconds) } ?? false)
-                            }()
-                        live[key] = isLive
-                        if isLive { continue }
-                    }
-                    if unlink(path) == 0 { removed += 1 }
-                }
-                rmdir(folderPath)
-            }
-        }
-        return removed
+        _ = folder.touch(setFile(key: key))
     }
 }

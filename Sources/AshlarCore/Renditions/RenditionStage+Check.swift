@@ -9,7 +9,10 @@ extension RenditionStage {
         guard let (source, path, shown, stamp) = sourceFile(of: job, into: &outcome) else { return outcome }
         let photoWidths = widths(for: job.photo)
         if !photoWidths.isEmpty, let remembered = known[source], remembered.stamp == stamp {
-            if cache.set(key: key(digest: remembered.digest, widths: photoWidths)) != nil { return outcome }
+            if case .complete = cache.set(key: key(digest: remembered.digest, widths: photoWidths), widths: photoWidths)
+            {
+                return outcome
+            }
         }
         guard let bytes = readSource(path, shown: shown, into: &outcome) else { return outcome }
         do throws(ImageError) {

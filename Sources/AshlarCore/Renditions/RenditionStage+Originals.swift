@@ -15,7 +15,7 @@ extension RenditionStage {
         let cachePath = cache.originalFile(
             key: RenditionKey(sourceDigest: digest, product: .original(format)).value, format: format)
         outcome.used.append(cachePath)
-        if cache.exists(cachePath) {
+        if cache.holds(cachePath) {
             outcome.reused += 1
         } else {
             guard let data = bytes ?? readSource(paths.sourceFile(source), shown: shown, into: &outcome) else {
@@ -28,9 +28,10 @@ extension RenditionStage {
                 case .png: stripped = try PNGMetadata.removingLocation(data)
                 case .gif, .webp, .avif: return nil
                 }
-                if let failure = RenditionCache.replace(cachePath, with: stripped) {
+                if let failure = cache.write(cachePath, stripped) {
                     outcome.diagnostics.append(
-                        .error("cannot write to the rendition cache: \(failure.message)", path: cachePath))
+                        .error(
+                            "cannot write to the rendition cache: \(failure.message)", path: cache.display(cachePath)))
                     return nil
                 }
                 outcome.made += 1
@@ -40,6 +41,6 @@ extension RenditionStage {
                 return nil
             }
         }
-        return CachedFile(outputPath: output, cachePath: cachePath, entry: "o:" + digest)
+        return CachedFile(outputPath: output, cachePath: cachePath, entry: "o:" + digest, expected: .original(format))
     }
 }

@@ -81,7 +81,14 @@ struct RenditionStage: Sendable {
         guard !jobs.isEmpty else { return (root, report) }
         // Photos too small for renditions are only checked: the cache is not touched for them.
         let usesCache = scope != .checkOnly && jobs.contains { Self.wants($0.photo, widths: widths) }
-        if usesCache { cache.tag() }
+        if usesCache {
+            if let failure = cache.open(creating: true) {
+                report.diagnostics.append(
+                    .error(RenditionCache.unusable(failure), path: cache.root))
+                return (root, report)
+            }
+            cache.tag()
+        }
         let known = usesCache || scope == .checkOnly ? cache.sourceDigests() : [:]
         let done = Atomic<Int>(0)
         let total = jobs.count
@@ -211,23 +218,31 @@ struct RenditionStage: Sendable {
         }
         outcome.digest = (source, stamp, digest)
         let key = key(digest: digest, widths: photoWidths)
-        let lookup = cache.getOrCreate(key: key) { () -> [(entry: RenditionCache.Entry, bytes: [UInt8])]? in
-            guard makesRenditions else {
-                outcome.deferred = true
-                return nil
-            }
-            if bytes == nil { bytes = readSource(path, shown: shown, into: &outcome) }
-            guard let source = bytes else { return nil }
-            return encode(source, widths: photoWidths, shown: shown, into: &outcome)
-        }
+        let lookup = cache.getOrCreate(
+            key: key, widths: photoWidths, validate: { Self.implausibleHeight(in: $0, of: job.photo) },
+            create: { () -> [(entry: RenditionCache.Entry, bytes: [UInt8])]? in
+                guard makesRenditions else {
+                    outcome.deferred = true
+                    return nil
+                }
+                if bytes == nil { bytes = readSource(path, shown: shown, into: &outcome) }
+                guard let source = bytes else { return nil }
+                return encode(source, widths: photoWidths, shown: shown, into: &outcome)
+            })
         let entries: [RenditionCache.Entry]
         switch lookup {
         case .found(let found):
             entries = found
             outcome.reused = found.count
-        case .made(let made):
+        case .made(let made, let replacing):
             entries = made
             outcome.made = made.count
+            if let replacing {
+                outcome.diagnostics.append(
+                    .warning(
+                        "the rendition cache held renditions of this photo that are not what Ashlar wrote (\(replacing)); they were made again",
+                        path: shown))
+            }
         case .notMade:
             return outcome
         case .notStored(let failure, let path):
@@ -275,10 +290,24 @@ struct RenditionStage: Sendable {
         return set.renditions.map { rendition in
             (
                 entry: RenditionCache.Entry(
-                    width: rendition.width, height: rendition.height, format: rendition.format.imageFormat),
+                    width: rendition.width, height: rendition.height, format: rendition.format.imageFormat,
+                    size: rendition.bytes.count, digest: SourceDigest.of(bytes: rendition.bytes)),
                 bytes: rendition.bytes
             )
         }
+    }
+
+    /// Why a set's heights cannot be this photo's renditions: each must be its width scaled by
+    /// the photo's aspect ratio, give or take a pixel of rounding.
+    static func implausibleHeight(in entries: [RenditionCache.Entry], of photo: Photo) -> String? {
+        for entry in entries {
+            let expected = Double(entry.width) * Double(photo.height) / Double(photo.width)
+            if abs(Double(entry.height) - expected) > 1.5 {
+                return
+                    "a rendition \(entry.width) pixels wide is listed \(entry.height) high, not \(Int(expected.rounded()))"
+            }
+        }
+        return nil
     }
 
     /// The photo's source file: its source-relative path, its path, the name it is shown by and

@@ -7,38 +7,53 @@ import Testing
 /// The cache's read-or-create and the naming of a set's files in the site.
 @Suite struct RenditionCacheGetOrCreateTests {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("ashlar-get-\(UUID().uuidString)")
-    var cache: RenditionCache { RenditionCache(root: root.path) }
+    let cache: RenditionCache
     let key = "ab" + String(repeating: "c", count: 30)
+    let widths = [317, 634]
     let made: [(entry: RenditionCache.Entry, bytes: [UInt8])] = [
-        (RenditionCache.Entry(width: 634, height: 423, format: .jpeg), [1, 2, 3]),
-        (RenditionCache.Entry(width: 317, height: 211, format: .jpeg), [4, 5]),
+        (
+            RenditionCache.Entry(
+                width: 634, height: 423, format: .jpeg, size: 3, digest: SourceDigest.of(bytes: [1, 2, 3])), [1, 2, 3]
+        ),
+        (
+            RenditionCache.Entry(
+                width: 317, height: 211, format: .jpeg, size: 2, digest: SourceDigest.of(bytes: [4, 5])), [4, 5]
+        ),
     ]
+
+    init() {
+        cache = RenditionCache(root: root.path)
+        _ = cache.open(creating: true)
+    }
+
+    func lookup(
+        validate: ([RenditionCache.Entry]) -> String? = { _ in nil },
+        _ create: () -> [(entry: RenditionCache.Entry, bytes: [UInt8])]?
+    ) -> RenditionCache.Lookup {
+        cache.getOrCreate(key: key, widths: widths, validate: validate, create: create)
+    }
 
     @Test func makesOnceThenFinds() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         var calls = 0
         guard
-            case .made(let first) = cache.getOrCreate(
-                key: key,
-                create: {
-                    calls += 1
-                    return made
-                })
+            case .made(let first, nil) = lookup({
+                calls += 1
+                return made
+            })
         else {
             Issue.record("the first lookup did not make the set")
             return
         }
         #expect(first == made.map(\.entry))
         let stored = try Data(
-            contentsOf: URL(fileURLWithPath: cache.renditionFile(key: key, width: 317, format: .jpeg)))
+            contentsOf: root.appendingPathComponent(cache.renditionFile(key: key, width: 317, format: .jpeg)))
         #expect([UInt8](stored) == [4, 5])
         guard
-            case .found(let second) = cache.getOrCreate(
-                key: key,
-                create: {
-                    calls += 1
-                    return made
-                })
+            case .found(let second) = lookup({
+                calls += 1
+                return made
+            })
         else {
             Issue.record("the second lookup did not find the set")
             return
@@ -49,16 +64,15 @@ import Testing
 
     @Test func anIncompleteSetIsMadeAgain() throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        _ = cache.getOrCreate(key: key) { made }
-        try FileManager.default.removeItem(atPath: cache.renditionFile(key: key, width: 634, format: .jpeg))
+        _ = lookup { made }
+        try FileManager.default.removeItem(
+            at: root.appendingPathComponent(cache.renditionFile(key: key, width: 634, format: .jpeg)))
         var calls = 0
         guard
-            case .made = cache.getOrCreate(
-                key: key,
-                create: {
-                    calls += 1
-                    return made
-                })
+            case .made(_, nil) = lookup({
+                calls += 1
+                return made
+            })
         else {
             Issue.record("a set missing a file was taken as found")
             return
@@ -68,26 +82,115 @@ import Testing
 
     @Test func nothingMadeIsNothingStored() {
         defer { try? FileManager.default.removeItem(at: root) }
-        guard case .notMade = cache.getOrCreate(key: key, create: { nil }) else {
+        guard case .notMade = lookup({ nil }) else {
             Issue.record("a set nothing made was reported otherwise")
             return
         }
-        #expect(!FileManager.default.fileExists(atPath: cache.setFile(key: key)))
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent(cache.setFile(key: key)).path))
     }
 
     @Test func aCacheThatCannotBeWrittenIsReported() throws {
         defer { try? FileManager.default.removeItem(at: root) }
-        // A file where the cache's folder should be.
-        try Data("x".utf8).write(to: root)
-        guard case .notStored(_, let path) = cache.getOrCreate(key: key, create: { made }) else {
+        // A file where the set's folder should be.
+        try Data("x".utf8).write(to: root.appendingPathComponent("renditions"))
+        guard case .notStored(_, let path) = lookup({ made }) else {
             Issue.record("a failed store was not reported")
             return
         }
-        #expect(path == cache.setFile(key: key))
+        #expect(path == cache.display(cache.setFile(key: key)))
+    }
+
+    /// A set the cache holds that is not what Ashlar wrote is made again, and the lookup says why.
+    @Test(arguments: ["truncated", "link", "forged width", "old list", "implausible"])
+    func aSetThatDoesNotMatchItsRecordIsMadeAgain(_ spoil: String) throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        _ = lookup { made }
+        let file = root.appendingPathComponent(cache.renditionFile(key: key, width: 634, format: .jpeg))
+        let list = root.appendingPathComponent(cache.setFile(key: key))
+        var validate: ([RenditionCache.Entry]) -> String? = { _ in nil }
+        switch spoil {
+        case "truncated":
+            try Data([1]).write(to: file)
+        case "link":
+            try FileManager.default.removeItem(at: file)
+            try FileManager.default.createSymbolicLink(at: file, withDestinationURL: list)
+        case "forged width":
+            let text = try String(contentsOf: list, encoding: .utf8)
+            try text.replacingOccurrences(of: "634 ", with: "9223372036854775807 ").write(
+                to: list, atomically: false, encoding: .utf8)
+        case "old list":
+            try "634 423 jpg\n317 211 jpg\n".write(to: list, atomically: false, encoding: .utf8)
+        default:
+            validate = { _ in "implausible" }
+        }
+        guard case .made(_, let replacing) = lookup(validate: validate, { made }) else {
+            Issue.record("a spoiled set (\(spoil)) was used")
+            return
+        }
+        #expect(replacing != nil)
+        guard case .found = lookup({ nil }) else {
+            Issue.record("the set made again was not found")
+            return
+        }
+    }
+
+    @Test(arguments: [
+        (
+            "634 423 jpg 3 \(String(repeating: "a", count: 32))\n317 211 png 2 \(String(repeating: "b", count: 32))\n",
+            true
+        ),
+        ("634 423 jpg 3 \(String(repeating: "a", count: 32))\n", false),
+        (
+            "634 423 jpg 3 \(String(repeating: "a", count: 32))\n634 423 jpg 3 \(String(repeating: "a", count: 32))\n",
+            false
+        ),
+        (
+            "634 423 jpg 3 \(String(repeating: "a", count: 32))\n318 211 jpg 2 \(String(repeating: "b", count: 32))\n",
+            false
+        ),
+        (
+            "634 423 jpeg 3 \(String(repeating: "a", count: 32))\n317 211 jpg 2 \(String(repeating: "b", count: 32))\n",
+            false
+        ),
+        (
+            "634 423 gif 3 \(String(repeating: "a", count: 32))\n317 211 jpg 2 \(String(repeating: "b", count: 32))\n",
+            false
+        ),
+        (
+            "634 0 jpg 3 \(String(repeating: "a", count: 32))\n317 211 jpg 2 \(String(repeating: "b", count: 32))\n",
+            false
+        ),
+        (
+            "634 423 jpg 0 \(String(repeating: "a", count: 32))\n317 211 jpg 2 \(String(repeating: "b", count: 32))\n",
+            false
+        ),
+        (
+            "634 423 jpg 3 \(String(repeating: "A", count: 32))\n317 211 jpg 2 \(String(repeating: "b", count: 32))\n",
+            false
+        ),
+        (
+            "634 423 jpg 3 \(String(repeating: "a", count: 31))\n317 211 jpg 2 \(String(repeating: "b", count: 32))\n",
+            false
+        ),
+        (
+            "634 423 jpg 3 \(String(repeating: "a", count: 32)) x\n317 211 jpg 2 \(String(repeating: "b", count: 32))\n",
+            false
+        ),
+        (
+            "634  423 jpg 3 \(String(repeating: "a", count: 32))\n317 211 jpg 2 \(String(repeating: "b", count: 32))\n",
+            false
+        ),
+        ("", false),
+    ])
+    func setListsAreReadStrictly(list: String, accepted: Bool) {
+        #expect((RenditionCache.entries(inList: Array(list.utf8), widths: widths) != nil) == accepted)
     }
 
     @Test func namesFilesByWidthAndKeyBesideThePage() throws {
-        let entries = [1600, 317, 1024, 634].map { RenditionCache.Entry(width: $0, height: $0 / 2, format: .jpeg) }
+        let entries = [1600, 317, 1024, 634].map {
+            RenditionCache.Entry(
+                width: $0, height: $0 / 2, format: .jpeg, size: 10, digest: String(repeating: "0", count: 32))
+        }
         let published = try #require(
             PublishedRenditions(
                 entries: entries, key: key, photoName: "IMG 1.jpeg", albumOutput: "trips/rome", cache: cache))

@@ -40,6 +40,7 @@ import Testing
         try write("originals/aa/\(used).png", hoursOld: 5)
 
         let cache = RenditionCache(root: root.path)
+        #expect(cache.open(creating: false) == nil)
         let keep: Set<String> = [
             cache.setFile(key: used), cache.renditionFile(key: used, width: 317, format: .jpeg),
             cache.renditionFile(key: used, width: 634, format: .jpeg),
@@ -64,10 +65,51 @@ import Testing
         try write("renditions/dd/\(old)-317.jpg", hoursOld: 5)
         try write("renditions/longer-name/kept.jpg", hoursOld: 5)
         try write("sources.tsv", hoursOld: 5)
-        let removed = RenditionCache(root: root.path).prune(keeping: [])
+        let cache = RenditionCache(root: root.path)
+        #expect(cache.open(creating: false) == nil)
+        let removed = cache.prune(keeping: [])
         #expect(removed == 2)
         #expect(!exists("renditions/dd"))
         #expect(exists("renditions/longer-name/kept.jpg"))
         #expect(exists("sources.tsv"))
+    }
+
+    /// Only names Ashlar writes go, and a link in the cache is never followed.
+    @Test func namesAshlarDoesNotWriteAndLinkedFoldersStay() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let key = "ee" + String(repeating: "6", count: 30)
+        let strangers = [
+            "renditions/ee/notes.txt", "renditions/ee/\(key)-317.exe", "renditions/ee/\(key)-wide.jpg",
+            "renditions/ee/\(key.uppercased()).set", "originals/ee/\(key).gif", "originals/ee/\(key)",
+        ]
+        for file in strangers { try write(file, hoursOld: 5) }
+        try write("renditions/ee/\(key)-317.jpg.tmp-12-34", hoursOld: 5)
+        let elsewhere = root.appendingPathComponent("elsewhere")
+        try write("elsewhere/\(key)-317.jpg", hoursOld: 5)
+        try FileManager.default.createSymbolicLink(
+            at: root.appendingPathComponent("renditions/ff"), withDestinationURL: elsewhere)
+        let cache = RenditionCache(root: root.path)
+        #expect(cache.open(creating: false) == nil)
+        #expect(cache.prune(keeping: []) == 1)
+        for file in strangers { #expect(exists(file), "\(file)") }
+        #expect(!exists("renditions/ee/\(key)-317.jpg.tmp-12-34"))
+        #expect(exists("elsewhere/\(key)-317.jpg"))
+    }
+
+    @Test(arguments: [
+        ("ab" + String(repeating: "0", count: 30) + ".set", "renditions", true),
+        ("ab" + String(repeating: "0", count: 30) + "-317.jpg", "renditions", true),
+        ("ab" + String(repeating: "0", count: 30) + "-317.png.tmp-1-2", "renditions", true),
+        ("ab" + String(repeating: "0", count: 30) + ".jpg", "originals", true),
+        ("ab" + String(repeating: "0", count: 30) + ".jpg", "renditions", false),
+        ("ab" + String(repeating: "0", count: 30) + "-317.jpg", "originals", false),
+        ("ac" + String(repeating: "0", count: 30) + ".set", "renditions", false),
+        ("ab" + String(repeating: "0", count: 30) + "-.jpg", "renditions", false),
+        ("ab" + String(repeating: "0", count: 30) + "-317.jpeg", "renditions", false),
+        ("ab" + String(repeating: "g", count: 30) + ".set", "renditions", false),
+        ("ab.set", "renditions", false),
+    ])
+    func onlyAshlarsNamesAreItsOwn(name: String, kind: String, own: Bool) {
+        #expect((RenditionCache.key(ofName: name, kind: kind, shard: "ab") != nil) == own)
     }
 }

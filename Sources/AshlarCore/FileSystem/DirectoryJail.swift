@@ -1,10 +1,11 @@
 import Foundation
 import Synchronization
 
-/// The output folder, held open: the one way a build changes anything in it.
+/// A folder held open, the one way a build reads or changes anything in the output folder or
+/// the rendition cache (a jail: nothing outside it can be reached through it).
 ///
 /// The rule: every file written, folder made, rename, hard link, unlink and folder removed in the
-/// output happens relative to a descriptor of its parent folder (`openat`, `mkdirat`,
+/// folder happens relative to a descriptor of its parent folder (`openat`, `mkdirat`,
 /// `renameat`, `linkat`, `unlinkat`, `fstatat`), and that descriptor is reached from a
 /// descriptor of the output root, opened once, one path segment at a time with
 /// `O_DIRECTORY | O_NOFOLLOW`. No link below the root is ever followed, whether it was there
@@ -21,10 +22,10 @@ import Synchronization
 /// `openat` of its folder from the nearest kept ancestor, not a walk from the root. A folder
 /// renamed or removed through here is forgotten; one moved behind Ashlar's back keeps being
 /// written where it went, which is where the build verified it to be.
-final class OutputDirectory: Sendable {
+final class DirectoryJail: Sendable {
     /// The output root's absolute path, for making it and for messages.
     let path: String
-    private let state = Mutex(Handles())
+    private let state = Mutex(DirectoryJailHandles())
 
     static let cacheSize = 64
 
@@ -37,12 +38,16 @@ final class OutputDirectory: Sendable {
     }
 
     /// Opens the root once, making it (and the folders above it) first when `creating`: nil on
-    /// success, else the `errno` (`ENOENT` for a root that does not exist).
-    func openRoot(creating: Bool) -> Int32? {
+    /// success, else the `errno` (`ENOENT` for a root that does not exist). With
+    /// `followingLink` false, a root that is itself a link is refused (`ELOOP`), as for a folder
+    /// whose place someone else could plant a link in.
+    func openRoot(creating: Bool, followingLink: Bool = true) -> Int32? {
         state.withLock { handles in
             if handles.root >= 0 { return nil }
+            var info = stat()
+            if !followingLink, lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK { return ELOOP }
             if creating, let failure = FileSystem.makeFolders(path) { return failure }
-            let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC | (followingLink ? 0 : O_NOFOLLOW))
             guard descriptor >= 0 else { return errno }
             handles.root = descriptor
             return nil
@@ -73,6 +78,62 @@ final class OutputDirectory: Sendable {
             return nil
         }
         return contents
+    }
+
+    /// The contents of a regular file of at most `limit` bytes, read through one descriptor
+    /// opened without following a link; the failure otherwise (`EINVAL` for something other
+    /// than a regular file, `EFBIG` for a larger one).
+    func readRegularFile(_ file: String, upTo limit: Int) -> Result<[UInt8], SystemFailure> {
+        var contents: [UInt8] = []
+        let failure = inParent(of: file) { folder, name in
+            let descriptor = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+            guard descriptor >= 0 else { return errno }
+            defer { close(descriptor) }
+            var info = stat()
+            guard fstat(descriptor, &info) == 0 else { return errno }
+            guard (info.st_mode & S_IFMT) == S_IFREG else { return EINVAL }
+            guard info.st_size <= limit else { return EFBIG }
+            contents = [UInt8](repeating: 0, count: Int(info.st_size))
+            var done = 0
+            while done < contents.count {
+                let count = contents.withUnsafeMutableBytes { buffer in
+                    buffer.baseAddress.map { read(descriptor, $0 + done, buffer.count - done) } ?? 0
+                }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return count == 0 ? EIO : errno }
+                done += count
+            }
+            return nil
+        }
+        if let failure { return .failure(SystemFailure(code: failure)) }
+        return .success(contents)
+    }
+
+    /// Writes `bytes` under a temporary name beside `file`, then renames it into place, so that
+    /// no reader sees half a file.
+    func replaceFile(_ file: String, with bytes: [UInt8]) -> Int32? {
+        let temporary = file + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let folder = RelativePath.split(file).folder
+        if !folder.isEmpty, let failure = makeFolders(folder) { return failure }
+        let created = inParent(of: temporary) { folder, name in
+            let descriptor = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { return errno }
+            return FileSystem.write(bytes, to: descriptor)
+        }
+        if let created {
+            _ = unlink(temporary)
+            return created
+        }
+        if let failure = rename(temporary, to: file) {
+            _ = unlink(temporary)
+            return failure
+        }
+        return nil
+    }
+
+    /// Sets a file's time to now, not following a link.
+    func touch(_ file: String) -> Int32? {
+        inParent(of: file) { folder, name in utimensat(folder, name, nil, AT_SYMLINK_NOFOLLOW) == 0 ? nil : errno }
     }
 
     /// Makes one folder (`EEXIST` when something has that name).
@@ -248,125 +309,3 @@ final class OutputDirectory: Sendable {
 /// `O_PATH`, which Glibc's Swift module leaves out (it needs `_GNU_SOURCE`); this is its value on
 /// x86-64, ARM and most other Linux architectures.
 private let pathOnly: Int32 = 0o10000000
-
-/// Where reaching a folder starts: kept already, or a walk from a folder in use (the root, or a
-/// kept ancestor given a user until the walk is done), or nowhere.
-private enum Start {
-    case kept(Int32)
-    case walk(base: Int32, baseKey: String?, start: String.Index)
-    case failed(Int32)
-}
-
-/// `OutputDirectory`'s descriptors, always used under its mutex. A kept folder in use (`users`
-/// above zero) is never closed: forgetting it moves it to `retired` until its last user is done.
-private struct Handles {
-    var root: Int32 = -1
-    var folders: [String: Kept] = [:]
-    var retired: [Int32: Int] = [:]
-    var clock = 0
-
-    struct Kept {
-        var descriptor: Int32
-        var users: Int
-        var lastUse: Int
-    }
-
-    /// `folder`'s descriptor when it is kept (with one more user, for `release`), else where to
-    /// walk to it from: its nearest kept ancestor (given a user until `finish`) or the root.
-    mutating func start(_ folder: String) -> Start {
-        guard root >= 0 else { return .failed(ENOENT) }
-        if folder.isEmpty { return .kept(root) }
-        clock += 1
-        if var kept = folders[folder] {
-            kept.users += 1
-            kept.lastUse = clock
-            folders[folder] = kept
-            return .kept(kept.descriptor)
-        }
-        var end = folder.endIndex
-        while let slash = folder[..<end].utf8.lastIndex(of: UInt8(ascii: "/")) {
-            let ancestor = String(folder[..<slash])
-            if let kept = folders[ancestor] {
-                folders[ancestor] = Kept(descriptor: kept.descriptor, users: kept.users + 1, lastUse: clock)
-                return .walk(base: kept.descriptor, baseKey: ancestor, start: folder.utf8.index(after: slash))
-            }
-            end = slash
-        }
-        return .walk(base: root, baseKey: nil, start: folder.startIndex)
-    }
-
-    /// Keeps what a walk opened, as far as there is room, and ends the walk's use of its base.
-    /// Returns `folder`'s descriptor with one user (for `release`), or nil when the walk fell
-    /// short. A folder another thread kept meanwhile keeps its descriptor; the walk's is closed,
-    /// or, for `folder` itself, closed by `release`.
-    mutating func finish(_ folder: String, opened: [(String, Int32)], base: Int32, baseKey: String?) -> Int32? {
-        if let baseKey { release(baseKey, base) }
-        var reached: Int32?
-        for (path, descriptor) in opened {
-            let isTarget = path.utf8.count == folder.utf8.count
-            if folders[path] == nil, keep(path, descriptor, users: isTarget ? 1 : 0) {
-                // Kept.
-            } else if isTarget {
-                retired[descriptor] = 1
-            } else {
-                close(descriptor)
-            }
-            if isTarget { reached = descriptor }
-        }
-        return reached
-    }
-
-    /// Done with a descriptor from `start` or `finish`.
-    mutating func release(_ folder: String, _ descriptor: Int32) {
-        if folder.isEmpty { return }
-        if let kept = folders[folder], kept.descriptor == descriptor {
-            folders[folder]?.users = kept.users - 1
-        } else if let users = retired[descriptor] {
-            if users > 1 {
-                retired[descriptor] = users - 1
-            } else {
-                retired[descriptor] = nil
-                close(descriptor)
-            }
-        }
-    }
-
-    /// Keeps a descriptor, closing the least recently used one not in use to make room; false
-    /// when all are in use.
-    private mutating func keep(_ folder: String, _ descriptor: Int32, users: Int) -> Bool {
-        if folders.count >= OutputDirectory.cacheSize {
-            var oldest: (folder: String, kept: Kept)?
-            for (folder, kept) in folders where kept.users == 0 && kept.lastUse < oldest?.kept.lastUse ?? .max {
-                oldest = (folder, kept)
-            }
-            guard let oldest else { return false }
-            close(oldest.kept.descriptor)
-            folders[oldest.folder] = nil
-        }
-        folders[folder] = Kept(descriptor: descriptor, users: users, lastUse: clock)
-        return true
-    }
-
-    /// Forgets `path` and every kept folder below it (it was renamed or removed).
-    mutating func forget(_ path: String) {
-        guard !folders.isEmpty else { return }
-        let below = path + "/"
-        for (folder, kept) in folders where folder == path || folder.hasPrefix(below) {
-            folders[folder] = nil
-            if kept.users > 0 {
-                retired[kept.descriptor, default: 0] += kept.users
-            } else {
-                close(kept.descriptor)
-            }
-        }
-    }
-
-    mutating func closeAll() {
-        for kept in folders.values { close(kept.descriptor) }
-        for descriptor in retired.keys { close(descriptor) }
-        if root >= 0 { close(root) }
-        folders = [:]
-        retired = [:]
-        root = -1
-    }
-}

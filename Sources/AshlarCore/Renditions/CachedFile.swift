@@ -1,0 +1,67 @@
+import AshlarImage
+
+/// A file of the site that is a copy of a file in the rendition cache, and what that file must
+/// be before it is published (the cache is untrusted input).
+package struct CachedFile: Sendable, Equatable {
+    /// Output-relative.
+    package var outputPath: String
+    /// Relative to the rendition cache's folder.
+    package var cachePath: String
+    /// Names the content: the same entry, the same bytes (the build manifest keeps it).
+    package var entry: String
+    package var expected: Expected
+
+    /// What a cache file must be to be published.
+    package enum Expected: Sendable, Equatable {
+        /// A rendition: the length, digest and pixel size its set records.
+        case rendition(size: Int, digest: String, width: Int, height: Int)
+        /// An original with its location removed, in the photo's own format.
+        case original(ImageFormat)
+    }
+
+    package init(outputPath: String, cachePath: String, entry: String, expected: Expected) {
+        self.outputPath = outputPath
+        self.cachePath = cachePath
+        self.entry = entry
+        self.expected = expected
+    }
+
+    /// Why `bytes` must not be published as this file; nil when they are what is expected: an
+    /// image Ashlar reads, of the format its name says, of the recorded length, digest and size
+    /// (for a rendition), recording no location in any form `LocationRecord` knows.
+    func mismatch(_ bytes: [UInt8]) -> String? {
+        let format: ImageFormat
+        switch expected {
+        case .rendition(let size, let digest, _, _):
+            guard bytes.count == size else { return "it has \(bytes.count) bytes, its set says \(size)" }
+            guard SourceDigest.of(bytes: bytes) == digest else { return "its digest is not the one its set records" }
+            guard let named = ImageFormat(fileExtension: PhotoFiles.fileExtension(of: cachePath)) else {
+                return "its name has no image extension"
+            }
+            format = named
+        case .original(let named):
+            format = named
+        }
+        guard ImageFormat.detect(bytes) == format else { return "it is not a \(format.name) image" }
+        let size: (width: Int, height: Int)
+        do throws(ImageError) {
+            switch format {
+            case .jpeg:
+                let info = try JPEGDecoder.info(bytes)
+                size = (info.width, info.height)
+            case .png:
+                let info = try PNGDecoder.info(bytes)
+                size = (info.width, info.height)
+            case .gif, .webp, .avif:
+                return "Ashlar does not write \(format.name) files"
+            }
+        } catch {
+            return error.description
+        }
+        if case .rendition(_, _, let width, let height) = expected, size != (width, height) {
+            return "it is \(size.width)×\(size.height) pixels, its set says \(width)×\(height)"
+        }
+        if !LocationRecord.find(in: bytes).isEmpty { return "it records a location" }
+        return nil
+    }
+}
