@@ -6,6 +6,10 @@
 /// does, and Swift may end a local's life at its last mention: a local owner whose pointers are
 /// used after that is kept with `defer { withExtendedLifetime(owner) {} }`. A stored owner lives
 /// as long as the value holding it.
+///
+/// `@unchecked Sendable`, the package's one: a buffer shared between threads is a read-only table
+/// (a Huffman lookup, the zigzag order), written only before it is shared; decoder state is
+/// written by the one decode that owns it.
 final class OwnedBuffer<Element: BitwiseCopyable>: @unchecked Sendable {
     /// The first of ``count`` elements (at least one is allocated, so it is never dangling).
     let base: UnsafeMutablePointer<Element>
