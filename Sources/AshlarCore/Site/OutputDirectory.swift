@@ -51,11 +51,29 @@ final class OutputDirectory: Sendable {
 
     /// Writes `bytes` to a new or truncated file.
     func writeFile(_ bytes: [UInt8], to file: String) -> Int32? {
-        inParent(of: file) { folder, name in
-            let descriptor = openat(folder, name, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { return errno }
-            return FileSystem.write(bytes, to: descriptor)
+        inParent(of: file) { folder, name in Self.write(bytes, to: name, in: folder) }
+    }
+
+    /// Makes the folder of `file` (its own parent must exist) and writes `bytes` to `file` in it,
+    /// reaching the new folder from its parent's descriptor with `O_NOFOLLOW` as a walk does, but
+    /// keeping no descriptor of it: a first build writes each photo page into a folder of its own,
+    /// and one look-up serves both. `EEXIST` when the folder is there already (nothing is written).
+    func writeFile(_ bytes: [UInt8], toNewFolder file: String) -> Int32? {
+        guard RelativePath.isSafe(file) else { return EINVAL }
+        let (folder, name) = RelativePath.split(file)
+        return inParent(of: folder) { parent, folderName in
+            guard mkdirat(parent, folderName, 0o755) == 0 else { return errno }
+            let made = openat(parent, folderName, pathOnly | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard made >= 0 else { return errno }
+            defer { close(made) }
+            return Self.write(bytes, to: name, in: made)
         }
+    }
+
+    private static func write(_ bytes: [UInt8], to name: String, in folder: Int32) -> Int32? {
+        let descriptor = openat(folder, name, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return errno }
+        return FileSystem.write(bytes, to: descriptor)
     }
 
     /// The contents of a regular file; nil when it is missing, unreadable or not a plain file.
@@ -277,18 +295,20 @@ private struct Handles {
         guard root >= 0 else { return .failed(ENOENT) }
         if folder.isEmpty { return .kept(root) }
         clock += 1
-        if var kept = folders[folder] {
-            kept.users += 1
-            kept.lastUse = clock
-            folders[folder] = kept
-            return .kept(kept.descriptor)
+        // One hash of the path, here and in `release`: every file of a build comes through.
+        if let index = folders.index(forKey: folder) {
+            folders.values[index].users += 1
+            folders.values[index].lastUse = clock
+            return .kept(folders.values[index].descriptor)
         }
         var end = folder.endIndex
         while let slash = folder[..<end].utf8.lastIndex(of: UInt8(ascii: "/")) {
             let ancestor = String(folder[..<slash])
-            if let kept = folders[ancestor] {
-                folders[ancestor] = Kept(descriptor: kept.descriptor, users: kept.users + 1, lastUse: clock)
-                return .walk(base: kept.descriptor, baseKey: ancestor, start: folder.utf8.index(after: slash))
+            if let index = folders.index(forKey: ancestor) {
+                folders.values[index].users += 1
+                folders.values[index].lastUse = clock
+                let base = folders.values[index].descriptor
+                return .walk(base: base, baseKey: ancestor, start: folder.utf8.index(after: slash))
             }
             end = slash
         }
@@ -319,8 +339,8 @@ private struct Handles {
     /// Done with a descriptor from `start` or `finish`.
     mutating func release(_ folder: String, _ descriptor: Int32) {
         if folder.isEmpty { return }
-        if let kept = folders[folder], kept.descriptor == descriptor {
-            folders[folder]?.users = kept.users - 1
+        if let index = folders.index(forKey: folder), folders.values[index].descriptor == descriptor {
+            folders.values[index].users -= 1
         } else if let users = retired[descriptor] {
             if users > 1 {
                 retired[descriptor] = users - 1
