@@ -98,9 +98,10 @@ package struct BuildManifest: Sendable, Equatable {
     }
 
     /// `quote`, without its detour through a `String` for text that needs no escaping (bytes
-    /// 0xE2 stand for U+2028 and U+2029 among others, so they take the long way).
-    private static func appendQuoted(_ value: String, to text: inout [UInt8]) {
-        let plain = value.utf8.allSatisfy { byte in
+    /// 0xE2 stand for U+2028 and U+2029 among others, so they take the long way). Also writes the
+    /// output's list of files (`OutputMarker`).
+    static func appendQuoted(_ value: String, to text: inout [UInt8]) {
+        let plain = value.allUTF8 { byte in
             byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "<")
                 && byte != UInt8(ascii: ">") && byte != UInt8(ascii: "&") && byte != 0xE2
         }

@@ -24,7 +24,8 @@ public struct SitePaths: Sendable {
 
     /// A source-relative path as it appears in diagnostics: `site-example/nature/IMG_1.jpg.json`.
     public func display(_ relative: String) -> String {
-        let base = displaySource.hasSuffix("/") ? String(displaySource.dropLast()) : displaySource
+        // A byte, not a `Character`, is compared: a photo's diagnostics ask for this several times.
+        let base = displaySource.utf8.last == UInt8(ascii: "/") ? String(displaySource.dropLast()) : displaySource
         if relative.isEmpty { return base.isEmpty ? "." : base }
         if base.isEmpty || base == "." { return relative }
         return base + "/" + relative

@@ -82,8 +82,10 @@ extension CatalogBuilder {
         if let minimum = settings.minimumRating, let reason = RatingFilter.reason(metadata.rating, minimum: minimum) {
             return PhotoReading(photo: nil, diagnostics: diagnostics, leftOut: reason)
         }
-        PhotoTextLimits.apply(to: &metadata, path: source.display(primary), diagnostics: &diagnostics)
-        PhotoLint.check(metadata, name: job.files.name, path: source.display(primary), diagnostics: &diagnostics)
+        // The first sidecar, when there is one, is the primary file: its name is shown already.
+        let shown = entries.first?.path ?? source.display(primary)
+        PhotoTextLimits.apply(to: &metadata, path: shown, diagnostics: &diagnostics)
+        PhotoLint.check(metadata, name: job.files.name, path: shown, diagnostics: &diagnostics)
         var photo = Photo(
             sourcePath: sourcePath, image: image, primaryPath: primary, name: job.files.name, slug: "",
             metadata: metadata, width: size.width, height: size.height)

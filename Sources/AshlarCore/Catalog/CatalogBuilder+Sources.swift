@@ -7,10 +7,11 @@ extension CatalogBuilder {
         src: String, folder: SourceFolder, sidecar: String, albumOutput: String, key: String,
         diagnostics: inout [Diagnostic]
     ) -> (String?, ImageLocation)? {
-        let path = source.display(sidecar)
         func fail(_ message: String) -> (String?, ImageLocation)? {
             diagnostics.append(
-                .error(message.replacingOccurrences(of: "'src'", with: "'\(key)'"), path: path, key: key))
+                .error(
+                    message.replacingOccurrences(of: "'src'", with: "'\(key)'"), path: source.display(sidecar),
+                    key: key))
             return nil
         }
         let lowered = src.lowercased()

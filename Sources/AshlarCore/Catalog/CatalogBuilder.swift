@@ -73,16 +73,16 @@ struct CatalogBuilder: Sendable {
     /// Reads a file of at most `SmallFile.maximumSize` bytes; reports and returns nil otherwise.
     /// `kind` names the file in that report.
     func readSmallFile(_ relative: String, kind: String, diagnostics: inout [Diagnostic]) -> [UInt8]? {
-        let path = source.display(relative)
         switch source.read(relative, upTo: SmallFile.maximumSize + 1) {
         case .success(let read):
-            if let tooLarge = SmallFile.sizeDiagnostic(byteCount: read.size, path: path, kind: kind) {
-                diagnostics.append(tooLarge)
-                return nil
-            }
-            return read.bytes
+            guard read.size > SmallFile.maximumSize,
+                let tooLarge = SmallFile.sizeDiagnostic(
+                    byteCount: read.size, path: source.display(relative), kind: kind)
+            else { return read.bytes }
+            diagnostics.append(tooLarge)
+            return nil
         case .failure(let failure):
-            diagnostics.append(.error("cannot read the file: \(failure.reason)", path: path))
+            diagnostics.append(.error("cannot read the file: \(failure.reason)", path: source.display(relative)))
             return nil
         }
     }

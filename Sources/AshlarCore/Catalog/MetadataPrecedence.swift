@@ -28,8 +28,9 @@ enum MetadataPrecedence {
 
     /// The sidecars' metadata merged, each field from the strongest sidecar that has it.
     static func merged(_ ordered: [Entry]) -> PhotoMetadata {
-        var metadata = PhotoMetadata()
-        for entry in ordered { metadata = metadata.merged(over: entry.reading.metadata) }
+        // The strongest as it is (merging it over nothing would give it back field by field).
+        guard var metadata = ordered.first?.reading.metadata else { return PhotoMetadata() }
+        for entry in ordered.dropFirst() { metadata = metadata.merged(over: entry.reading.metadata) }
         return metadata
     }
 }

@@ -10,14 +10,19 @@ enum PhotoTextLimits {
     /// Cuts `metadata`'s texts to their limits, warning for each: the caption and long
     /// description to `caption`, every line of text (title, alt, credits, place names) to `title`.
     static func apply(to metadata: inout PhotoMetadata, path: String, diagnostics: inout [Diagnostic]) {
-        let lines: [(WritableKeyPath<PhotoMetadata, String?>, String)] = [
-            (\.title, "title"), (\.alt, "alt"), (\.creator, "creator"), (\.rights, "rights"),
-            (\.label, "label"), (\.location, "location"), (\.city, "city"), (\.region, "region"),
-            (\.country, "country"),
-        ]
-        for (field, key) in lines {
-            cut(&metadata[keyPath: field], key: key, limit: title, path: path, diagnostics: &diagnostics)
+        // Field by field rather than through key paths: every photo of a build comes through.
+        func line(_ text: inout String?, _ key: String) {
+            cut(&text, key: key, limit: title, path: path, diagnostics: &diagnostics)
         }
+        line(&metadata.title, "title")
+        line(&metadata.alt, "alt")
+        line(&metadata.creator, "creator")
+        line(&metadata.rights, "rights")
+        line(&metadata.label, "label")
+        line(&metadata.location, "location")
+        line(&metadata.city, "city")
+        line(&metadata.region, "region")
+        line(&metadata.country, "country")
         // A URL cut short would lead somewhere else: a licence link that long is left out.
         if let license = metadata.license, license.utf8.count > title {
             metadata.license = nil

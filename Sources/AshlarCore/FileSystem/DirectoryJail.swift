@@ -56,11 +56,29 @@ final class DirectoryJail: Sendable {
 
     /// Writes `bytes` to a new or truncated file.
     func writeFile(_ bytes: [UInt8], to file: String) -> Int32? {
-        inParent(of: file) { folder, name in
-            let descriptor = openat(folder, name, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { return errno }
-            return FileSystem.write(bytes, to: descriptor)
+        inParent(of: file) { folder, name in Self.write(bytes, to: name, in: folder) }
+    }
+
+    /// Makes the folder of `file` (its own parent must exist) and writes `bytes` to `file` in it,
+    /// reaching the new folder from its parent's descriptor with `O_NOFOLLOW` as a walk does, but
+    /// keeping no descriptor of it: a first build writes each photo page into a folder of its own,
+    /// and one look-up serves both. `EEXIST` when the folder is there already (nothing is written).
+    func writeFile(_ bytes: [UInt8], toNewFolder file: String) -> Int32? {
+        guard RelativePath.isSafe(file) else { return EINVAL }
+        let (folder, name) = RelativePath.split(file)
+        return inParent(of: folder) { parent, folderName in
+            guard mkdirat(parent, folderName, 0o755) == 0 else { return errno }
+            let made = openat(parent, folderName, pathOnly | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard made >= 0 else { return errno }
+            defer { close(made) }
+            return Self.write(bytes, to: name, in: made)
         }
+    }
+
+    private static func write(_ bytes: [UInt8], to name: String, in folder: Int32) -> Int32? {
+        let descriptor = openat(folder, name, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return errno }
+        return FileSystem.write(bytes, to: descriptor)
     }
 
     /// The contents of a regular file; nil when it is missing, unreadable or not a plain file.

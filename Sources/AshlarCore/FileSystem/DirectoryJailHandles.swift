@@ -28,18 +28,20 @@ struct DirectoryJailHandles {
         guard root >= 0 else { return .failed(ENOENT) }
         if folder.isEmpty { return .kept(root) }
         clock += 1
-        if var kept = folders[folder] {
-            kept.users += 1
-            kept.lastUse = clock
-            folders[folder] = kept
-            return .kept(kept.descriptor)
+        // One hash of the path, here and in `release`: every file of a build comes through.
+        if let index = folders.index(forKey: folder) {
+            folders.values[index].users += 1
+            folders.values[index].lastUse = clock
+            return .kept(folders.values[index].descriptor)
         }
         var end = folder.endIndex
         while let slash = folder[..<end].utf8.lastIndex(of: UInt8(ascii: "/")) {
             let ancestor = String(folder[..<slash])
-            if let kept = folders[ancestor] {
-                folders[ancestor] = Kept(descriptor: kept.descriptor, users: kept.users + 1, lastUse: clock)
-                return .walk(base: kept.descriptor, baseKey: ancestor, start: folder.utf8.index(after: slash))
+            if let index = folders.index(forKey: ancestor) {
+                folders.values[index].users += 1
+                folders.values[index].lastUse = clock
+                let base = folders.values[index].descriptor
+                return .walk(base: base, baseKey: ancestor, start: folder.utf8.index(after: slash))
             }
             end = slash
         }
@@ -70,8 +72,8 @@ struct DirectoryJailHandles {
     /// Done with a descriptor from `start` or `finish`.
     mutating func release(_ folder: String, _ descriptor: Int32) {
         if folder.isEmpty { return }
-        if let kept = folders[folder], kept.descriptor == descriptor {
-            folders[folder]?.users = kept.users - 1
+        if let index = folders.index(forKey: folder), folders.values[index].descriptor == descriptor {
+            folders.values[index].users -= 1
         } else if let users = retired[descriptor] {
             if users > 1 {
                 retired[descriptor] = users - 1

@@ -68,9 +68,7 @@ struct JSONObjectReader {
     private let nullMeansAbsent: Bool
     /// One member for each known key, the one that is read, in the order the keys first appear.
     private var members: [JSONMember] = []
-    /// The keys of `members`: the object's known keys, in the order they first appear.
-    private(set) var keys: [String] = []
-    /// The UTF-8 length of each of `keys`: most keys differ in length, and comparing integers
+    /// The UTF-8 length of each member's key: most keys differ in length, and comparing integers
     /// costs no reference counting.
     private var keyLengths: [Int] = []
     /// Positions in `members` by key, for objects too large to search one by one (exiftool's).
@@ -106,10 +104,12 @@ struct JSONObjectReader {
         self.nullMeansAbsent = known.nullMeansAbsent
         self.findings = findings
         let given = object.members ?? []
-        members.reserveCapacity(given.count)
-        keys.reserveCapacity(given.count)
+        // Usually every member is known and given once: the object's own list is then used as it
+        // is. Until a member is left out, `members` is that list, read only below `keyLengths.count`.
+        members = given
+        var inPlace = true
         keyLengths.reserveCapacity(given.count)
-        for member in given {
+        for (index, member) in given.enumerated() {
             let key = member.key
             if !known.contains(key), let names = known.names {
                 var message = "'\(self.keyPath(key))' is not \(known.noun)"
@@ -117,19 +117,21 @@ struct JSONObjectReader {
                     message += "; did you mean '\(self.keyPath(suggestion))'?"
                 }
                 report(message, at: member.keyOffset, key: self.keyPath(key), severity: .warning)
+                if inPlace { (members, inPlace) = (Array(given[..<index]), false) }
                 continue
             }
             guard let position = position(of: key) else {
-                members.append(member)
-                keys.append(key)
+                if !inPlace { members.append(member) }
                 keyLengths.append(key.utf8.count)
                 if positions != nil {
-                    positions?[key] = members.count - 1
-                } else if members.count > Self.largestSearchedObject {
-                    positions = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+                    positions?[key] = keyLengths.count - 1
+                } else if keyLengths.count > Self.largestSearchedObject {
+                    positions = Dictionary(
+                        uniqueKeysWithValues: members.prefix(keyLengths.count).enumerated().map { ($1.key, $0) })
                 }
                 continue
             }
+            if inPlace { (members, inPlace) = (Array(given[..<index]), false) }
             if !known.readsFirstOfRepeated { members[position] = member }
             let used = known.readsFirstOfRepeated ? "first" : "last"
             report(
@@ -145,8 +147,13 @@ struct JSONObjectReader {
     private func position(of key: String) -> Int? {
         if let positions { return positions[key] }
         let length = key.utf8.count
-        for index in keyLengths.indices where keyLengths[index] == length && keys[index] == key { return index }
+        for index in keyLengths.indices where keyLengths[index] == length && members[index].key == key { return index }
         return nil
+    }
+
+    /// The object's known keys, in the order they first appear.
+    var keys: [String] {
+        members.map(\.key)
     }
 
     /// The key path of a member of this object.

@@ -10,12 +10,16 @@ package enum OutputMarker {
 
     package static func bytes(files: some Sequence<String>, build: String? = nil) -> [UInt8] {
         var text: [UInt8] = Array("{\n  \"ashlar\": \(formatVersion),\n".utf8)
-        if let build { text += "  \"build\": \(JSONText.serialize(.string(build))),\n".utf8 }
+        if let build {
+            text += "  \"build\": ".utf8
+            BuildManifest.appendQuoted(build, to: &text)
+            text += ",\n".utf8
+        }
         text += "  \"files\": [".utf8
-        let sorted = files.sorted(by: FileNameOrder.precedes)
+        let sorted = files.sorted { FileNameOrder.precedes($0, $1) }
         for (index, path) in sorted.enumerated() {
             text += (index == 0 ? "\n    " : ",\n    ").utf8
-            text += JSONText.serialize(.string(path)).utf8
+            BuildManifest.appendQuoted(path, to: &text)
         }
         text += (sorted.isEmpty ? "]\n}\n" : "\n  ]\n}\n").utf8
         return text

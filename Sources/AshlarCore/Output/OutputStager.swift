@@ -67,22 +67,35 @@ final class OutputStager: Sendable {
                 try plan.place(file.path, replacing: replacing)
             }
             guard let (temporary, folders) = placed else { return false }
-            // New folders are made outside the lock, so that both cores make them; a folder
-            // another thread has claimed but not made yet is made here too (`mkdir -p`: the
-            // staging folder is this build's own).
-            for folder in folders {
-                guard let failure = directory.makeFolder(folder), failure != EEXIST else { continue }
-                if let failure = directory.makeFolders(folder) {
-                    let message = "cannot create folder: \(SystemError.message(failure))"
-                    throw BuildError(.io, path: display(ofStaged: folder), message: message)
-                }
+            // A page alone in a new folder, as each photo page of a first build is: the folder is
+            // made and the page written with one look-up. Should that fail, the usual way below
+            // makes and writes them (a folder already there is fine), or says why not.
+            if case .bytes(let bytes) = file.contents, let last = folders.last,
+                RelativePath.split(temporary).folder == last
+            {
+                try makeFolders(folders.dropLast())
+                if directory.writeFile(bytes, toNewFolder: temporary) == nil { return true }
             }
+            try makeFolders(folders)
             try write(file, to: temporary)
         } catch {
             state.withLock { $0.firstFailure = $0.firstFailure ?? error }
             return false
         }
         return true
+    }
+
+    /// Makes folders of the staging folder, top first. This happens outside the lock, so that
+    /// both cores make them; a folder another thread has claimed but not made yet is made here
+    /// too (`mkdir -p`: the staging folder is this build's own).
+    private func makeFolders(_ folders: some Collection<String>) throws(BuildError) {
+        for folder in folders {
+            guard let failure = directory.makeFolder(folder), failure != EEXIST else { continue }
+            if let failure = directory.makeFolders(folder) {
+                let message = "cannot create folder: \(SystemError.message(failure))"
+                throw BuildError(.io, path: display(ofStaged: folder), message: message)
+            }
+        }
     }
 
     /// Puts every staged file in place: each new folder of the staging folder in one rename,

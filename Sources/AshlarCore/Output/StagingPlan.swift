@@ -119,13 +119,12 @@ struct StagingPlan {
         if folder.isEmpty || present[folder] != nil { return false }
         if missing.contains(folder) { return true }
         let parent = RelativePath.split(folder).folder
-        let parentMissing = try isMissing(parent, claiming: &folders)
-        let destination = paths.outputFile(folder)
-        if parentMissing {
+        if try isMissing(parent, claiming: &folders) {
             try claimInStaging(folder, &folders)
             missing.insert(folder)
             return true
         }
+        let destination = paths.outputFile(folder)
         if let info = directory.status(of: folder) {
             switch info.st_mode & S_IFMT {
             case S_IFDIR:

@@ -60,7 +60,8 @@ struct PhotoPageModel {
         for (key, value) in Self.credits(metadata) { photoValue[key] = .string(value) }
         if configuration.showPlace, let place = Self.place(metadata) { photoValue["place"] = .string(place) }
         if let date = metadata.date {
-            photoValue["date"] = .object(["iso": .string(date.iso8601), "text": .string(Self.displayText(of: date))])
+            let iso = date.iso8601
+            photoValue["date"] = .object(["iso": .string(iso), "text": .string(Self.displayText(of: date, iso: iso))])
         }
         let tags = metadata.tags ?? []
         photoValue["tags"] = .array(tags.map { .string($0) })
@@ -113,12 +114,13 @@ struct PhotoPageModel {
         ])
     }
 
-    /// `2024-06-01 18:30`: unambiguous in every language.
-    static func displayText(of date: PhotoDate) -> String {
-        let iso = date.iso8601
-        let day = String(iso.prefix(10))
+    /// `2024-06-01 18:30`: unambiguous in every language. `iso` is the date's `iso8601`, which
+    /// the page shows too.
+    static func displayText(of date: PhotoDate, iso: String) -> String {
+        // ISO 8601 text is ASCII: cut by bytes, which is cheaper than by characters.
+        let day = String(decoding: iso.utf8.prefix(10), as: UTF8.self)
         if date.hour == 0, date.minute == 0, date.second == 0 { return day }
-        return day + " " + String(iso.dropFirst(11).prefix(5))
+        return day + " " + String(decoding: iso.utf8.dropFirst(11).prefix(5), as: UTF8.self)
     }
 
     /// Label and value pairs for the camera `<dl>`, in the order photographers read them.
@@ -127,9 +129,9 @@ struct PhotoPageModel {
         let make = metadata.make?.trimmingSpaces ?? ""
         let model = metadata.model?.trimmingSpaces ?? ""
         let camera: String
+        let lowercasedMake = make.lowercased()
         if !make.isEmpty, !model.isEmpty,
-            !model.lowercased().hasPrefix(
-                make.lowercased().split(separator: " ").first.map(String.init) ?? make.lowercased())
+            !model.lowercased().hasPrefix(lowercasedMake.split(separator: " ").first.map(String.init) ?? lowercasedMake)
         {
             camera = make + " " + model
         } else {

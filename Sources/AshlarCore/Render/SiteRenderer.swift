@@ -33,10 +33,22 @@ package struct SiteRenderer: Sendable {
             breakpoints: configuration.layout.breakpoints, gap: configuration.layout.gap)
     }
 
+    /// An album and the albums above it, root first, held once for all of its pages' jobs: a job
+    /// then costs a reference, not a copy of the album (its cover's metadata and its photo list).
+    final class AlbumInTree: Sendable {
+        let album: Album
+        let ancestors: [Album]
+
+        init(_ album: Album, ancestors: [Album]) {
+            self.album = album
+            self.ancestors = ancestors
+        }
+    }
+
     /// One page to render: an album page or a photo page.
     enum PageJob: Sendable {
-        case album(Album, ancestors: [Album], page: Int, pageLinks: [TemplateValue]?)
-        case photo(Album, ancestors: [Album], index: Int, shared: PhotoPageModel.Shared)
+        case album(AlbumInTree, page: Int, pageLinks: [TemplateValue]?)
+        case photo(AlbumInTree, index: Int, shared: PhotoPageModel.Shared)
 
         var templateName: String {
             switch self {
@@ -48,10 +60,10 @@ package struct SiteRenderer: Sendable {
         /// The page's path in the output.
         var path: String {
             switch self {
-            case .album(let album, _, let page, _):
-                URLPath.indexFile(of: Pagination.folder(ofPage: page, in: album.outputPath))
-            case .photo(let album, _, let index, _):
-                URLPath.indexFile(of: PhotoPageModel.folder(of: album.photos[index], in: album))
+            case .album(let tree, let page, _):
+                URLPath.indexFile(of: Pagination.folder(ofPage: page, in: tree.album.outputPath))
+            case .photo(let tree, let index, _):
+                URLPath.indexFile(of: PhotoPageModel.folder(of: tree.album.photos[index], in: tree.album))
             }
         }
     }
@@ -103,16 +115,14 @@ package struct SiteRenderer: Sendable {
                 let links =
                     pagination.pageCount > 1
                     ? [0, 1].map { AlbumPageModel.pageLinks(album, fromPage: $0, configuration: configuration) } : []
+                let tree = AlbumInTree(album, ancestors: ancestors)
                 for page in 0..<pagination.pageCount {
-                    jobs.append(
-                        .album(
-                            album, ancestors: ancestors, page: page,
-                            pageLinks: links.isEmpty ? nil : links[min(page, 1)]))
+                    jobs.append(.album(tree, page: page, pageLinks: links.isEmpty ? nil : links[min(page, 1)]))
                 }
                 let shared = PhotoPageModel.shared(
                     album: album, ancestors: ancestors, configuration: configuration, hasFeed: hasFeed)
                 for index in album.photos.indices {
-                    jobs.append(.photo(album, ancestors: ancestors, index: index, shared: shared))
+                    jobs.append(.photo(tree, index: index, shared: shared))
                 }
             }
             for photo in album.photos {
@@ -176,20 +186,22 @@ package struct SiteRenderer: Sendable {
 
     func render(_ job: PageJob) throws(TemplateError) -> OutputFile {
         switch job {
-        case .album(let album, let ancestors, let page, let pageLinks):
+        case .album(let tree, let page, let pageLinks):
             let model = AlbumPageModel(
-                album: album, ancestors: ancestors, page: page, configuration: configuration, tileSizes: tileSizes,
+                album: tree.album, ancestors: tree.ancestors, page: page, configuration: configuration,
+                tileSizes: tileSizes,
                 hasFeed: hasFeed,
                 sharedPageLinks: pageLinks)
             let html = try library.renderBytes("album", with: model.value)
             return OutputFile(path: URLPath.indexFile(of: model.folder), contents: .bytes(html))
-        case .photo(let album, let ancestors, let index, let shared):
+        case .photo(let tree, let index, let shared):
             let model = PhotoPageModel(
-                album: album, ancestors: ancestors, index: index, configuration: configuration, hasFeed: hasFeed,
-                shared: shared)
+                album: tree.album, ancestors: tree.ancestors, index: index, configuration: configuration,
+                hasFeed: hasFeed, shared: shared)
             let html = try library.renderBytes("photo", with: model.value)
             return OutputFile(
-                path: URLPath.indexFile(of: PhotoPageModel.folder(of: model.photo, in: album)), contents: .bytes(html))
+                path: URLPath.indexFile(of: PhotoPageModel.folder(of: model.photo, in: tree.album)),
+                contents: .bytes(html))
         }
     }
 

@@ -21,7 +21,7 @@ package enum URLPath {
     /// Percent-encodes a `/`-separated path, segment by segment.
     package static func encodePath(_ path: String) -> String {
         // Most paths need no encoding at all.
-        if path.utf8.allSatisfy({ isUnreserved($0) || $0 == UInt8(ascii: "/") }) { return path }
+        if path.allUTF8({ isUnreserved($0) || $0 == UInt8(ascii: "/") }) { return path }
         return path.split(separator: "/", omittingEmptySubsequences: false).map { encodeSegment(String($0)) }
             .joined(separator: "/")
     }

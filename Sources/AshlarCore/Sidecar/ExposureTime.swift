@@ -19,6 +19,7 @@ package enum ExposureTime {
     /// Normalises a written exposure: `1/250`, `10/2500`, `0.004`, `2.5`, `1/250 s`, `2s`.
     /// Nil when the text is not an exposure time.
     package static func normalized(_ text: String) -> String? {
+        if isNormalizedFraction(text) { return text }
         var trimmed = Substring(text.trimmingSpaces)
         for suffix in ["sec", "s"] where trimmed.hasSuffix(suffix) {
             trimmed = trimmed.dropLast(suffix.count)
@@ -36,5 +37,22 @@ package enum ExposureTime {
         }
         guard let seconds = Double(body) else { return nil }
         return Self.text(seconds: seconds)
+    }
+
+    /// Whether `text` is written as `normalized` writes it back, `1/N` with N from 4 to 1,000,000
+    /// and no zero in front: most exposures, every photo's, need no parsing.
+    private static func isNormalizedFraction(_ text: String) -> Bool {
+        var bytes = text.utf8.makeIterator()
+        guard bytes.next() == UInt8(ascii: "1"), bytes.next() == UInt8(ascii: "/") else { return false }
+        var denominator = 0
+        var digits = 0
+        while let byte = bytes.next() {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte), digits < 7,
+                digits > 0 || byte != UInt8(ascii: "0")
+            else { return false }
+            denominator = denominator * 10 + Int(byte - UInt8(ascii: "0"))
+            digits += 1
+        }
+        return denominator >= 4 && denominator <= 1_000_000
     }
 }

@@ -126,19 +126,25 @@ package struct PhotoDate: Sendable, Equatable, Hashable, Comparable, CustomStrin
 
     /// `value` in decimal, with zeros in front up to `width` characters.
     private static func append(_ value: Int, width: Int, to text: inout [UInt8]) {
-        var digits: [UInt8] = []
-        if value < 0 {
-            digits = Array(String(value).utf8)
-        } else {
-            var rest = value
-            repeat {
-                digits.append(UInt8(ascii: "0") + UInt8(rest % 10))
-                rest /= 10
-            } while rest > 0
-            digits.reverse()
+        guard value >= 0 else {
+            let digits = Array(String(value).utf8)
+            if digits.count < width { text += repeatElement(UInt8(ascii: "0"), count: width - digits.count) }
+            text += digits
+            return
         }
-        if digits.count < width { text += repeatElement(UInt8(ascii: "0"), count: width - digits.count) }
-        text += digits
+        // Digits straight into `text`, highest first, with no array of their own: three dates
+        // are written for every photo of a build.
+        var divisor = 1
+        var count = 1
+        while divisor <= value / 10 {
+            divisor *= 10
+            count += 1
+        }
+        if count < width { text += repeatElement(UInt8(ascii: "0"), count: width - count) }
+        while divisor > 0 {
+            text.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
     }
 
     package var description: String { iso8601 }
