@@ -1,3 +1,5 @@
+import AshlarImage
+
 /// IPTC-IIM (IPTC 1999, version 4.2) as a JPEG carries it: Photoshop image resources
 /// (`8BIM`) in `APP13` segments, resource 0x0404 holding the IIM datasets. Reads the fields
 /// photographers' tools write; text is UTF-8 when dataset 1:90 says so or when it is valid UTF-8,
@@ -10,39 +12,34 @@ struct IIMReader {
     static let maximumDatasets = 10_000
 
     /// Reads the joined payloads of a JPEG's `APP13` segments, each without its
-    /// `Photoshop 3.0\0` header.
+    /// `Photoshop 3.0\0` header, walked by AshlarImage's `PhotoshopResources` as the rewriter
+    /// walks them. Only the first IIM resource is read.
     init(photoshopResources resources: [UInt8]) {
         let window = ByteWindow(resources)
-        var offset = 0
-        while window.contains(offset, count: 12) {
-            // Nearly every resource is signed `8BIM`; some older tools used these others.
-            let signed = ["8BIM", "PHUT", "AgHg", "DCSR", "MeSa"].contains { window.matches($0, at: offset) }
-            guard signed, let id = window.u16(offset + 4), let nameLength = window.u8(offset + 6)
-            else {
-                warnings.append("its Photoshop resources (APP13) are damaged at byte \(offset)")
-                return
-            }
-            // The name is a Pascal string padded to an even length, length byte included.
-            let nameSize = (Int(nameLength) + 2) & ~1
-            guard let size32 = window.u32(offset + 6 + nameSize) else { break }
-            let dataStart = offset + 6 + nameSize + 4
-            let size = Int(size32)
-            guard window.contains(dataStart, count: size) else {
+        let walk = PhotoshopResources(resources[...])
+        for resource in walk.resources {
+            if !resource.isComplete {
                 warnings.append(
-                    "its Photoshop resource 0x\(Self.hex(id)) says it is \(size) bytes long, past the end of its segment; what fits is read"
+                    "its Photoshop resource 0x\(Self.hex(resource.id)) says it is \(resource.size) bytes long, past the end of its segment; what fits is read"
                 )
-                if id == 0x0404 { readDatasets(window.window(dataStart, count: -1)) }
+            }
+            if resource.id == 0x0404 {
+                readDatasets(window.window(resource.data.lowerBound, count: resource.data.count))
                 return
             }
-            if id == 0x0404 {
-                readDatasets(window.window(dataStart, count: size))
-                return
-            }
-            offset = dataStart + size + (size & 1)
         }
-        // What is left cannot hold a resource header: a segment cut short, unless it is padding.
-        if window.slice(offset, count: window.count - offset)?.contains(where: { $0 != 0 }) == true {
+        switch walk.ending {
+        case .complete(let rest):
+            // Too few bytes for a resource: a segment cut short, unless they are padding.
+            if resources[rest].contains(where: { $0 != 0 }) {
+                warnings.append("its Photoshop resources (APP13) end in the middle of a resource")
+            }
+        case .headerRunsPast:
             warnings.append("its Photoshop resources (APP13) end in the middle of a resource")
+        case .unknownType(let offset):
+            warnings.append("its Photoshop resources (APP13) are damaged at byte \(offset)")
+        case .resourceRunsPast:
+            break
         }
     }
 

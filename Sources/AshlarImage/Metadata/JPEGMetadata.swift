@@ -3,7 +3,6 @@
 public enum JPEGMetadata {
     static let exifSignature = Array("Exif".utf8) + [0]
     static let xmpSignature = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0]
-    static let extendedXMPSignature = Array("http://ns.adobe.com/xmp/extension/".utf8) + [0]
     static let iccSignature = Array("ICC_PROFILE".utf8) + [0]
     static let mpfSignature = Array("MPF".utf8) + [0]
 
@@ -34,7 +33,9 @@ public enum JPEGMetadata {
             (metadata.orientation, metadata.hasLocation) = exifFacts(exif)
         }
         if let xmp = metadata.xmp, LocationRecord.inXMP(xmp) { metadata.hasLocation = true }
-        if extendedXMP(layout.segments, in: bytes).values.contains(where: \.mentionsGPS) { metadata.hasLocation = true }
+        if !LocationRecord.locatedPackets(in: ExtendedXMP(segments: layout.segments, in: bytes)).isEmpty {
+            metadata.hasLocation = true
+        }
         return metadata
     }
 
@@ -53,8 +54,7 @@ public enum JPEGMetadata {
         let layout = try JPEGSegment.layout(of: bytes)
         var output: [UInt8] = [0xFF, 0xD8]
         output.reserveCapacity(bytes.count)
-        let locatedExtensions = Set(
-            extendedXMP(layout.segments, in: bytes).filter { $0.value.mentionsGPS }.map(\.key))
+        let locatedPackets = LocationRecord.locatedPackets(in: ExtendedXMP(segments: layout.segments, in: bytes))
         for segment in layout.segments {
             let payload = bytes[segment.start..<segment.end]
             switch policy {
@@ -74,9 +74,10 @@ public enum JPEGMetadata {
                     if let kept = removingLocation(fromXMP: packet) {
                         append(segment.marker, xmpSignature + kept, to: &output)
                     }
-                } else if segment.marker == 0xE1, segment.hasSignature(extendedXMPSignature, in: bytes) {
-                    // A chunk too short to name its packet is dropped too.
-                    if let guid = extendedXMPGUID(segment, in: bytes), !locatedExtensions.contains(guid) {
+                } else if segment.marker == 0xE1, segment.hasSignature(ExtendedXMP.signature, in: bytes) {
+                    // A part too short to hold its header is dropped too.
+                    let part = ExtendedXMP.Part(payload.dropFirst(ExtendedXMP.signature.count))
+                    if let part, !locatedPackets.contains(part.guid) {
                         append(segment.marker, payload, to: &output)
                     }
                 } else if segment.marker == 0xE1 {
@@ -130,39 +131,5 @@ public enum JPEGMetadata {
             ordered[sequence - 1] = chunk
         }
         return ordered.compactMap { $0 }.flatMap { bytes[$0.start + header + 2..<$0.end] }
-    }
-
-    /// An Extended-XMP packet's chunks joined in offset order.
-    struct ExtendedXMP {
-        var joined: [UInt8]
-        /// Whether any chunk, or the joined packet, names an EXIF `GPS` property in any form.
-        var mentionsGPS: Bool
-    }
-
-    /// Extended-XMP chunks (`http://ns.adobe.com/xmp/extension/\0`, a 32-byte GUID, the full
-    /// length, the chunk's offset, data) grouped by GUID.
-    static func extendedXMP(_ segments: [JPEGSegment], in bytes: [UInt8]) -> [[UInt8]: ExtendedXMP] {
-        var chunks: [[UInt8]: [(offset: Int, data: ArraySlice<UInt8>)]] = [:]
-        let header = extendedXMPSignature.count + 32 + 8
-        for segment in segments where segment.marker == 0xE1 && segment.hasSignature(extendedXMPSignature, in: bytes) {
-            guard segment.count >= header, let guid = extendedXMPGUID(segment, in: bytes) else { continue }
-            let field = segment.start + header - 4
-            let offset = bytes[field..<field + 4].reduce(0) { $0 << 8 | Int($1) }
-            chunks[guid, default: []].append((offset, bytes[segment.start + header..<segment.end]))
-        }
-        let gps = Array(":GPS".utf8)
-        return chunks.mapValues { parts in
-            let joined = parts.sorted { $0.offset < $1.offset }.flatMap(\.data)
-            let mentionsGPS =
-                firstRange(of: gps, in: joined, from: 0) != nil
-                || parts.contains { firstRange(of: gps, in: Array($0.data), from: 0) != nil }
-            return ExtendedXMP(joined: joined, mentionsGPS: mentionsGPS)
-        }
-    }
-
-    private static func extendedXMPGUID(_ segment: JPEGSegment, in bytes: [UInt8]) -> [UInt8]? {
-        let start = segment.start + extendedXMPSignature.count
-        guard start + 32 <= segment.end else { return nil }
-        return Array(bytes[start..<start + 32])
     }
 }

@@ -35,6 +35,23 @@ public enum LocationRecord: String, Sendable, Hashable, CaseIterable {
         return properties.contains { $0.name != version }
     }
 
+    /// The GUIDs of the Extended XMP packets that may record a location, whether or not the
+    /// standard packet names them (exiftool reads them all): those where an EXIF `GPS` property
+    /// name in any form (`:GPS`) appears in a part, in the parts laid end to end in offset order,
+    /// or in the packet as ``ExtendedXMP/joined(guid:)`` assembles it. Parts that do not fit
+    /// together are still searched, as some reader might join them.
+    package static func locatedPackets(in extended: ExtendedXMP) -> Set<String> {
+        let gps = Array(":GPS".utf8)
+        func mentionsGPS(_ bytes: [UInt8]) -> Bool { JPEGMetadata.firstRange(of: gps, in: bytes, from: 0) != nil }
+        return Set(
+            extended.guids.filter { guid in
+                let parts = extended.packets[guid] ?? []
+                if parts.contains(where: { mentionsGPS(Array($0.data)) }) { return true }
+                if mentionsGPS(parts.sorted { $0.offset < $1.offset }.flatMap(\.data)) { return true }
+                return (try? extended.joined(guid: guid).get()).map(mentionsGPS) ?? false
+            })
+    }
+
     /// Every place the JPEG or PNG file `bytes` records a location; empty for other formats and
     /// for files whose structure cannot be read (they are not published).
     public static func find(in bytes: [UInt8]) -> Set<LocationRecord> {
@@ -50,7 +67,7 @@ public enum LocationRecord: String, Sendable, Hashable, CaseIterable {
                     if inXMP(packet) { found.insert(.xmpGPS) }
                 }
             }
-            if JPEGMetadata.extendedXMP(layout.segments, in: bytes).values.contains(where: \.mentionsGPS) {
+            if !locatedPackets(in: ExtendedXMP(segments: layout.segments, in: bytes)).isEmpty {
                 found.insert(.extendedXMPGPS)
             }
         case .png:

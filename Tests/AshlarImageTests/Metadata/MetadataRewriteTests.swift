@@ -109,7 +109,7 @@ import Testing
         let guid = Array("0123456789ABCDEF0123456789ABCDEF".utf8)
         func extended(_ text: String) -> [UInt8] {
             let data = Array(text.utf8)
-            let payload = JPEGMetadata.extendedXMPSignature + guid + [0, 0, 0, UInt8(data.count), 0, 0, 0, 0] + data
+            let payload = ExtendedXMP.signature + guid + [0, 0, 0, UInt8(data.count), 0, 0, 0, 0] + data
             return [0xFF, 0xE1, 0, UInt8(payload.count + 2)] + payload
         }
         let located = extended("<x:xmpmeta><rdf:Description exif:GPSLongitude='2,17.67E'/></x:xmpmeta>")
@@ -160,14 +160,19 @@ import Testing
         let named = Self.resource(0x0425, Array(repeating: 7, count: 16), name: Array("md5".utf8))
         let xmp = Self.resource(0x0424, Array("<x:xmpmeta exif:GPSLatitude='1N'/>".utf8))
         let exif = Self.resource(0x0422, Array("MM\0*\0\0\0\u{8}".utf8))
-        let payload = JPEGMetadata.photoshopSignature + iptc + xmp + named + exif
+        let payload = PhotoshopResources.signature + iptc + xmp + named + exif
         #expect(
             JPEGMetadata.removingEmbeddedMetadata(fromPhotoshop: payload)
-                == JPEGMetadata.photoshopSignature + iptc + named)
+                == PhotoshopResources.signature + iptc + named)
         // A size running past the end: the block cannot be vouched for.
-        var broken = JPEGMetadata.photoshopSignature + iptc
+        var broken = PhotoshopResources.signature + iptc
         broken[broken.count - iptc.count + 9] = 0x7F
         #expect(JPEGMetadata.removingEmbeddedMetadata(fromPhotoshop: broken) == nil)
+        // A block of a type no reader knows: what follows cannot be vouched for either.
+        var unknown = Self.resource(0x0422, Array("MM\0*".utf8))
+        unknown.replaceSubrange(0..<4, with: "Adob".utf8)
+        #expect(
+            JPEGMetadata.removingEmbeddedMetadata(fromPhotoshop: PhotoshopResources.signature + iptc + unknown) == nil)
         #expect(JPEGMetadata.removingEmbeddedMetadata(fromPhotoshop: Array("Adobe_CM".utf8)) == nil)
     }
 

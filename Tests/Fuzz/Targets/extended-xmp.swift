@@ -1,3 +1,5 @@
+import AshlarImage
+
 @testable import AshlarCore
 
 /// Extended XMP assembly: the input is a standard XMP packet, then Extended XMP segment payloads
@@ -13,8 +15,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     while offset + 2 <= bytes.count {
         let length = Int(bytes[offset]) << 8 | Int(bytes[offset + 1])
         let part = bytes[(offset + 2)..<min(bytes.count, offset + 2 + length)]
-        let signature = first ? EmbeddedMetadataCollector.xmpSignature : ExtendedXMP.signature
-        collector.addAPP1(ByteWindow(Array(signature.utf8) + part))
+        let signature = first ? Array(EmbeddedMetadataCollector.xmpSignature.utf8) : ExtendedXMP.signature
+        collector.addAPP1(ByteWindow(signature + part))
         first = false
         offset += 2 + length
     }

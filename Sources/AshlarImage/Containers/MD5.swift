@@ -1,6 +1,6 @@
 /// MD5 (RFC 1321), only to check an Extended XMP packet against the digest its GUID states. Not
 /// for anything that needs a secure hash.
-struct MD5 {
+package enum MD5 {
     private static let shifts: [UInt32] = [
         7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14,
         20, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6,
@@ -22,7 +22,7 @@ struct MD5 {
     ]
 
     /// The 16-byte digest of `bytes`.
-    static func digest(_ bytes: [UInt8]) -> [UInt8] {
+    package static func digest(_ bytes: [UInt8]) -> [UInt8] {
         var state: (UInt32, UInt32, UInt32, UInt32) = (0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476)
         var message = bytes
         let bitLength = UInt64(bytes.count) &* 8
@@ -61,7 +61,7 @@ struct MD5 {
     }
 
     /// The digest as 32 upper-case hexadecimal digits, as Extended XMP GUIDs write it.
-    static func hexDigest(_ bytes: [UInt8]) -> String {
+    package static func hexDigest(_ bytes: [UInt8]) -> String {
         let digits = Array("0123456789ABCDEF".utf8)
         var text: [UInt8] = []
         for byte in digest(bytes) {
