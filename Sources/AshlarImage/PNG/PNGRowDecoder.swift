@@ -67,21 +67,20 @@ struct PNGRowDecoder {
                     fillMissingRows(from: y, output, outputRowBytes: outputRowBytes)
                     return (rows, (rowIndex, filter))
                 }
-                let source = raw + start + 1
+                let row = raw + start + 1
                 let outputY = pass.yStart + y * pass.yStep
                 if rowsAreOutput && !info.isInterlaced {
+                    // Unfiltered where it ends up: copied to the output, then undone there.
                     let destination = output + outputY * outputRowBytes
+                    destination.initialize(from: row, count: rowBytes)
                     let previous = y == 0 ? zeroRow : destination - outputRowBytes
                     Self.unfilter(
-                        filter, source, into: destination, previous: previous, count: rowBytes,
-                        bytesPerPixel: bytesPerPixel)
+                        filter, row: destination, previous: previous, count: rowBytes, bytesPerPixel: bytesPerPixel)
                 } else {
-                    let previous = y == 0 ? zeroRow : source - rowBytes - 1
-                    Self.unfilter(
-                        filter, source, into: source, previous: previous, count: rowBytes,
-                        bytesPerPixel: bytesPerPixel)
+                    let previous = y == 0 ? zeroRow : row - rowBytes - 1
+                    Self.unfilter(filter, row: row, previous: previous, count: rowBytes, bytesPerPixel: bytesPerPixel)
                     convert(
-                        source, pixels: pass.width,
+                        row, pixels: pass.width,
                         into: output + (outputY * width + pass.xStart) * channels, stride: pass.xStep * channels)
                 }
                 rows += 1
@@ -97,44 +96,65 @@ struct PNGRowDecoder {
         (output + y * outputRowBytes).initialize(repeating: 0, count: (info.height - y) * outputRowBytes)
     }
 
-    /// Reverses one row's filter. `source` and `destination` may be the same row: each byte is
-    /// read before it is written, and earlier bytes are read only once written. Not inlined: a
-    /// row is long enough that the call costs nothing, and Swift 6.3's optimizer, inlining this
-    /// into ``decode(raw:available:passes:into:)``, reordered the Sub loop's reads of bytes it had
-    /// just written (wrong pixels at -O only; `PNGDecoderTests` covers every filter and depth).
-    @inline(never)
+    /// Reverses one row's filter in place: `row` holds the filtered bytes and is left holding the
+    /// unfiltered ones; `previous` is the unfiltered row above (zeros for a pass's first row), a
+    /// separate row. `bytesPerPixel` is 1, 2, 3, 4, 6 or 8, the sizes valid headers give.
     static func unfilter(
-        _ filter: UInt8, _ source: UnsafePointer<UInt8>, into destination: UnsafeMutablePointer<UInt8>,
-        previous: UnsafePointer<UInt8>, count: Int, bytesPerPixel bpp: Int
+        _ filter: UInt8, row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>, count: Int,
+        bytesPerPixel: Int
+    ) {
+        switch bytesPerPixel {
+        case 1: unfilter(filter, row: row, previous: previous, count: count, distance: 1)
+        case 2: unfilter(filter, row: row, previous: previous, count: count, distance: 2)
+        case 3: unfilter(filter, row: row, previous: previous, count: count, distance: 3)
+        case 4: unfilter(filter, row: row, previous: previous, count: count, distance: 4)
+        case 6: unfilter(filter, row: row, previous: previous, count: count, distance: 6)
+        default:
+            precondition(bytesPerPixel == 8, "a PNG pixel is 1, 2, 3, 4, 6 or 8 bytes")
+            unfilter(filter, row: row, previous: previous, count: count, distance: 8)
+        }
+    }
+
+    /// The filters' loops, copied for each pixel size so that `distance`, how far back the left
+    /// neighbour is, is a constant. Sub, Average and Paeth read the byte the loop wrote
+    /// `distance` bytes before; with the distance known, the vectorizer sees that dependence
+    /// and needs no run-time overlap check. With it a run-time value, LLVM (Swift 6.3, -O) moved
+    /// that check out of `decode`'s row loop, where it no longer held, and vectorized across the
+    /// dependence: wrong pixels, whether the row was read through one pointer or two
+    /// (`-Xllvm -hoist-runtime-checks=false` made them right again).
+    @inline(__always)
+    private static func unfilter(
+        _ filter: UInt8, row: UnsafeMutablePointer<UInt8>, previous: UnsafePointer<UInt8>, count: Int,
+        distance bpp: Int
     ) {
         let first = min(bpp, count)
         switch filter {
         case 1:
-            for i in 0..<first { destination[i] = source[i] }
             var i = bpp
             while i < count {
-                destination[i] = source[i] &+ destination[i - bpp]
+                row[i] &+= row[i - bpp]
                 i += 1
             }
         case 2:
-            for i in 0..<count { destination[i] = source[i] &+ previous[i] }
+            for i in 0..<count { row[i] &+= previous[i] }
         case 3:
-            for i in 0..<first { destination[i] = source[i] &+ previous[i] >> 1 }
+            for i in 0..<first { row[i] &+= previous[i] >> 1 }
             var i = bpp
             while i < count {
-                let average = (Int(destination[i - bpp]) + Int(previous[i])) >> 1
-                destination[i] = source[i] &+ UInt8(truncatingIfNeeded: average)
+                let average = (Int(row[i - bpp]) + Int(previous[i])) >> 1
+                row[i] &+= UInt8(truncatingIfNeeded: average)
                 i += 1
             }
         case 4:
-            for i in 0..<first { destination[i] = source[i] &+ previous[i] }
+            // With no left neighbour, Paeth predicts the byte above.
+            for i in 0..<first { row[i] &+= previous[i] }
             var i = bpp
             while i < count {
-                destination[i] = source[i] &+ paeth(destination[i - bpp], previous[i], previous[i - bpp])
+                row[i] &+= paeth(row[i - bpp], previous[i], previous[i - bpp])
                 i += 1
             }
         default:
-            if UnsafePointer(destination) != source { destination.update(from: source, count: count) }
+            break
         }
     }
 

@@ -1,3 +1,4 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
@@ -128,6 +129,59 @@ import Testing
             } catch {
                 #expect(error.kind == .malformed, "prefix of \(length) bytes")
             }
+        }
+    }
+
+    /// A PNG of `image` whose row `y` uses `filters[y % filters.count]`, filtered by the
+    /// encoder's own code.
+    static func png(_ image: PixelImage, filters: [Int]) -> [UInt8] {
+        let rowBytes = image.rowBytes
+        let zeroRow = [UInt8](repeating: 0, count: rowBytes)
+        var filtered = [UInt8](repeating: 0, count: rowBytes)
+        var rows: [UInt8] = []
+        for y in 0..<image.height {
+            let filter = filters[y % filters.count]
+            image.pixels.withUnsafeBufferPointer { pixels in
+                zeroRow.withUnsafeBufferPointer { zeroRow in
+                    filtered.withUnsafeMutableBufferPointer { output in
+                        let row = pixels.baseAddress! + y * rowBytes
+                        _ = PNGEncoder.filter(
+                            filter, row, y == 0 ? zeroRow.baseAddress! : row - rowBytes, into: output.baseAddress!,
+                            count: rowBytes, bpp: image.format.channels)
+                    }
+                }
+            }
+            rows += [UInt8(filter)] + filtered
+        }
+        let colorType: PNGInfo.ColorType =
+            switch image.format {
+            case .gray: .gray
+            case .grayAlpha: .grayAlpha
+            case .rgb: .rgb
+            case .rgba: .rgba
+            }
+        var file = ImageFormat.pngSignature
+        let header = PNGEncoder.bigEndian(UInt32(image.width)) + PNGEncoder.bigEndian(UInt32(image.height))
+        PNGEncoder.appendChunk("IHDR", header + [8, colorType.rawValue, 0, 0, 0], to: &file)
+        PNGEncoder.appendChunk("IDAT", Deflater.compress(zlib: rows), to: &file)
+        PNGEncoder.appendChunk("IEND", [], to: &file)
+        return file
+    }
+
+    /// Each filter at each pixel size, and all five in turn, on noise (so every byte depends on
+    /// its neighbours), in rows wider than a pixel and a pixel wide: rows unfiltered straight
+    /// into the output.
+    @Test(arguments: [[0], [1], [2], [3], [4], [0, 1, 2, 3, 4]], PixelFormat.allCases)
+    func everyFilterIsUndone(filters: [Int], format: PixelFormat) throws {
+        var generator = SeededGenerator(seed: UInt64(filters.count * 10 + filters[0] + format.channels * 100))
+        for (width, height) in [(61, 9), (1, 5)] {
+            let pixels = (0..<(width * height * format.channels)).map { _ in
+                UInt8.random(in: 0...255, using: &generator)
+            }
+            let image = PixelImage(width: width, height: height, format: format, pixels: pixels)
+            let decoded = try PNGDecoder.decode(Self.png(image, filters: filters))
+            #expect(decoded.image == image, "\(width)×\(height)")
+            #expect(decoded.warnings == [])
         }
     }
 }
