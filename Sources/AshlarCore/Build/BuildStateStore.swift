@@ -19,20 +19,27 @@ struct BuildStateStore: Sendable {
         }
     }
 
-    private func file(for output: String) -> String? {
-        folder.map { $0 + "/" + ContentHash.of(Array(OutputFolder.resolvedPath(output).utf8)) + ".json" }
+    private func file(for output: String) -> String {
+        ContentHash.of(Array(OutputFolder.resolvedPath(output).utf8)) + ".json"
+    }
+
+    /// The folder, held open as the output and the rendition cache are (no link in it is
+    /// followed): what is read from it is untrusted input.
+    private func opened(creating: Bool) -> DirectoryJail? {
+        guard let folder else { return nil }
+        let jail = DirectoryJail(path: folder)
+        return jail.openRoot(creating: creating) == nil ? jail : nil
     }
 
     func load(output: String) -> BuildManifest? {
-        guard let file = file(for: output),
-            case .success(let read) = RawFile.read(file, upTo: BuildManifest.maximumStateSize)
+        guard let jail = opened(creating: false),
+            case .success(let bytes) = jail.readRegularFile(file(for: output), upTo: BuildManifest.maximumStateSize)
         else { return nil }
-        return BuildManifest.read(read.bytes)
+        return BuildManifest.read(bytes)
     }
 
     /// Saves the state; a failure is not the build's: the next one works without it.
     func save(_ manifest: BuildManifest, output: String) {
-        guard let file = file(for: output) else { return }
-        _ = FileSystem.replaceFile(file, with: manifest.bytes)
+        _ = opened(creating: true)?.replaceFile(file(for: output), with: manifest.bytes)
     }
 }

@@ -83,19 +83,7 @@ final class DirectoryJail: Sendable {
 
     /// The contents of a regular file; nil when it is missing, unreadable or not a plain file.
     func readFile(_ file: String) -> [UInt8]? {
-        var contents: [UInt8]?
-        _ = inParent(of: file) { folder, name in
-            let descriptor = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-            guard descriptor >= 0 else { return errno }
-            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-            do {
-                contents = [UInt8](try handle.readToEnd() ?? Data())
-            } catch {
-                return EIO
-            }
-            return nil
-        }
-        return contents
+        try? readRegularFile(file, upTo: Int.max).get()
     }
 
     /// The contents of a regular file of at most `limit` bytes, read through one descriptor

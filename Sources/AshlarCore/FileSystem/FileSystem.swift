@@ -59,21 +59,6 @@ enum FileSystem {
         return failure
     }
 
-    /// Writes `bytes` at `path` by writing a temporary file beside it and renaming it, making the
-    /// folders above it first.
-    static func replaceFile(_ path: String, with bytes: [UInt8]) -> Int32? {
-        let folder = RelativePath.split(path).folder
-        if let failure = makeFolders(folder) { return failure }
-        let temporary = path + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        if let failure = writeFile(bytes, to: temporary, exclusive: true) { return failure }
-        guard rename(temporary, path) == 0 else {
-            let failure = errno
-            unlink(temporary)
-            return failure
-        }
-        return nil
-    }
-
     /// Writes all of `bytes` and closes `descriptor`: nil on success, else the `errno`.
     static func write(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
         var written = 0

@@ -10,9 +10,7 @@ extension Photo {
         photo.image = largest.image
         photo.imageWidth = published.largestWidth
         photo.renditions = renditions
-        var generated = GeneratedImages(files: published.files, original: published.original)
-        generated.sharing = published.sharing
-        photo.generated = generated
+        photo.generated = published.generated
         return photo
     }
 }

@@ -6,18 +6,9 @@ struct PublishedRenditions: Sendable, Equatable {
     var renditions: [PhotoRendition]
     /// The widest rendition's width.
     var largestWidth: Int
-    /// The files to copy from the cache into the site.
-    var files: [CachedFile]
-    /// The rendition nearest 1,200 px wide, for sharing previews.
-    var sharing: (image: ImageLocation, width: Int, height: Int)?
-    /// Where the original is published without its location, when it is.
-    var original: ImageLocation?
-
-    static func == (lhs: PublishedRenditions, rhs: PublishedRenditions) -> Bool {
-        lhs.renditions == rhs.renditions && lhs.largestWidth == rhs.largestWidth && lhs.files == rhs.files
-            && lhs.sharing?.image == rhs.sharing?.image && lhs.sharing?.width == rhs.sharing?.width
-            && lhs.sharing?.height == rhs.sharing?.height && lhs.original == rhs.original
-    }
+    /// The files to copy from the cache into the site, the sharing preview (the rendition
+    /// nearest 1,200 px wide) and the published original: what the photo keeps as `generated`.
+    var generated: GeneratedImages
 
     /// Names the renditions of one set: `STEM@WIDTHw.TAG.EXT` beside the photo's page, where
     /// `TAG` is the start of the cache key, so a name changes with the content and can be served
@@ -48,7 +39,7 @@ struct PublishedRenditions: Sendable, Equatable {
         }
         self.renditions = renditions
         self.largestWidth = largest.width
-        self.files = files
-        self.sharing = sharing
+        generated = GeneratedImages(files: files)
+        generated.sharing = sharing
     }
 }

@@ -253,12 +253,12 @@ struct RenditionStage: Sendable {
             var published = PublishedRenditions(
                 entries: entries, key: key, photoName: job.photo.name, albumOutput: job.albumOutput, cache: cache)
         else { return outcome }
-        outcome.used += published.files.map(\.cachePath) + [cache.setFile(key: key)]
+        outcome.used += published.generated.files.map(\.cachePath) + [cache.setFile(key: key)]
         if settings.originals == .publish, case .output(let output) = job.photo.image,
             let original = publishOriginal(source: source, bytes: bytes, digest: digest, at: output, outcome: &outcome)
         {
-            published.files.append(original)
-            published.original = job.photo.image
+            published.generated.files.append(original)
+            published.generated.original = job.photo.image
         }
         outcome.published = published
         return outcome

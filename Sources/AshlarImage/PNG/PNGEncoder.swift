@@ -4,18 +4,21 @@
 /// signed), libpng's adaptive heuristic; the rows are compressed with ``Deflater`` (about zlib
 /// level 6). The output depends only on the pixels and the profile.
 public enum PNGEncoder {
+    /// The 8-bit colour type that stores `format`.
+    static func colorType(of format: PixelFormat) -> PNGInfo.ColorType {
+        switch format {
+        case .gray: .gray
+        case .grayAlpha: .grayAlpha
+        case .rgb: .rgb
+        case .rgba: .rgba
+        }
+    }
+
     /// The PNG file for `image`, with an `iCCP` chunk named "ICC profile" when a profile is given.
     public static func encode(_ image: PixelImage, iccProfile: [UInt8]? = nil) -> [UInt8] {
         var file = ImageFormat.pngSignature
-        let colorType: PNGInfo.ColorType =
-            switch image.format {
-            case .gray: .gray
-            case .grayAlpha: .grayAlpha
-            case .rgb: .rgb
-            case .rgba: .rgba
-            }
         var header = bigEndian(UInt32(image.width)) + bigEndian(UInt32(image.height))
-        header += [8, colorType.rawValue, 0, 0, 0]
+        header += [8, colorType(of: image.format).rawValue, 0, 0, 0]
         appendChunk("IHDR", header, to: &file)
         if let iccProfile {
             appendChunk("iCCP", Array("ICC profile".utf8) + [0, 0] + Deflater.compress(zlib: iccProfile), to: &file)

@@ -57,7 +57,8 @@ import Testing
             BuildLock(output: root + "/x/../out/", environment: environment) { _ in waited.withLock { $0 = true } }
                 != nil
         }
-        try await Task.sleep(for: .milliseconds(300))
+        // Until the second build says it waits (on a loaded machine its task may start late).
+        for _ in 0..<200 where !waited.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(50)) }
         #expect(waited.withLock { $0 })
         first = nil
         #expect(await second.value)

@@ -196,11 +196,11 @@ import Testing
                 entries: entries, key: key, photoName: "IMG 1.jpeg", albumOutput: "trips/rome", cache: cache))
         #expect(published.renditions.map(\.width) == [317, 634, 1024, 1600])
         #expect(published.largestWidth == 1600)
-        #expect(published.files.first?.outputPath == "trips/rome/IMG 1@317w.\(key.prefix(10)).jpg")
-        #expect(published.files.first?.cachePath == cache.renditionFile(key: key, width: 317, format: .jpeg))
-        #expect(published.files.map(\.entry) == [317, 634, 1024, 1600].map { "\(key)-\($0)" })
-        #expect(published.sharing?.width == 1024)
-        #expect(published.sharing?.height == 512)
+        #expect(published.generated.files.first?.outputPath == "trips/rome/IMG 1@317w.\(key.prefix(10)).jpg")
+        #expect(published.generated.files.first?.cachePath == cache.renditionFile(key: key, width: 317, format: .jpeg))
+        #expect(published.generated.files.map(\.entry) == [317, 634, 1024, 1600].map { "\(key)-\($0)" })
+        #expect(published.generated.sharing?.width == 1024)
+        #expect(published.generated.sharing?.height == 512)
         #expect(PublishedRenditions(entries: [], key: key, photoName: "a.jpg", albumOutput: "", cache: cache) == nil)
 
         let photo = Photo(

@@ -153,16 +153,10 @@ import Testing
             }
             rows += [UInt8(filter)] + filtered
         }
-        let colorType: PNGInfo.ColorType =
-            switch image.format {
-            case .gray: .gray
-            case .grayAlpha: .grayAlpha
-            case .rgb: .rgb
-            case .rgba: .rgba
-            }
         var file = ImageFormat.pngSignature
         let header = PNGEncoder.bigEndian(UInt32(image.width)) + PNGEncoder.bigEndian(UInt32(image.height))
-        PNGEncoder.appendChunk("IHDR", header + [8, colorType.rawValue, 0, 0, 0], to: &file)
+        PNGEncoder.appendChunk(
+            "IHDR", header + [8, PNGEncoder.colorType(of: image.format).rawValue, 0, 0, 0], to: &file)
         PNGEncoder.appendChunk("IDAT", Deflater.compress(zlib: rows), to: &file)
         PNGEncoder.appendChunk("IEND", [], to: &file)
         return file
