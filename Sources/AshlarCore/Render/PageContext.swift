@@ -100,6 +100,10 @@ struct PageContext {
 
     /// The title a page shows: the photo's, else a readable position.
     static func title(of photo: Photo, position: Int, of total: Int) -> String {
-        photo.metadata.title ?? "Photo \(position) of \(total)"
+        title(photo.metadata.title, position: position, of: total)
+    }
+
+    static func title(_ title: String?, position: Int, of total: Int) -> String {
+        title ?? "Photo \(position) of \(total)"
     }
 }

@@ -29,7 +29,11 @@ struct PhotoPageModel {
 
     /// A photo's page folder: `ALBUM/SLUG`.
     static func folder(of photo: Photo, in album: Album) -> String {
-        album.outputPath.isEmpty ? photo.slug : album.outputPath + "/" + photo.slug
+        folder(slug: photo.slug, in: album)
+    }
+
+    static func folder(slug: String, in album: Album) -> String {
+        album.outputPath.isEmpty ? slug : album.outputPath + "/" + slug
     }
 
     var photo: Photo { album.photos[index] }
@@ -98,19 +102,17 @@ struct PhotoPageModel {
                 image: photo,
                 imageAlt: alt, jsonLD: object)
         }
-        if index > 0 {
-            value["previous"] = neighbour(album.photos[index - 1], position: index, total: total, context: context)
-        }
-        if index + 1 < total {
-            value["next"] = neighbour(album.photos[index + 1], position: index + 2, total: total, context: context)
-        }
+        if index > 0 { value["previous"] = neighbour(at: index - 1, total: total, context: context) }
+        if index + 1 < total { value["next"] = neighbour(at: index + 1, total: total, context: context) }
         return .object(value)
     }
 
-    private func neighbour(_ photo: Photo, position: Int, total: Int, context: PageContext) -> TemplateValue {
+    /// The link to the album's photo at `index`, whose title and slug are read in place: a copy
+    /// of the photo would copy all of its metadata, twice for every page.
+    private func neighbour(at index: Int, total: Int, context: PageContext) -> TemplateValue {
         .object([
-            "title": .string(PageContext.title(of: photo, position: position, of: total)),
-            "url": .string(context.link(toFolder: Self.folder(of: photo, in: album))),
+            "title": .string(PageContext.title(album.photos[index].metadata.title, position: index + 1, of: total)),
+            "url": .string(context.link(toFolder: Self.folder(slug: album.photos[index].slug, in: album))),
         ])
     }
 

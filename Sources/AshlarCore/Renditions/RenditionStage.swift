@@ -70,8 +70,11 @@ struct RenditionStage: Sendable {
     func run(_ root: Album, progress: (@Sendable (Int, Int) -> Void)? = nil) -> (Album, Report) {
         var jobs: [Job] = []
         func collect(_ album: Album) {
-            for photo in album.photos where Self.decodes(photo) {
-                jobs.append(Job(photo: photo, albumOutput: album.outputPath))
+            // A photo without a local file is passed over without being copied: on a site whose
+            // images are all remote, that is every photo.
+            for index in album.photos.indices
+            where album.photos[index].sourcePath != nil && Self.decodes(album.photos[index]) {
+                jobs.append(Job(photo: album.photos[index], albumOutput: album.outputPath))
             }
             album.albums.forEach(collect)
         }
