@@ -35,7 +35,7 @@ struct CheckCommand: Command, Equatable {
             if let leftOut = result.leftOut { line += "; \(leftOut)" }
             if result.publishedAsIs > 0 {
                 Output.error(
-                    "note: \(Count.format(result.publishedAsIs, "image")) (GIF, WebP, AVIF) will be published as \(result.publishedAsIs == 1 ? "it is" : "they are"): Ashlar makes renditions of JPEG and PNG only"
+                    "note: \(Count.format(result.publishedAsIs, "image")) will be published as \(result.publishedAsIs == 1 ? "it is" : "they are"), metadata and all: \"publishAsIs\" lists \(result.publishedAsIs == 1 ? "its format" : "their formats")"
                 )
             }
             Output.print(line)

@@ -69,14 +69,16 @@ import Testing
     func buildGivesTheExpectedDiagnostics(_ testCase: Case) throws {
         let sandbox = try sandbox(testCase)
         let site = sandbox.url.appendingPathComponent("site")
-        let before = try FileTree(sandbox.url, excluding: "site/_site")
+        // The rendition cache lives in the source folder (`.ashlar-cache`) unless moved.
+        let before = try FileTree(sandbox.url, excluding: "site/_site", "site/.ashlar-cache")
         let run = try Ashlar.run(["build", "."], in: site, timeLimit: Self.timeLimit)
         #expect(!run.timedOut, "still running after \(Self.timeLimit) s")
         #expect(!run.wasSignalled, "crashed:\n\(run.stderr)")
         #expect(Self.lines(run.stderr) == testCase.diagnostics)
         #expect(run.status == testCase.status, "\(run.stderr)")
         #expect(
-            try FileTree(sandbox.url, excluding: "site/_site") == before, "something outside the output folder changed")
+            try FileTree(sandbox.url, excluding: "site/_site", "site/.ashlar-cache") == before,
+            "something outside the output folder and the cache changed")
 
         let output = site.appendingPathComponent("_site")
         guard FileManager.default.fileExists(atPath: output.path) else { return }
@@ -200,14 +202,14 @@ import Testing
 struct FileTree: Equatable, CustomStringConvertible {
     var entries: [String: String] = [:]
 
-    init(_ root: URL, excluding excluded: String? = nil) throws {
-        try walk(root.path, relative: "", excluding: excluded)
+    init(_ root: URL, excluding excluded: String...) throws {
+        try walk(root.path, relative: "", excluding: Set(excluded))
     }
 
-    private mutating func walk(_ folder: String, relative: String, excluding excluded: String?) throws {
+    private mutating func walk(_ folder: String, relative: String, excluding excluded: Set<String>) throws {
         for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
             let path = relative.isEmpty ? name : relative + "/" + name
-            if path == excluded { continue }
+            if excluded.contains(path) { continue }
             var info = stat()
             guard lstat(folder + "/" + name, &info) == 0 else { continue }
             let kind = info.st_mode & S_IFMT

@@ -82,9 +82,9 @@ import Testing
         let page = try folder.read("_site/index.html")
         #expect(page.contains("good.jpg"))
         #expect(!page.contains("bad.jpg"))
-        // The source folder gained only the output folder.
+        // The source folder gained only the output folder and the rendition cache.
         let after = try FileManager.default.subpathsOfDirectory(atPath: folder.url.path).filter {
-            !$0.hasPrefix("_site")
+            !$0.hasPrefix("_site") && !$0.hasPrefix(".ashlar-cache")
         }.sorted()
         #expect(after == before)
     }

@@ -212,6 +212,11 @@ import Testing
         #expect(run.status == 1)
         #expect(run.stderr.contains(".ashlar-cache: error:") && run.stderr.contains("link"), "\(run.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).isEmpty)
+        // Without a cache nothing can be published without its metadata: the photos are left out,
+        // never published as they are (the GPS photo's place with them).
+        #expect(run.stderr.contains("2 photos are left out"), "\(run.stderr)")
+        let published = (try? FileManager.default.contentsOfDirectory(atPath: site.output.path)) ?? []
+        #expect(!published.contains { $0.hasSuffix(".jpg") }, "\(published)")
     }
 
     @Test(arguments: ["source", "output", "output/cache"])

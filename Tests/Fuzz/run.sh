@@ -38,6 +38,7 @@ TARGETS=(
     "cache          4096 -"
     "jpeg-rewrite  16384 -"
     "png-rewrite   16384 -"
+    "published-copy 4096 -"
     "idct            257 - Tests/AshlarImageTests/JPEG/ReferenceIDCT.swift"
 )
 

@@ -14,11 +14,11 @@ extension SiteBuilder {
         /// Rendition files made by this build, and found in the cache.
         public var renditionsMade = 0
         public var renditionsReused = 0
-        /// Photos published as they are for now, their renditions not made yet (`serve`'s first
+        /// Photos published as a copy for now, their renditions not made yet (`serve`'s first
         /// build).
         public var renditionsDeferred = 0
-        /// Local images published as they are because Ashlar cannot decode their format (GIF,
-        /// WebP, AVIF), while the site makes renditions of the others; for `ashlar check`.
+        /// Local images Ashlar cannot decode (GIF, WebP, AVIF) published as they are, location and
+        /// all, because `"publishAsIs"` lists their format; for `ashlar check`.
         public var publishedAsIs = 0
         /// True when nothing had changed since the last build, which was therefore skipped.
         public var upToDate = false

@@ -29,7 +29,7 @@ public struct SiteBuilder: Sendable {
         /// Where renditions are kept between builds; nil is `SOURCE/.ashlar-cache` (`--cache-dir`).
         public var cacheDirectory: URL?
         /// Which photos get renditions made now. The others use renditions already in the
-        /// cache, or are published as they are for now (`Result.renditionsDeferred` says how
+        /// cache, or are published as a copy for now (`Result.renditionsDeferred` says how
         /// many); such a build is never taken as up to date, so the next one makes them.
         public var renditions = RenditionScope.all
 
@@ -153,8 +153,10 @@ public struct SiteBuilder: Sendable {
         if renditions != nil {
             for album in catalog.albums {
                 asIs += album.photos.count { photo in
-                    photo.sourcePath != nil && photo.renditions.isEmpty
-                        && ImageFormat(fileExtension: PhotoFiles.fileExtension(of: photo.name))?.canDecode == false
+                    guard photo.sourcePath != nil, photo.renditions.isEmpty,
+                        let format = ImageFormat(fileExtension: PhotoFiles.fileExtension(of: photo.name))
+                    else { return false }
+                    return !format.canDecode && configuration.renditions.publishAsIs.contains(format)
                 }
             }
         }
@@ -187,11 +189,11 @@ public struct SiteBuilder: Sendable {
         guard let widths = renditionWidths(configuration, inputs: inputs) else { return nil }
         // The default folder, inside the source, is opened without following a link someone may
         // have put in its place; a --cache-dir the user named may be reached through one. A
-        // cache that is not there yet is made when the stage first needs it.
+        // cache that is not there yet is made when the stage first needs it; a build's stage
+        // reports one it cannot use, and leaves out the photos it would have published through it.
         let cache = RenditionCache(root: cacheFolder.path, followingLink: options.cacheDirectory != nil)
-        if let failure = cache.open(creating: false), failure.code != ENOENT {
+        if scope == .checkOnly, let failure = cache.open(creating: false), failure.code != ENOENT {
             catalog.diagnostics.append(.error(RenditionCache.unusable(failure), path: cache.root))
-            return nil
         }
         var stage = RenditionStage(
             paths: paths, settings: configuration.renditions, widths: widths, cache: cache, workers: options.jobs)
@@ -234,6 +236,7 @@ public struct SiteBuilder: Sendable {
         var settings = configuration.catalogSettings(paths: paths)
         settings.renditionWidths = renditionWidths(configuration, inputs: inputs)
         settings.originals = configuration.renditions.originals
+        settings.publishAsIs = configuration.renditions.publishAsIs
         settings.reportMetadataConflicts = options.reportMetadataConflicts
         settings.workers = options.jobs
         return CatalogBuilder(source: SourceFiles(paths: paths), settings: settings).build(source.tree)

@@ -98,16 +98,16 @@ extension CatalogBuilder {
         return PhotoReading(photo: photo, diagnostics: diagnostics)
     }
 
-    /// An image published as it is (a GIF, WebP or AVIF, one too small for renditions, or any
-    /// with `"renditions": false`) that records where it was taken gives that place away.
+    /// An image published as it is (with `"renditions": false`, a rendition a sidecar names, a
+    /// format `"publishAsIs"` names) that records where it was taken gives that place away.
     static let locationWarning =
         "it records where it was taken (GPS), and is published as it is; remove the location first, for example with exiftool -gps:all= -xmp-exif:gps*= FILE"
 
-    /// Whether the rendition stage publishes this photo only as renditions (or as an original
-    /// with its location removed).
+    /// Whether the rendition stage publishes this photo only as renditions or as a copy with its
+    /// metadata chosen from an allowlist (or leaves it out).
     func isPublishedWithoutLocation(_ photo: Photo) -> Bool {
-        guard let widths = settings.renditionWidths else { return false }
-        return RenditionStage.wants(photo, widths: widths)
+        guard settings.renditionWidths != nil else { return false }
+        return RenditionStage.takes(photo, publishAsIs: settings.publishAsIs)
     }
 
     /// The image file's own metadata (embedded XMP, IPTC-IIM, EXIF text) as one layer, with

@@ -1,3 +1,5 @@
+import AshlarImage
+
 /// What the catalog stage needs of the site's configuration.
 struct CatalogSettings: Sendable {
     /// The root album's title.
@@ -14,6 +16,8 @@ struct CatalogSettings: Sendable {
     /// makes renditions of is not published as it is.
     var renditionWidths: [Int]?
     var originals = RenditionSettings.Originals.omit
+    /// Formats published as they are (`"publishAsIs"`).
+    var publishAsIs: Set<ImageFormat> = []
     /// Photos read at once; nil is one per core (`--jobs`).
     var workers: Int?
 

@@ -1,3 +1,4 @@
+import AshlarImage
 import Foundation
 
 extension SiteConfiguration {
@@ -72,6 +73,16 @@ enum ConfigurationReader {
             "metadata", "must be 'none' or 'camera'", { RenditionSettings.Metadata(rawValue: $0) })
         {
             settings.metadata = metadata
+        }
+        let formats = ImageFormat.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        if let items = reader.list("publishAsIs", expected: "a list of image formats (\(formats))") {
+            for (index, item) in items.enumerated() {
+                guard let name = item.stringValue, let format = ImageFormat(rawValue: name.lowercased()) else {
+                    reader.reject(item, at: .item("publishAsIs", index), expected: "one of \(formats)")
+                    continue
+                }
+                settings.publishAsIs.insert(format)
+            }
         }
         guard let value = reader.value("renditions") else { return }
         if let flag = value.boolValue {

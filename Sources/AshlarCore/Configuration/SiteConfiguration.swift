@@ -53,6 +53,7 @@ package struct SiteConfiguration: Sendable, Equatable {
     static let topLevelKeys = [
         "title", "language", "description", "author", "copyright", "baseURL", "images", "mediaBaseURL", "pageSize",
         "layout", "sort", "minRating", "showPlace", "renditions", "originals", "metadata",
+        "publishAsIs",
     ]
     static let layoutKeys = ["gap", "breakpoints"]
     static let breakpointKeys = ["minWidth", "columns"]

@@ -88,6 +88,7 @@ package struct SiteSkeleton: Sendable {
               "renditions": \(renditions(configuration.renditions)),
               "originals": \(text(configuration.renditions.originals.rawValue)),
               "metadata": \(text(configuration.renditions.metadata.rawValue)),
+              "publishAsIs": [\(configuration.renditions.publishAsIs.map(\.rawValue).sorted().map(text).joined(separator: ", "))],
               "layout": {
                 "gap": \(CSSNumber.format(configuration.layout.gap)),
                 "breakpoints": [

@@ -15,7 +15,7 @@ package struct CachedFile: Sendable, Equatable {
     package enum Expected: Sendable, Equatable {
         /// A rendition: the length, digest and pixel size its set records.
         case rendition(size: Int, digest: String, width: Int, height: Int)
-        /// An original with its location removed, in the photo's own format.
+        /// A published copy of the photo's own file, in its format (``PublishedCopy``).
         case original(ImageFormat)
     }
 
@@ -27,12 +27,16 @@ package struct CachedFile: Sendable, Equatable {
     }
 
     /// Why `bytes` must not be published as this file; nil when they are what is expected: an
-    /// image Ashlar reads, of the format its name says, of the recorded length, digest and size
-    /// (for a rendition), recording no location in any form `LocationRecord` knows.
+    /// image of the format its name says, recording no location in any form `LocationRecord`
+    /// knows, and either a rendition Ashlar reads of the recorded length, digest and size, or a
+    /// published copy that ``PublishedCopy`` would leave as it is (so it holds nothing its
+    /// allowlist leaves out).
     func mismatch(_ bytes: [UInt8]) -> String? {
         let format: ImageFormat
+        let expectedSize: (width: Int, height: Int)
         switch expected {
-        case .rendition(let size, let digest, _, _):
+        case .rendition(let size, let digest, let width, let height):
+            expectedSize = (width, height)
             guard bytes.count == size else { return "it has \(bytes.count) bytes, its set says \(size)" }
             guard SourceDigest.of(bytes: bytes) == digest else { return "its digest is not the one its set records" }
             guard let named = ImageFormat(fileExtension: PhotoFiles.fileExtension(of: cachePath)) else {
@@ -40,7 +44,12 @@ package struct CachedFile: Sendable, Equatable {
             }
             format = named
         case .original(let named):
-            format = named
+            guard ImageFormat.detect(bytes) == named else { return "it is not a \(named.name) image" }
+            guard (try? PublishedCopy.make(bytes, format: named)) == bytes else {
+                return "it holds metadata a published copy leaves out, or cannot be read"
+            }
+            if !LocationRecord.find(in: bytes).isEmpty { return "it records a location" }
+            return nil
         }
         guard ImageFormat.detect(bytes) == format else { return "it is not a \(format.name) image" }
         let size: (width: Int, height: Int)
@@ -58,8 +67,9 @@ package struct CachedFile: Sendable, Equatable {
         } catch {
             return error.description
         }
-        if case .rendition(_, _, let width, let height) = expected, size != (width, height) {
-            return "it is \(size.width)×\(size.height) pixels, its set says \(width)×\(height)"
+        if size != expectedSize {
+            return
+                "it is \(size.width)×\(size.height) pixels, its set says \(expectedSize.width)×\(expectedSize.height)"
         }
         if !LocationRecord.find(in: bytes).isEmpty { return "it records a location" }
         return nil

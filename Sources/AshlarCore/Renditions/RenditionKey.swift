@@ -5,18 +5,27 @@ import AshlarImage
 /// AshlarImage's own output.
 struct RenditionKey: Sendable, Hashable {
     /// Bumped whenever AshlarImage's output for the same input and settings changes (an encoder,
-    /// resampling or metadata change), so that the renditions a cache holds are made again once.
+    /// resampling or metadata change), so that the renditions a cache holds are made again once;
+    /// per `metadata` setting, so a change to what one keeps does not remake the others.
     /// - 1: baseline 4:2:0 JPEG with optimised Huffman tables, Lanczos-3 from the widest down.
-    static let renditionsVersion = 1
-    /// The same for published originals (`JPEGMetadata.rewrite`, `PNGMetadata.removingLocation`).
+    /// - 2 (`metadata: camera` only): the camera's EXIF rebuilt from an allowlist (`CameraEXIF`)
+    ///   instead of copied without its GPS and orientation.
+    static func renditionsVersion(_ metadata: RenditionSettings.Metadata) -> Int {
+        switch metadata {
+        case .none: 1
+        case .camera: 2
+        }
+    }
+    /// The same for published copies of a photo's own file (`PublishedCopy`).
     /// - 1: location removed losslessly (EXIF GPS IFD, XMP GPS properties, PNG raw profiles).
-    static let originalsVersion = 1
+    /// - 2: metadata chosen from an allowlist (camera facts, creator, rights, ICC); GIF and WebP.
+    static let originalsVersion = 2
 
     /// What is made from the source.
     enum Product: Sendable, Hashable {
         /// Renditions at `widths`, JPEG at `quality`, with or without the camera's EXIF.
         case renditions(widths: [Int], quality: Int, metadata: RenditionSettings.Metadata)
-        /// The original, in its own format, without its location.
+        /// A published copy of the photo's own file, in its format (`PublishedCopy`).
         case original(ImageFormat)
     }
 
@@ -32,7 +41,7 @@ struct RenditionKey: Sendable, Hashable {
             let parameters = widths.map(String.init).joined(separator: ",")
             return SourceDigest.of(
                 text:
-                    "ashlar renditions \(Self.renditionsVersion)|\(sourceDigest)|\(parameters)|q\(quality)|exif \(metadata.rawValue)"
+                    "ashlar renditions \(Self.renditionsVersion(metadata))|\(sourceDigest)|\(parameters)|q\(quality)|exif \(metadata.rawValue)"
             )
         case .original(let format):
             return SourceDigest.of(

@@ -1,3 +1,5 @@
+import AshlarImage
+
 /// How the build makes renditions of local JPEG and PNG photos: `"renditions"`, `"originals"`
 /// in `ashlar.json`.
 package struct RenditionSettings: Sendable, Equatable {
@@ -14,6 +16,10 @@ package struct RenditionSettings: Sendable, Equatable {
     package var originals = Originals.omit
     /// What JPEG renditions carry besides the ICC profile (`"metadata"`).
     package var metadata = Metadata.none
+    /// Formats whose files are published byte for byte, location and all, where Ashlar would
+    /// otherwise publish a copy with its metadata chosen from an allowlist or, for AVIF, leave
+    /// the photo out (`"publishAsIs"`).
+    package var publishAsIs: Set<ImageFormat> = []
 
     package init() {}
 

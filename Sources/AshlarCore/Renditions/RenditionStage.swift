@@ -4,7 +4,10 @@ import Synchronization
 
 /// The rendition stage, between the catalog and rendering: makes the renditions of every local
 /// JPEG and PNG photo that has none of its own (or finds them in the cache), and points the
-/// photo at them. A photo whose image cannot be decoded keeps its original, with a warning.
+/// photo at them. A photo it cannot make renditions of — too small, damaged, a GIF or WebP — is
+/// published as a copy whose metadata is chosen from an allowlist (`PublishedCopy`), never as it
+/// is (unless `"publishAsIs"` names its format); one the decoder refuses, or an AVIF, is left out
+/// with an error.
 struct RenditionStage: Sendable {
     var paths: SitePaths
     var settings: RenditionSettings
@@ -13,7 +16,7 @@ struct RenditionStage: Sendable {
     var cache: RenditionCache
     var workers: Int?
     /// Which photos get renditions made now; the others use what the cache has, or are
-    /// published as they are for now (`serve`'s first builds, so the first page is there at once).
+    /// published as a copy for now (`serve`'s first builds, so the first page is there soon).
     var scope = RenditionScope.all
 
     /// What the stage did.
@@ -21,7 +24,7 @@ struct RenditionStage: Sendable {
         /// Files made, and files found in the cache.
         var made = 0
         var reused = 0
-        /// Photos published as they are for now because `scope` left them for later.
+        /// Photos published as a copy for now because `scope` left their renditions for later.
         var deferred = 0
         var diagnostics: [Diagnostic] = []
         /// Cache files this build uses.
@@ -40,6 +43,10 @@ struct RenditionStage: Sendable {
         var photo: Photo
         /// How its renditions are published; nil when it is published as the source has it.
         var published: PublishedRenditions?
+        /// The published copy of its own file that stands in for renditions.
+        var copy: CachedFile?
+        /// The image was read but renditions of it would bake in damage: a copy stands in.
+        var damaged = false
         var made = 0
         var reused = 0
         var deferred = false
@@ -51,19 +58,16 @@ struct RenditionStage: Sendable {
         var digest: (path: String, stamp: FileStamp, digest: String)?
     }
 
-    /// Whether the stage makes renditions of this photo.
-    static func wants(_ photo: Photo, widths: [Int]) -> Bool {
-        decodes(photo) && !RenditionWidths.forPhoto(width: photo.width, widths: widths).isEmpty
-    }
-
-    /// Whether the stage decodes this photo: a local JPEG or PNG without renditions of its own.
-    /// Those too small for renditions are decoded only to be checked, so that the build publishes
-    /// exactly the images AshlarImage decodes.
-    static func decodes(_ photo: Photo) -> Bool {
+    /// Whether the stage publishes this photo: a local photo without renditions of its own,
+    /// whose format Ashlar decodes (renditions, or a copy when it is too small for them or
+    /// damaged; those are decoded to be checked, so that the build publishes exactly the images
+    /// AshlarImage decodes) or that `publishAsIs` does not name (a copy, or left out).
+    static func takes(_ photo: Photo, publishAsIs: Set<ImageFormat>) -> Bool {
         guard photo.renditions.isEmpty, photo.generated == nil, photo.sourcePath != nil,
-            case .output = photo.image
+            case .output = photo.image,
+            let format = ImageFormat(fileExtension: PhotoFiles.fileExtension(of: photo.name))
         else { return false }
-        return ImageFormat(fileExtension: PhotoFiles.fileExtension(of: photo.name))?.canDecode ?? false
+        return format.canDecode || !publishAsIs.contains(format)
     }
 
     /// Runs over every album of `root`; `progress` hears how many photos are done of how many.
@@ -73,7 +77,7 @@ struct RenditionStage: Sendable {
             // A photo without a local file is passed over without being copied: on a site whose
             // images are all remote, that is every photo.
             for index in album.photos.indices
-            where album.photos[index].sourcePath != nil && Self.decodes(album.photos[index]) {
+            where Self.takes(album.photos[index], publishAsIs: settings.publishAsIs) {
                 jobs.append(Job(photo: album.photos[index], albumOutput: album.outputPath))
             }
             album.albums.forEach(collect)
@@ -82,13 +86,17 @@ struct RenditionStage: Sendable {
         let chosen = Self.chosen(in: root, scope: scope)
         var report = Report()
         guard !jobs.isEmpty else { return (root, report) }
-        // Photos too small for renditions are only checked: the cache is not touched for them.
-        let usesCache = scope != .checkOnly && jobs.contains { Self.wants($0.photo, widths: widths) }
+        let usesCache = scope != .checkOnly
         if usesCache {
             if let failure = cache.open(creating: true) {
+                // Nothing can be published without its metadata: every photo is left out.
                 report.diagnostics.append(
-                    .error(RenditionCache.unusable(failure), path: cache.root))
-                return (root, report)
+                    .error(
+                        RenditionCache.unusable(failure)
+                            + "; \(jobs.count) photo\(jobs.count == 1 ? " is" : "s are") left out",
+                        path: cache.root))
+                let sources = Set(jobs.compactMap(\.photo.sourcePath))
+                return (Self.replacing([:], removing: sources, in: root), report)
             }
             cache.tag()
         }
@@ -118,6 +126,10 @@ struct RenditionStage: Sendable {
                     refused.insert(source)
                 } else if let published = outcome.published {
                     updated[source] = outcome.photo.publishing(published)
+                } else if let copy = outcome.copy {
+                    var photo = outcome.photo
+                    photo.generated = GeneratedImages(files: [copy])
+                    updated[source] = photo
                 }
             }
             if let digest = outcome.digest { digests[digest.path] = (digest.stamp, digest.digest) }
@@ -182,94 +194,9 @@ struct RenditionStage: Sendable {
         return text
     }
 
-    /// A build's part of the stage for one photo: its digest (remembered, or read now), its set
-    /// from the cache or made now, and the photo as published with it.
-    private func make(
-        _ job: Job, known: [String: (stamp: FileStamp, digest: String)], makesRenditions: Bool
-    ) -> Outcome {
-        var outcome = Outcome(photo: job.photo)
-        guard let (source, path, shown, stamp) = sourceFile(of: job, into: &outcome) else { return outcome }
-        let photoWidths = widths(for: job.photo)
-        if photoWidths.isEmpty {
-            // Too small for renditions: only checked, as `check` does.
-            guard makesRenditions else {
-                // Checked in a later round: until then the build is not taken as up to date.
-                outcome.deferred = true
-                return outcome
-            }
-            guard let read = readSource(path, shown: shown, into: &outcome) else { return outcome }
-            do throws(ImageError) {
-                try Renditions.check(read)
-            } catch {
-                outcome.refused = true
-                outcome.diagnostics.append(.error(Self.refusal(error, bytes: read), path: shown))
-            }
-            return outcome
-        }
-        var bytes: [UInt8]?
-        let digest: String
-        if let remembered = known[source], remembered.stamp == stamp {
-            digest = remembered.digest
-        } else if !makesRenditions {
-            // Reading the whole file to digest it is work too: later.
-            outcome.deferred = true
-            return outcome
-        } else {
-            guard let read = readSource(path, shown: shown, into: &outcome) else { return outcome }
-            bytes = read
-            digest = SourceDigest.of(bytes: read)
-        }
-        outcome.digest = (source, stamp, digest)
-        let key = key(digest: digest, widths: photoWidths)
-        let lookup = cache.getOrCreate(
-            key: key, widths: photoWidths, validate: { Self.implausibleHeight(in: $0, of: job.photo) },
-            create: { () -> [(entry: RenditionCache.Entry, bytes: [UInt8])]? in
-                guard makesRenditions else {
-                    outcome.deferred = true
-                    return nil
-                }
-                if bytes == nil { bytes = readSource(path, shown: shown, into: &outcome) }
-                guard let source = bytes else { return nil }
-                return encode(source, widths: photoWidths, shown: shown, into: &outcome)
-            })
-        let entries: [RenditionCache.Entry]
-        switch lookup {
-        case .found(let found):
-            entries = found
-            outcome.reused = found.count
-        case .made(let made, let replacing):
-            entries = made
-            outcome.made = made.count
-            if let replacing {
-                outcome.diagnostics.append(
-                    .warning(
-                        "the rendition cache held renditions of this photo that are not what Ashlar wrote (\(replacing)); they were made again",
-                        path: shown))
-            }
-        case .notMade:
-            return outcome
-        case .notStored(let failure, let path):
-            outcome.diagnostics.append(.error("cannot write to the rendition cache: \(failure.message)", path: path))
-            return outcome
-        }
-        guard
-            var published = PublishedRenditions(
-                entries: entries, key: key, photoName: job.photo.name, albumOutput: job.albumOutput, cache: cache)
-        else { return outcome }
-        outcome.used += published.generated.files.map(\.cachePath) + [cache.setFile(key: key)]
-        if settings.originals == .publish, case .output(let output) = job.photo.image,
-            let original = publishOriginal(source: source, bytes: bytes, digest: digest, at: output, outcome: &outcome)
-        {
-            published.generated.files.append(original)
-            published.generated.original = job.photo.image
-        }
-        outcome.published = published
-        return outcome
-    }
-
     /// The renditions of a source's bytes, ready for the cache; nil, with a diagnostic, when the
     /// decoder refuses the image or damage would be baked into them.
-    private func encode(_ bytes: [UInt8], widths: [Int], shown: String, into outcome: inout Outcome)
+    func encode(_ bytes: [UInt8], widths: [Int], shown: String, into outcome: inout Outcome)
         -> [(entry: RenditionCache.Entry, bytes: [UInt8])]?
     {
         let set: RenditionSet
@@ -284,9 +211,11 @@ struct RenditionStage: Sendable {
         // Renditions would bake in what the decoder made up for the missing part; a warning about
         // the file around the pixels (an ignored chunk) does not stop them.
         if let damage = set.warnings.first(where: \.isDamage) {
+            outcome.damaged = true
             outcome.diagnostics.append(
-                .warning("cannot make renditions (\(damage.description)); the image is published as it is", path: shown)
-            )
+                .warning(
+                    "cannot make renditions (\(damage.description)); the image is published without them",
+                    path: shown))
             return nil
         }
         for warning in set.warnings { outcome.diagnostics.append(.warning(warning.description, path: shown)) }

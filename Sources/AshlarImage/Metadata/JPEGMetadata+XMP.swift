@@ -68,26 +68,6 @@ extension JPEGMetadata {
         return properties
     }
 
-    /// The packet without any EXIF-namespace `GPS…` property; `nil` when one cannot be removed
-    /// cleanly (the caller then drops the packet).
-    static func removingLocation(fromXMP xmp: [UInt8]) -> [UInt8]? {
-        guard let properties = gpsProperties(in: xmp) else { return nil }
-        // Ranges found for different prefixes bound to the namespace may nest: merge, then cut
-        // from the back so the earlier ranges stay where they are.
-        var merged: [Range<Int>] = []
-        for range in properties.map(\.removal).sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = merged.last, range.lowerBound <= last.upperBound {
-                merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
-            } else {
-                merged.append(range)
-            }
-        }
-        var output = xmp
-        for range in merged.reversed() { output.removeSubrange(range) }
-        guard let left = gpsProperties(in: output), left.isEmpty else { return nil }
-        return output
-    }
-
     /// The offset just past the element whose name spans `nameStart..<nameEnd` (after its `<`):
     /// past `/>` for an empty element, else past its matching end tag.
     private static func elementEnd(in xmp: [UInt8], nameStart: Int, nameEnd: Int) -> Int? {

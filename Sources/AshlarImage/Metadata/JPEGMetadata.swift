@@ -4,7 +4,8 @@ public enum JPEGMetadata {
     static let exifSignature = Array("Exif".utf8) + [0]
     static let xmpSignature = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0]
     static let iccSignature = Array("ICC_PROFILE".utf8) + [0]
-    static let mpfSignature = Array("MPF".utf8) + [0]
+    static let jfifSignature = Array("JFIF".utf8) + [0]
+    static let adobeSignature = Array("Adobe".utf8)
 
     /// The ICC profile, EXIF, XMP, orientation and whether a location is recorded.
     ///
@@ -41,55 +42,46 @@ public enum JPEGMetadata {
 
     /// A copy of the file with only the metadata `policy` keeps. Segments are written back with
     /// their marker and length (fill bytes and stray bytes between segments are not kept); the
-    /// range from the first SOS through EOI is copied byte for byte; anything after EOI (the
-    /// extra images of an MPF file, an appended video) is left out, and so is the MPF index.
+    /// range from the first SOS through EOI is copied byte for byte, so a file whose image data
+    /// is damaged or cut short is copied as far as it goes; anything after EOI (the extra images
+    /// of an MPF file, an appended video) is left out.
     ///
-    /// Under ``MetadataPolicy/everythingButLocation`` an EXIF segment whose structure cannot be
-    /// read well enough to remove its GPS IFD safely is dropped whole, and so is an XMP packet
-    /// whose GPS properties cannot be cut out cleanly: the copy never keeps a location. For the
-    /// same reason APP1 segments that are neither EXIF nor XMP are dropped, and from Photoshop's
-    /// APP13 the EXIF and XMP resources are taken out (IPTC stays; an APP13 that cannot be read
-    /// is dropped).
+    /// What is kept is chosen from an allowlist, never by removing what is known to be bad: the
+    /// segments that shape the image (tables, frame, restart interval), a JFIF APP0, the ICC
+    /// profile's APP2 chunks, Adobe's APP14 and, under ``MetadataPolicy/cameraFacts``, one EXIF
+    /// APP1 rebuilt by ``CameraEXIF/allowlisted(_:keepingOrientation:)``. XMP, Extended XMP, IPTC
+    /// and Photoshop's APP13, comments, the JFXX thumbnail, the MPF index and every other APPn
+    /// segment go.
     public static func rewrite(_ bytes: [UInt8], keeping policy: MetadataPolicy) throws(ImageError) -> [UInt8] {
         let layout = try JPEGSegment.layout(of: bytes)
         var output: [UInt8] = [0xFF, 0xD8]
         output.reserveCapacity(bytes.count)
-        let locatedPackets = LocationRecord.locatedPackets(in: ExtendedXMP(segments: layout.segments, in: bytes))
+        var wroteEXIF = false
         for segment in layout.segments {
             let payload = bytes[segment.start..<segment.end]
-            switch policy {
-            case .colourProfileOnly:
-                let isApplication = (0xE0...0xEF).contains(segment.marker)
-                let keep =
-                    !isApplication || segment.marker == 0xE0 || segment.marker == 0xEE
-                    || (segment.marker == 0xE2 && segment.hasSignature(iccSignature, in: bytes))
-                if keep && segment.marker != 0xFE { append(segment.marker, payload, to: &output) }
-            case .everythingButLocation:
-                if segment.marker == 0xE1, let tiffStart = exifStart(segment, in: bytes) {
-                    if let kept = removingLocation(fromEXIF: Array(bytes[tiffStart..<segment.end])) {
-                        append(segment.marker, bytes[segment.start..<tiffStart] + kept, to: &output)
-                    }
-                } else if segment.marker == 0xE1, segment.hasSignature(xmpSignature, in: bytes) {
-                    let packet = Array(payload.dropFirst(xmpSignature.count))
-                    if let kept = removingLocation(fromXMP: packet) {
-                        append(segment.marker, xmpSignature + kept, to: &output)
-                    }
-                } else if segment.marker == 0xE1, segment.hasSignature(ExtendedXMP.signature, in: bytes) {
-                    // A part too short to hold its header is dropped too.
-                    let part = ExtendedXMP.Part(payload.dropFirst(ExtendedXMP.signature.count))
-                    if let part, !locatedPackets.contains(part.guid) {
-                        append(segment.marker, payload, to: &output)
-                    }
-                } else if segment.marker == 0xE1 {
-                    // Neither EXIF nor XMP: what it holds cannot be checked for a location.
-                    continue
-                } else if segment.marker == 0xED {
-                    if let kept = removingEmbeddedMetadata(fromPhotoshop: Array(payload)) {
-                        append(segment.marker, kept, to: &output)
-                    }
-                } else if !(segment.marker == 0xE2 && segment.hasSignature(mpfSignature, in: bytes)) {
-                    append(segment.marker, payload, to: &output)
+            switch segment.marker {
+            case 0xE0:
+                // The JFIF header alone: version, density, and no thumbnail.
+                if segment.hasSignature(jfifSignature, in: bytes), segment.count >= 14 {
+                    append(segment.marker, payload.prefix(12) + [0, 0], to: &output)
                 }
+            case 0xE1:
+                guard policy == .cameraFacts, !wroteEXIF, let tiffStart = exifStart(segment, in: bytes),
+                    let kept = CameraEXIF.allowlisted(Array(bytes[tiffStart..<segment.end]), keepingOrientation: true)
+                else { continue }
+                append(segment.marker, exifSignature + [0] + kept, to: &output)
+                wroteEXIF = true
+            case 0xE2:
+                if segment.hasSignature(iccSignature, in: bytes) { append(segment.marker, payload, to: &output) }
+            case 0xEE:
+                // Adobe's version, flags and colour transform: what decoding needs, 12 bytes.
+                if segment.hasSignature(adobeSignature, in: bytes), segment.count >= 12 {
+                    append(segment.marker, payload.prefix(12), to: &output)
+                }
+            case 0xE3...0xED, 0xEF, 0xFE:
+                continue
+            default:
+                append(segment.marker, payload, to: &output)
             }
         }
         output += bytes[layout.scan]

@@ -16,6 +16,9 @@ public enum LocationRecord: String, Sendable, Hashable, CaseIterable {
     /// A PNG text chunk with a raw EXIF, XMP or IPTC profile in hex (ImageMagick's
     /// `Raw profile type exif`): readers decode it, and what it holds is not checked here.
     case rawProfile
+    /// A PNG text chunk whose keyword names a GPS property (`exif:GPSLatitude`, as a plain
+    /// `convert in.jpg out.png` writes them).
+    case textGPS
 
     /// Whether an EXIF TIFF structure records a location. Unreadable EXIF records none: no reader
     /// finds one in it.
@@ -24,9 +27,12 @@ public enum LocationRecord: String, Sendable, Hashable, CaseIterable {
     }
 
     /// Whether an XMP packet records a location: any EXIF-namespace `GPS…` property but
-    /// `GPSVersionID`. A packet whose properties cannot be delimited counts when such a name
-    /// appears at all, as a reader might still find it.
+    /// `GPSVersionID`, or a property of any namespace named for a position or a place
+    /// (``XMPPlaceNames``: DJI's `drone-dji:GpsLatitude`, Darwin Core's `dwc:decimalLatitude`,
+    /// `photoshop:City`, IPTC's `Iptc4xmpExt:LocationCreated`, …). A packet whose properties
+    /// cannot be delimited counts when such a name appears at all, as a reader might still find it.
     public static func inXMP(_ xmp: [UInt8]) -> Bool {
+        if XMPPlaceNames.appear(in: xmp) { return true }
         guard let properties = JPEGMetadata.gpsProperties(in: xmp) else {
             let prefixes = JPEGMetadata.exifPrefixes(in: xmp)
             return prefixes.contains { JPEGMetadata.firstRange(of: $0 + Array(":GPS".utf8), in: xmp, from: 0) != nil }
@@ -82,6 +88,8 @@ public enum LocationRecord: String, Sendable, Hashable, CaseIterable {
                         if inXMP(packet) { found.insert(.xmpGPS) }
                     } else if PNGMetadata.isRawProfile(data) {
                         found.insert(.rawProfile)
+                    } else if String(decoding: data.prefix { $0 != 0 }, as: UTF8.self).lowercased().contains("gps") {
+                        found.insert(.textGPS)
                     }
                 default:
                     break

@@ -1,9 +1,11 @@
 /// Which metadata ``JPEGMetadata/rewrite(_:keeping:)`` keeps in a published copy of a photo.
+/// Both keep what decoding and colour need — the JFIF header (without a thumbnail), the ICC
+/// profile and Adobe's colour transform flag — and nothing is kept that is not on a list.
 public enum MetadataPolicy: Sendable, Equatable, CaseIterable {
-    /// Only what decoding and colour need: JFIF (APP0), the ICC profile (APP2) and Adobe's colour
-    /// transform flag (APP14). EXIF, XMP, IPTC, comments and every other APPn segment go.
+    /// Nothing more: EXIF, XMP, IPTC, comments and every other APPn segment go.
     case colourProfileOnly
-    /// Everything except where the photo was taken: the EXIF GPS IFD is unlinked and zeroed, the
-    /// XMP `exif:GPS…` properties are removed, as are Extended-XMP segments that carry any.
-    case everythingButLocation
+    /// Also the camera's facts, in an EXIF rebuilt from an allowlist (``CameraEXIF``): make,
+    /// model, lens, exposure, focal length, date, orientation, creator and rights. Never a
+    /// location, a place, a serial number, an owner, maker notes or a thumbnail.
+    case cameraFacts
 }

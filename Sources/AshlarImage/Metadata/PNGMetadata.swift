@@ -1,5 +1,5 @@
 /// Published copies of PNG files: the pixels and every chunk that shapes them kept byte for
-/// byte, what could say where the photo was taken removed.
+/// byte, the metadata chosen from an allowlist; and the reading of XMP from `iTXt` chunks.
 public enum PNGMetadata {
     /// Ancillary chunks kept as they are: colour, transparency, physical size, animation, time.
     /// None of them can hold a location.
@@ -11,17 +11,22 @@ public enum PNGMetadata {
     /// The largest XMP packet a compressed `iTXt` chunk may expand to.
     package static let xmpLimit = 4 << 20
 
-    /// The file with its location data removed losslessly, like
-    /// ``JPEGMetadata/rewrite(_:keeping:)`` with ``MetadataPolicy/everythingButLocation``:
-    /// - `eXIf`: the GPS IFD taken out; the chunk is dropped when that cannot be done safely.
-    /// - XMP (`iTXt` `XML:com.adobe.xmp`): the `exif:GPS…` properties removed, the packet stored
-    ///   uncompressed; dropped when unreadable or when they cannot be cut out cleanly.
-    /// - Text chunks with ImageMagick's hex-encoded raw profiles (`Raw profile type exif`,
-    ///   `APP1`, `xmp`, `iptc`, `8bim`) are dropped, as are ancillary chunks of unknown kinds:
-    ///   what they hold cannot be checked. Other text (title, author, comment) stays.
+    /// Text chunks (`tEXt`, `zTXt`, `iTXt`) kept, by keyword: the creator and rights, the
+    /// title and the time of creation. Every other keyword goes, ImageMagick's `exif:GPS…` and
+    /// raw profiles and XMP (`XML:com.adobe.xmp`) among them.
+    static let keptTextKeywords: Set<String> = ["Title", "Author", "Copyright", "Creation Time"]
+
+    /// The file as Ashlar publishes it when it is not re-encoded: the pixels and every chunk that
+    /// shapes them kept byte for byte, the rest chosen from an allowlist, like
+    /// ``JPEGMetadata/rewrite(_:keeping:)`` with ``MetadataPolicy/cameraFacts``:
+    /// - critical chunks, and the ancillary chunks of ``harmlessChunks`` (colour, transparency,
+    ///   physical size, animation, time), as they are;
+    /// - `eXIf` rebuilt by ``CameraEXIF/allowlisted(_:keepingOrientation:)``, or dropped;
+    /// - text chunks whose keyword is in ``keptTextKeywords``.
+    /// Everything else — XMP, other text, chunks of unknown kinds — is left out.
     ///
     /// Throws when the file is not a readable PNG (bad signature, chunk or CRC).
-    public static func removingLocation(_ bytes: [UInt8]) throws(ImageError) -> [UInt8] {
+    public static func publishable(_ bytes: [UInt8]) throws(ImageError) -> [UInt8] {
         // Checks every chunk's CRC and the critical chunks' order; a file cut short inside its
         // image data passes (with a warning there) and is copied as far as it goes.
         let structure = try PNGStructure(bytes, headerOnly: false)
@@ -35,34 +40,21 @@ public enum PNGMetadata {
                 if isCritical { output += bytes[chunk.range] }
                 break
             }
-            if isCritical || harmlessChunks.contains(chunk.type) {
+            switch chunk.type {
+            case _ where isCritical || harmlessChunks.contains(chunk.type):
                 output += bytes[chunk.range]
-            } else if let kept = keptData(type: chunk.type, data: Array(bytes[chunk.data])) {
-                PNGEncoder.appendChunk(chunk.type, kept, to: &output)
+            case "eXIf":
+                if let kept = CameraEXIF.allowlisted(Array(bytes[chunk.data]), keepingOrientation: true) {
+                    PNGEncoder.appendChunk(chunk.type, kept, to: &output)
+                }
+            case "tEXt", "zTXt", "iTXt":
+                let keyword = String(decoding: bytes[chunk.data].prefix { $0 != 0 }, as: UTF8.self)
+                if keptTextKeywords.contains(keyword) { output += bytes[chunk.range] }
+            default:
+                break
             }
         }
         return output
-    }
-
-    /// The data a metadata chunk keeps, or `nil` to drop it.
-    private static func keptData(type: String, data: [UInt8]) -> [UInt8]? {
-        switch type {
-        case "eXIf":
-            return JPEGMetadata.removingLocation(fromEXIF: data)
-        case "tEXt", "zTXt", "iTXt":
-            let keyword = data.prefix { $0 != 0 }
-            if keyword.elementsEqual(xmpKeyword) {
-                // Only `iTXt` holds XMP; anything else under its keyword cannot be checked.
-                guard type == "iTXt", case .success(let packet) = xmpPacket(fromITXt: data),
-                    let kept = JPEGMetadata.removingLocation(fromXMP: packet)
-                else { return nil }
-                // Keyword, not compressed, method 0, no language, no translated keyword.
-                return xmpKeyword + [0, 0, 0, 0, 0] + kept
-            }
-            return isRawProfile(data) ? nil : data
-        default:
-            return nil
-        }
     }
 
     /// Whether a text chunk's data holds one of ImageMagick's hex-encoded raw profiles (its

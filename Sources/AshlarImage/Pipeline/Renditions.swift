@@ -18,8 +18,8 @@ public enum Renditions {
     /// - Throws: ``ImageError`` when the bytes are neither JPEG nor PNG, are damaged before any
     ///   pixel, or are over `limits`.
     ///
-    /// With `keepingCameraEXIF`, JPEG renditions carry the photo's EXIF too, without its location
-    /// and orientation (`JPEGMetadata.renditionEXIF`); otherwise they carry none.
+    /// With `keepingCameraEXIF`, JPEG renditions carry the camera's facts too, in an EXIF rebuilt
+    /// from an allowlist without the orientation (``CameraEXIF``); otherwise they carry none.
     public static func make(
         from bytes: [UInt8], widths: [Int], quality: Int, limits: ImageLimits = .default,
         keepingCameraEXIF: Bool = false
@@ -59,7 +59,8 @@ public enum Renditions {
         requests: (_ hasAlpha: Bool) -> [RenditionRequest]
     ) throws(ImageError) -> RenditionSet {
         let source = try SourcePhoto(bytes, largestWidth: largestWidth, limits: limits)
-        let exif = keepingCameraEXIF ? source.exif.flatMap(JPEGMetadata.renditionEXIF) : nil
+        let exif =
+            keepingCameraEXIF ? source.exif.flatMap { CameraEXIF.allowlisted($0, keepingOrientation: false) } : nil
         let image = source.decoded.image.oriented(source.orientation)
         var warnings = source.decoded.warnings
         var iccProfile = source.iccProfile

@@ -30,7 +30,7 @@ import Testing
     }
 
     @Test func versionOneKeepsTheKeysCachesHold() {
-        #expect(RenditionKey.renditionsVersion == 1)
+        #expect(RenditionKey.renditionsVersion(.none) == 1)
         let text = "ashlar renditions 1|\(Self.base.sourceDigest)|317,634|q82|exif none"
         #expect(Self.base.value == SourceDigest.of(text: text))
     }

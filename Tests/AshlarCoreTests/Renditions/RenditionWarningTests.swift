@@ -49,7 +49,7 @@ struct RenditionWarningTests {
         #expect(
             messages.contains {
                 $0.hasPrefix("site/truncated.jpg: warning: cannot make renditions (JPEG data ends early: rows ")
-                    && $0.hasSuffix("are missing); the image is published as it is")
+                    && $0.hasSuffix("are missing); the image is published without them")
             }, "\(messages)")
         let home = try String(contentsOf: source.appendingPathComponent("_site/index.html"), encoding: .utf8)
         #expect(home.contains(#"src="icc@"#), "\(home)")

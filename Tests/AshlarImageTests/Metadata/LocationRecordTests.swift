@@ -12,7 +12,7 @@ import Testing
         #expect(!found.isEmpty == (try JPEGMetadata.read(bytes)).hasLocation)
         if file.hasPrefix("gps-exif") { #expect(found == [.exifGPS]) }
         if file.hasPrefix("gps-xmp") { #expect(found == [.xmpGPS]) }
-        let published = try JPEGMetadata.rewrite(bytes, keeping: .everythingButLocation)
+        let published = try JPEGMetadata.rewrite(bytes, keeping: .cameraFacts)
         #expect(LocationRecord.find(in: published) == [])
     }
 
@@ -39,7 +39,21 @@ import Testing
         XMPCase(
             name: "text mention", packet: "<dc:description>exif:GPSLatitude is private</dc:description>", records: false
         ),
-        XMPCase(name: "other namespace", packet: "<d myexif:GPSLatitude='1'/>", records: false),
+        // A property of any namespace named for a position or a place counts.
+        XMPCase(name: "other namespace", packet: "<d myexif:GPSLatitude='1'/>", records: true),
+        XMPCase(
+            name: "DJI drone", packet: "<d drone-dji:GpsLatitude='+48.85' drone-dji:GpsLongitude='2.35'/>",
+            records: true),
+        XMPCase(
+            name: "Darwin Core", packet: "<d>\n <dwc:decimalLatitude>48.85</dwc:decimalLatitude></d>", records: true),
+        XMPCase(name: "photoshop city", packet: "<d photoshop:City='Paris'/>", records: true),
+        XMPCase(
+            name: "IPTC location created",
+            packet: "<d><Iptc4xmpExt:LocationCreated><rdf:Bag><rdf:li Iptc4xmpExt:Sublocation='1 Rue'/></rdf:Bag>"
+                + "</Iptc4xmpExt:LocationCreated></d>", records: true),
+        XMPCase(
+            name: "place word in text", packet: "<dc:description>The City at night</dc:description>", records: false),
+        XMPCase(name: "camera facts", packet: "<d dc:title='Sunset' exif:FNumber='1.8'/>", records: false),
         XMPCase(name: "unclosed element still counts", packet: "<d><exif:GPSLatitude>48,51.5N</d>", records: true),
     ]
 

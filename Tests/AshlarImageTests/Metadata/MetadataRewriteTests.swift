@@ -27,19 +27,46 @@ import Testing
         let after = try JPEGMetadata.read(output)
         #expect(!after.hasLocation)
         #expect(after.iccProfile == before.iccProfile)
+        #expect(after.xmp == nil)
         switch rewrite.policy {
         case .colourProfileOnly:
-            #expect(after.exif == nil && after.xmp == nil)
+            #expect(after.exif == nil)
             #expect(after.orientation == 1)
-        case .everythingButLocation:
-            let exifReadable = rewrite.file != "broken-exif-offset.jpg"
-            #expect((after.exif != nil) == (before.exif != nil && exifReadable))
-            #expect((after.xmp != nil) == (before.xmp != nil))
+        case .cameraFacts:
             #expect(after.orientation == before.orientation)
-            // The EXIF keeps its size and every offset: only GPS bytes became zero.
-            if let old = before.exif, let new = after.exif {
-                #expect(new.count == old.count)
+            // What EXIF is kept is rebuilt from the allowlist alone.
+            if let exif = after.exif { try Self.expectAllowlisted(exif, from: try #require(before.exif)) }
+        }
+    }
+
+    /// Every entry of `exif` is on the allowlist and has the value it has in `source`.
+    static func expectAllowlisted(_ exif: [UInt8], from source: [UInt8]) throws {
+        let reader = try #require(TIFFReader(exif))
+        let original = try #require(TIFFReader(source))
+        let ifd0 = try #require(reader.ifd(at: reader.firstIFD))
+        #expect(ifd0.next == 0)
+        func values(_ reader: TIFFReader, _ ifd: TIFFReader.IFD) -> [Int: [UInt8]] {
+            var values: [Int: [UInt8]] = [:]
+            for entry in ifd.entries where values[entry.tag] == nil {
+                if let range = reader.valueRange(of: entry) { values[entry.tag] = Array(reader.bytes[range]) }
             }
+            return values
+        }
+        let sourceIFD0 = try #require(original.ifd(at: original.firstIFD))
+        let sourceValues = values(original, sourceIFD0)
+        for entry in ifd0.entries where entry.tag != TIFFReader.Tag.exifIFD {
+            #expect(CameraEXIF.keptInIFD0.contains(entry.tag))
+            #expect(values(reader, ifd0)[entry.tag] == sourceValues[entry.tag])
+        }
+        guard let pointer = ifd0.entries.first(where: { $0.tag == TIFFReader.Tag.exifIFD }) else { return }
+        let exifOffset = try #require(reader.integer(of: pointer))
+        let exifIFD = try #require(reader.ifd(at: exifOffset))
+        let sourcePointer = try #require(sourceIFD0.entries.first { $0.tag == TIFFReader.Tag.exifIFD })
+        let sourceOffset = try #require(original.integer(of: sourcePointer))
+        let sourceEXIF = try #require(original.ifd(at: sourceOffset))
+        for entry in exifIFD.entries {
+            #expect(CameraEXIF.keptInEXIFIFD.contains(entry.tag))
+            #expect(values(reader, exifIFD)[entry.tag] == values(original, sourceEXIF)[entry.tag])
         }
     }
 
@@ -55,56 +82,62 @@ import Testing
         guard let report = ExternalTool.run("exiftool", ["-a", "-G1", "-json", path]) else { return }
         let everything = String(decoding: report, as: UTF8.self)
         #expect(!everything.contains("\"Warning\""), "\(everything)")
-        if rewrite.policy == .everythingButLocation {
+        #expect(!everything.contains("\"XMP-") && !everything.contains("IPTC:") && !everything.contains("Comment"))
+        #expect(!everything.contains("Serial") && !everything.contains("Owner") && !everything.contains("MakerNote"))
+        if rewrite.policy == .cameraFacts {
             if rewrite.file.hasPrefix("gps-exif") || rewrite.file == "iptc-comment.jpg" {
                 #expect(everything.contains("\"IFD0:Artist\": \"Test Author\""))
             }
-            if rewrite.file.hasPrefix("gps-xmp") {
-                #expect(everything.contains("\"XMP-exif:DateTimeOriginal\""))
-                #expect(everything.contains("\"XMP-dc:Title\""))
-            }
-            if rewrite.file == "iptc-comment.jpg" {
-                #expect(everything.contains("\"IPTC:City\": \"Paris\""))
-                #expect(everything.contains("\"File:Comment\": \"A JPEG comment\""))
-            }
         } else {
-            #expect(!everything.contains("\"IFD0:") && !everything.contains("\"XMP-") && !everything.contains("IPTC:"))
+            #expect(!everything.contains("\"IFD0:"))
         }
     }
 
+    /// The EXIF is rebuilt, not edited: no GPS IFD, IFD1, maker note or serial number survives,
+    /// in either byte order, and the camera's facts keep their values.
     @Test(arguments: ["gps-exif-big-endian.jpg", "gps-exif-little-endian.jpg"])
-    func gpsIFDBytesAreZeroedAndOtherBytesKept(file: String) throws {
+    func exifIsRebuiltFromTheAllowlist(file: String) throws {
         let original = try MetadataFixture.bytes(file)
         let before = try #require(try JPEGMetadata.read(original).exif)
-        let reader = try #require(TIFFReader(before))
-        let ifd0 = try #require(reader.ifd(at: reader.firstIFD))
-        let pointer = try #require(ifd0.entries.first { $0.tag == TIFFReader.Tag.gpsIFD })
-        let gpsOffset = try #require(reader.integer(of: pointer))
-        let gps = try #require(reader.ifd(at: gpsOffset))
-        let rewritten = try JPEGMetadata.read(try JPEGMetadata.rewrite(original, keeping: .everythingButLocation))
-        let after = try #require(rewritten.exif)
-        #expect(after[gps.offset..<gps.offset + gps.size].allSatisfy { $0 == 0 })
-        for entry in gps.entries {
-            if let range = reader.valueRange(of: entry) { #expect(after[range].allSatisfy { $0 == 0 }) }
+        let after = try #require(try JPEGMetadata.read(try JPEGMetadata.rewrite(original, keeping: .cameraFacts)).exif)
+        #expect(TIFFReader(after)?.bigEndian == TIFFReader(before)?.bigEndian)
+        #expect(!LocationRecord.inEXIF(after))
+        try Self.expectAllowlisted(after, from: before)
+    }
+
+    /// A hand-made EXIF with everything a camera may write that must not be published: the
+    /// rebuilt one holds make, model and lens only.
+    @Test(arguments: [false, true])
+    func serialsOwnerMakerNotesAndThumbnailGo(bigEndian: Bool) throws {
+        let writer = TIFFWriter(bigEndian: bigEndian)
+        func ascii(_ tag: Int, _ text: String) -> CameraEXIF.KeptEntry {
+            let value = Array(text.utf8) + [0]
+            return CameraEXIF.KeptEntry(tag: tag, type: 2, count: value.count, value: value)
         }
-        // IFD0 lost exactly one entry; the Exif IFD is where it was, untouched.
-        let afterReader = try #require(TIFFReader(after))
-        let newIFD0 = try #require(afterReader.ifd(at: afterReader.firstIFD))
-        #expect(newIFD0.entries.map(\.tag) == ifd0.entries.map(\.tag).filter { $0 != TIFFReader.Tag.gpsIFD })
-        let exifPointer = try #require(ifd0.entries.first { $0.tag == TIFFReader.Tag.exifIFD })
-        let exifOffset = try #require(reader.integer(of: exifPointer))
-        let exifIFD = try #require(reader.ifd(at: exifOffset))
-        let exifRange = exifIFD.offset..<exifIFD.offset + exifIFD.size
-        #expect(after[exifRange] == before[exifRange])
+        let tiff = writer.write(
+            ifd0: [ascii(0x010F, "Maker"), ascii(0x0110, "Model X"), ascii(0x9C9B, "XP title")],
+            exifIFD: [
+                ascii(0x927C, "maker note"), ascii(0xA430, "Owner Name"), ascii(0xA431, "BODY123"),
+                ascii(0xA434, "Lens 50"), ascii(0xA435, "LENS456"), ascii(0xA420, "unique id"),
+            ])
+        let kept = try #require(CameraEXIF.allowlisted(tiff, keepingOrientation: true))
+        let text = String(decoding: kept, as: UTF8.self)
+        for gone in ["XP title", "maker note", "Owner Name", "BODY123", "LENS456", "unique id"] {
+            #expect(!text.contains(gone))
+        }
+        for staying in ["Maker", "Model X", "Lens 50"] { #expect(text.contains(staying)) }
+        try Self.expectAllowlisted(kept, from: tiff)
+        // Rebuilding what was rebuilt changes nothing.
+        #expect(CameraEXIF.allowlisted(kept, keepingOrientation: true) == kept)
     }
 
     @Test func dropsTrailingDataAfterEOI() throws {
         let original = try MetadataFixture.bytes("orientation-3.jpg")
-        let output = try JPEGMetadata.rewrite(original + Array("appended video".utf8), keeping: .everythingButLocation)
-        #expect(output == original)
+        let output = try JPEGMetadata.rewrite(original + Array("appended video".utf8), keeping: .cameraFacts)
+        #expect(output == (try JPEGMetadata.rewrite(original, keeping: .cameraFacts)))
     }
 
-    @Test func extendedXMPWithLocationIsDropped() throws {
+    @Test func extendedXMPIsDropped() throws {
         let original = try MetadataFixture.bytes("orientation-1.jpg")
         let guid = Array("0123456789ABCDEF0123456789ABCDEF".utf8)
         func extended(_ text: String) -> [UInt8] {
@@ -115,10 +148,12 @@ import Testing
         let located = extended("<x:xmpmeta><rdf:Description exif:GPSLongitude='2,17.67E'/></x:xmpmeta>")
         let bytes = Array(original[0..<2]) + located + Array(original[2...])
         #expect(try JPEGMetadata.read(bytes).hasLocation)
-        #expect(try JPEGMetadata.rewrite(bytes, keeping: .everythingButLocation) == original)
+        let plain = try JPEGMetadata.rewrite(original, keeping: .cameraFacts)
+        #expect(try JPEGMetadata.rewrite(bytes, keeping: .cameraFacts) == plain)
+        // Extended XMP is not on the allowlist, with or without a location.
         let harmless = extended("<x:xmpmeta><rdf:Description dc:format='image/jpeg'/></x:xmpmeta>")
-        let kept = Array(original[0..<2]) + harmless + Array(original[2...])
-        #expect(try JPEGMetadata.rewrite(kept, keeping: .everythingButLocation) == kept)
+        let other = Array(original[0..<2]) + harmless + Array(original[2...])
+        #expect(try JPEGMetadata.rewrite(other, keeping: .cameraFacts) == plain)
     }
 
     /// exiftool reads EXIF after `Exif\0` and any byte; so must the rewrite, or GPS would stay.
@@ -127,7 +162,7 @@ import Testing
         let header = try #require(JPEGMetadata.firstRange(of: Array("Exif\0\0".utf8), in: bytes, from: 0))
         bytes[header.upperBound - 1] = 0xFF
         #expect(try JPEGMetadata.read(bytes).hasLocation)
-        let output = try JPEGMetadata.rewrite(bytes, keeping: .everythingButLocation)
+        let output = try JPEGMetadata.rewrite(bytes, keeping: .cameraFacts)
         let after = try JPEGMetadata.read(output)
         #expect(!after.hasLocation)
         #expect(after.orientation == 3)
@@ -155,69 +190,15 @@ import Testing
         return bytes
     }
 
-    @Test func photoshopResourcesLoseEXIFAndXMPOnly() {
+    @Test(arguments: MetadataPolicy.allCases)
+    func photoshopSegmentGoesWhole(policy: MetadataPolicy) throws {
+        let original = try MetadataFixture.bytes("orientation-1.jpg")
         let iptc = Self.resource(0x0404, [0x1C, 0x02, 0x5A, 0x00, 0x05] + Array("Paris".utf8))
-        let named = Self.resource(0x0425, Array(repeating: 7, count: 16), name: Array("md5".utf8))
-        let xmp = Self.resource(0x0424, Array("<x:xmpmeta exif:GPSLatitude='1N'/>".utf8))
-        let exif = Self.resource(0x0422, Array("MM\0*\0\0\0\u{8}".utf8))
-        let payload = PhotoshopResources.signature + iptc + xmp + named + exif
-        #expect(
-            JPEGMetadata.removingEmbeddedMetadata(fromPhotoshop: payload)
-                == PhotoshopResources.signature + iptc + named)
-        // A size running past the end: the block cannot be vouched for.
-        var broken = PhotoshopResources.signature + iptc
-        broken[broken.count - iptc.count + 9] = 0x7F
-        #expect(JPEGMetadata.removingEmbeddedMetadata(fromPhotoshop: broken) == nil)
-        // A block of a type no reader knows: what follows cannot be vouched for either.
-        var unknown = Self.resource(0x0422, Array("MM\0*".utf8))
-        unknown.replaceSubrange(0..<4, with: "Adob".utf8)
-        #expect(
-            JPEGMetadata.removingEmbeddedMetadata(fromPhotoshop: PhotoshopResources.signature + iptc + unknown) == nil)
-        #expect(JPEGMetadata.removingEmbeddedMetadata(fromPhotoshop: Array("Adobe_CM".utf8)) == nil)
-    }
-
-    struct XMPCase: Sendable, CustomTestStringConvertible {
-        var name: String
-        var input: String
-        var output: String?
-        var testDescription: String { name }
-    }
-
-    static let xmpCases: [XMPCase] = [
-        XMPCase(
-            name: "attributes",
-            input: "<rdf:Description exif:GPSLatitude='48,51.5N'\n exif:ExposureTime=\"1/8\"\n"
-                + "  exif:GPSLongitude=\"2,17.6E\"/>",
-            output: "<rdf:Description\n exif:ExposureTime=\"1/8\"/>"),
-        XMPCase(
-            name: "elements",
-            input: "<d>\n <exif:GPSLatitude>48,51.5N</exif:GPSLatitude>\n <exif:Flash>1</exif:Flash>\n"
-                + " <exif:GPSVersionID >2.3</exif:GPSVersionID >\n</d>",
-            output: "<d>\n <exif:Flash>1</exif:Flash>\n</d>"),
-        XMPCase(name: "empty element", input: "<d> <exif:GPSAltitude rdf:resource='x'/></d>", output: "<d></d>"),
-        XMPCase(
-            name: "nested value",
-            input: "<d><exif:GPSVersionID><rdf:Seq><rdf:li>2</rdf:li></rdf:Seq></exif:GPSVersionID></d>",
-            output: "<d></d>"),
-        XMPCase(
-            name: "other prefix",
-            input: "<d xmlns:e='http://ns.adobe.com/exif/1.0/' e:GPSLatitude='1N'><e:GPSTrack>1</e:GPSTrack></d>",
-            output: "<d xmlns:e='http://ns.adobe.com/exif/1.0/'></d>"),
-        XMPCase(
-            name: "text mention kept",
-            input: "<dc:description>exif:GPSLatitude is private</dc:description>",
-            output: "<dc:description>exif:GPSLatitude is private</dc:description>"),
-        XMPCase(
-            name: "other namespace kept", input: "<d myexif:GPSLatitude='1'/>", output: "<d myexif:GPSLatitude='1'/>"),
-        XMPCase(name: "unclosed element", input: "<d><exif:GPSLatitude>48,51.5N</d>", output: nil),
-        XMPCase(name: "unclosed attribute", input: "<d exif:GPSLatitude='48", output: nil),
-        XMPCase(name: "joined by removal", input: "<d exif:GP<exif:GPSA/>Sx='1'/>", output: nil),
-    ]
-
-    @Test(arguments: xmpCases)
-    func removesGPSPropertiesFromXMP(_ testCase: XMPCase) {
-        let output = JPEGMetadata.removingLocation(fromXMP: Array(testCase.input.utf8))
-        #expect(output.map { String(decoding: $0, as: UTF8.self) } == testCase.output)
-        if let output { #expect(!LocationRecord.inXMP(output)) }
+        let payload = PhotoshopResources.signature + iptc
+        let bytes =
+            Array(original[0..<2]) + [0xFF, 0xED, 0, UInt8(payload.count + 2)] + payload + Array(original[2...])
+        let output = try JPEGMetadata.rewrite(bytes, keeping: policy)
+        #expect(output == (try JPEGMetadata.rewrite(original, keeping: policy)))
+        #expect(JPEGMetadata.firstRange(of: Array("Paris".utf8), in: output, from: 0) == nil)
     }
 }

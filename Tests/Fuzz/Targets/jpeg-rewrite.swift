@@ -26,7 +26,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         require(output.suffix(from: outputLayout.scan.lowerBound).count == layout.scan.count, "bytes after EOI")
         require(!after.hasLocation, "\(policy) kept a location")
         require(after.iccProfile == metadata.iccProfile, "\(policy) changed the ICC profile")
-        if policy == .colourProfileOnly { require(after.exif == nil && after.xmp == nil, "metadata kept") }
+        require(after.xmp == nil, "\(policy) kept XMP")
+        if policy == .colourProfileOnly { require(after.exif == nil, "EXIF kept") }
+        if let exif = after.exif, let reader = TIFFReader(exif), let ifd0 = reader.ifd(at: reader.firstIFD) {
+            let listed = CameraEXIF.keptInIFD0.union([TIFFReader.Tag.exifIFD])
+            require(ifd0.entries.allSatisfy { listed.contains($0.tag) }, "an IFD0 entry off the allowlist")
+            require(ifd0.next == 0, "kept IFD1")
+        }
         let again = try? JPEGMetadata.rewrite(output, keeping: policy)
         require(again == output, "\(policy) is not idempotent")
     }

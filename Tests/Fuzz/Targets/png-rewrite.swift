@@ -1,12 +1,12 @@
 @testable import AshlarImage
 
-/// `PNGMetadata.removingLocation`, the rewrite of a published PNG original: a file it accepts
+/// `PNGMetadata.publishable`, the published copy of a PNG: a file it accepts
 /// comes back as a PNG that reads, with the same image data and pixels, with no location in its
 /// EXIF or XMP, and rewriting it again changes nothing.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = fuzzInput(data, count)
-    guard let output = try? PNGMetadata.removingLocation(bytes) else { return 0 }
+    guard let output = try? PNGMetadata.publishable(bytes) else { return 0 }
     guard let before = try? PNGStructure(bytes, headerOnly: false),
         let after = try? PNGStructure(output, headerOnly: false)
     else {
@@ -22,6 +22,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     require(pixelsBefore == pixelsAfter, "changed the pixels")
     // No chunk that is left records a location: an eXIf or XMP packet without GPS, no raw profile.
     require(LocationRecord.find(in: output).isEmpty, "kept a location: \(LocationRecord.find(in: output))")
-    require((try? PNGMetadata.removingLocation(output)) == output, "not idempotent")
+    require((try? PNGMetadata.publishable(output)) == output, "not idempotent")
     return 0
 }

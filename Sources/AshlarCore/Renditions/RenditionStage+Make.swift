@@ -1,0 +1,128 @@
+import AshlarImage
+
+extension RenditionStage {
+    /// A build's part of the stage for one photo: its digest (remembered, or read now), its set
+    /// from the cache or made now, and the photo as published with it; or, where there can be no
+    /// renditions, a published copy of its own file standing in.
+    func make(_ job: Job, known: [String: (stamp: FileStamp, digest: String)], makesRenditions: Bool) -> Outcome {
+        var outcome = Outcome(photo: job.photo)
+        guard let file = sourceFile(of: job, into: &outcome) else {
+            outcome.refused = true
+            return outcome
+        }
+        guard case .output(let output) = job.photo.image,
+            let format = ImageFormat(fileExtension: PhotoFiles.fileExtension(of: job.photo.name))
+        else { return outcome }
+        let (source, path, shown, stamp) = file
+        let remembered = known[source].flatMap { $0.stamp == stamp ? $0.digest : nil }
+        let photoWidths = format.canDecode ? widths(for: job.photo) : []
+        if photoWidths.isEmpty {
+            // Too small for renditions, or a format Ashlar does not decode: a copy, once a photo
+            // Ashlar decodes is known to decode (as `check` does).
+            var bytes: [UInt8]?
+            if format.canDecode || remembered == nil {
+                bytes = readSource(path, shown: shown, into: &outcome)
+                guard let read = bytes else {
+                    outcome.refused = true
+                    return outcome
+                }
+                if format.canDecode {
+                    do throws(ImageError) {
+                        try Renditions.check(read)
+                    } catch {
+                        outcome.refused = true
+                        outcome.diagnostics.append(.error(Self.refusal(error, bytes: read), path: shown))
+                        return outcome
+                    }
+                }
+            }
+            return standIn(bytes: bytes, digest: remembered, format: format, at: output, file: file, outcome: outcome)
+        }
+        var bytes: [UInt8]?
+        let digest: String
+        if let remembered {
+            digest = remembered
+        } else {
+            // Read and digested even when its renditions are left for later (`serve`): a copy
+            // stands in for them until then, as the file itself may say where it was taken, with
+            // which camera and whose it is, and is never published, even for a moment.
+            guard let read = readSource(path, shown: shown, into: &outcome) else {
+                outcome.refused = true
+                return outcome
+            }
+            bytes = read
+            digest = SourceDigest.of(bytes: read)
+        }
+        outcome.digest = (source, stamp, digest)
+        let key = key(digest: digest, widths: photoWidths)
+        let lookup = cache.getOrCreate(
+            key: key, widths: photoWidths, validate: { Self.implausibleHeight(in: $0, of: job.photo) },
+            create: { () -> [(entry: RenditionCache.Entry, bytes: [UInt8])]? in
+                guard makesRenditions else {
+                    outcome.deferred = true
+                    return nil
+                }
+                if bytes == nil { bytes = readSource(path, shown: shown, into: &outcome) }
+                guard let source = bytes else { return nil }
+                return encode(source, widths: photoWidths, shown: shown, into: &outcome)
+            })
+        let entries: [RenditionCache.Entry]
+        switch lookup {
+        case .found(let found):
+            entries = found
+            outcome.reused = found.count
+        case .made(let made, let replacing):
+            entries = made
+            outcome.made = made.count
+            if let replacing {
+                outcome.diagnostics.append(
+                    .warning(
+                        "the rendition cache held renditions of this photo that are not what Ashlar wrote (\(replacing)); they were made again",
+                        path: shown))
+            }
+        case .notMade:
+            // Damaged, or left for a later round (`serve`): a copy stands in.
+            guard outcome.damaged || outcome.deferred, !outcome.refused else {
+                if bytes == nil, !outcome.deferred { outcome.refused = true }
+                return outcome
+            }
+            return standIn(bytes: bytes, digest: digest, format: format, at: output, file: file, outcome: outcome)
+        case .notStored(let failure, let path):
+            outcome.refused = true
+            outcome.diagnostics.append(
+                .error("cannot write to the rendition cache: \(failure.message); the photo is left out", path: path))
+            return outcome
+        }
+        guard
+            var published = PublishedRenditions(
+                entries: entries, key: key, photoName: job.photo.name, albumOutput: job.albumOutput, cache: cache)
+        else { return outcome }
+        outcome.used += published.generated.files.map(\.cachePath) + [cache.setFile(key: key)]
+        if settings.originals == .publish,
+            let original = publishCopy(
+                source: source, bytes: bytes, digest: digest, format: format, at: output, purpose: .original,
+                outcome: &outcome)
+        {
+            published.generated.files.append(original)
+            published.generated.original = job.photo.image
+        }
+        outcome.published = published
+        return outcome
+    }
+
+    /// The outcome with a published copy of the photo's own file standing in for renditions, or
+    /// with the photo published as it is when `"publishAsIs"` names its format.
+    private func standIn(
+        bytes: [UInt8]?, digest: String?, format: ImageFormat, at output: String,
+        file: (source: String, path: String, shown: String, stamp: FileStamp), outcome: Outcome
+    ) -> Outcome {
+        var outcome = outcome
+        guard !settings.publishAsIs.contains(format) else { return outcome }
+        guard let digest = digest ?? bytes.map(SourceDigest.of(bytes:)) else { return outcome }
+        outcome.digest = (file.source, file.stamp, digest)
+        outcome.copy = publishCopy(
+            source: file.source, bytes: bytes, digest: digest, format: format, at: output,
+            purpose: .insteadOfRenditions, outcome: &outcome)
+        return outcome
+    }
+}
