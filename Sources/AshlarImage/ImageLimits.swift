@@ -7,13 +7,21 @@ public struct ImageLimits: Sendable, Equatable {
     public var maxScans: Int
     /// The most bytes decompressed data (PNG's zlib stream, ICC profiles, XMP) may expand to.
     public var maxDecompressedBytes: Int
+    /// The largest embedded ICC profile kept: a larger one is ignored with a warning rather than
+    /// inflated in full and copied into every rendition. Display profiles are a few kilobytes;
+    /// camera and scanner profiles with tables rarely pass a few hundred.
+    public var maxICCProfileBytes: Int
 
-    public init(maxPixels: Int = 300_000_000, maxScans: Int = 1_000, maxDecompressedBytes: Int = 1 << 30) {
+    public init(
+        maxPixels: Int = 300_000_000, maxScans: Int = 1_000, maxDecompressedBytes: Int = 1 << 30,
+        maxICCProfileBytes: Int = 512 << 10
+    ) {
         self.maxPixels = maxPixels
         self.maxScans = maxScans
         self.maxDecompressedBytes = maxDecompressedBytes
+        self.maxICCProfileBytes = maxICCProfileBytes
     }
 
-    /// 300 megapixels, 1,000 scans, 1 GiB of decompressed data.
+    /// 300 megapixels, 1,000 scans, 1 GiB of decompressed data, ICC profiles up to 512 KiB.
     public static let `default` = ImageLimits()
 }

@@ -57,6 +57,8 @@ public enum ImageWarning: Sendable, Hashable, CustomStringConvertible {
         /// A profile for another colour space than the image's (`colourSpace`, nil when the
         /// profile's header is damaged); renditions are written without it.
         case wrongColourSpace(String?)
+        /// A profile larger than ``ImageLimits/maxICCProfileBytes`` (`limit`).
+        case tooLarge(limit: Int)
     }
 
     /// Pixels are missing or corrupt: the decoder filled part of the picture.
@@ -98,6 +100,8 @@ public enum ImageWarning: Sendable, Hashable, CustomStringConvertible {
         case .iccProfileIgnored(.inconsistentNumbering):
             "ICC profile chunks are numbered inconsistently; the profile is ignored"
         case .iccProfileIgnored(.undecodable(let reason)): "'iCCP' chunk is ignored: \(reason)"
+        case .iccProfileIgnored(.tooLarge(let limit)):
+            "the ICC profile is larger than \(limit / 1024) KiB; renditions are written without it"
         case .iccProfileIgnored(.wrongColourSpace(let space)):
             "the image carries \(space.map { "a \($0) profile" } ?? "a damaged profile"); renditions are written without it"
         }

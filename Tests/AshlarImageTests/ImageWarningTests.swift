@@ -70,6 +70,9 @@ import Testing
         Kind(
             warning: .iccProfileIgnored(.wrongColourSpace(nil)),
             message: "the image carries a damaged profile; renditions are written without it", isDamage: false),
+        Kind(
+            warning: .iccProfileIgnored(.tooLarge(limit: 512 << 10)),
+            message: "the ICC profile is larger than 512 KiB; renditions are written without it", isDamage: false),
     ])
     func messageAndDamage(_ kind: Kind) {
         #expect(kind.warning.description == kind.message)
@@ -150,5 +153,36 @@ import Testing
         let set = try Renditions.make(from: [UInt8](try Data(contentsOf: url)), widths: [8], quality: 85)
         #expect(set.isDamaged)
         #expect(set.warnings.contains { $0.isDamage })
+    }
+
+    /// An embedded ICC profile past `ImageLimits.maxICCProfileBytes` is ignored with a warning:
+    /// a PNG's `iCCP` stops inflating at the limit (a 1 KB chunk can inflate to 1 GiB), and no
+    /// rendition carries the profile. Within the limit it is kept.
+    @Test(arguments: [false, true])
+    func anOversizedICCProfileIsIgnored(png: Bool) throws {
+        let limits = ImageLimits(maxICCProfileBytes: 4096)
+        // An RGB display profile's header, then zeros up to the size.
+        func profile(size: Int) -> [UInt8] {
+            var bytes = [UInt8](repeating: 0, count: size)
+            bytes.replaceSubrange(12..<20, with: Array("mntrRGB ".utf8))
+            bytes.replaceSubrange(36..<40, with: Array("acsp".utf8))
+            return bytes
+        }
+        let pixels = PixelImage(
+            width: 64, height: 48, format: .rgb, pixels: [UInt8](repeating: 128, count: 64 * 48 * 3))
+        for (size, kept) in [(4096, true), (64 << 10, false)] {
+            let file =
+                png
+                ? PNGEncoder.encode(pixels, iccProfile: profile(size: size))
+                : JPEGEncoder.encode(pixels, quality: 80, iccProfile: profile(size: size))
+            let set = try Renditions.make(from: file, widths: [32], quality: 80, limits: limits)
+            let warned = set.warnings.contains(.iccProfileIgnored(.tooLarge(limit: 4096)))
+            #expect(warned != kept, "\(size) bytes")
+            let rendition = try #require(set.renditions.first)
+            let carried =
+                rendition.format.imageFormat == .png
+                ? try PNGDecoder.decode(rendition.bytes).iccProfile : try JPEGMetadata.read(rendition.bytes).iccProfile
+            #expect((carried != nil) == kept, "\(size) bytes")
+        }
     }
 }

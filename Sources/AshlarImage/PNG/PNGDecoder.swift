@@ -22,9 +22,10 @@ public enum PNGDecoder {
         var profile: [UInt8]?
         if let range = structure.compressedProfile {
             do {
-                profile = try Inflater.decompress(zlib: Array(bytes[range]), limit: limits.maxDecompressedBytes)
+                profile = try Inflater.decompress(
+                    zlib: Array(bytes[range]), limit: min(limits.maxDecompressedBytes, limits.maxICCProfileBytes))
             } catch  where error.kind == .tooLarge {
-                throw error
+                warnings.append(.iccProfileIgnored(.tooLarge(limit: limits.maxICCProfileBytes)))
             } catch {
                 warnings.append(.iccProfileIgnored(.undecodable(reason: error.message)))
             }

@@ -64,7 +64,10 @@ public enum Renditions {
         let image = source.decoded.image.oriented(source.orientation)
         var warnings = source.decoded.warnings
         var iccProfile = source.iccProfile
-        if let profile = iccProfile {
+        if let profile = iccProfile, profile.count > limits.maxICCProfileBytes {
+            warnings.append(.iccProfileIgnored(.tooLarge(limit: limits.maxICCProfileBytes)))
+            iccProfile = nil
+        } else if let profile = iccProfile {
             let header = ICCProfileHeader(profile)
             if header?.describes(image.format) != true {
                 warnings.append(.iccProfileIgnored(.wrongColourSpace(header?.colourSpaceName)))
