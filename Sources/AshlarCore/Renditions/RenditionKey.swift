@@ -16,6 +16,9 @@ struct RenditionKey: Sendable, Hashable {
         case .camera: 2
         }
     }
+    /// Bumped whenever AshlarImage's decoders accept or refuse differently, so that the refusals
+    /// a cache remembers (`refusals.tsv`) are tried again once.
+    static let decoderVersion = 1
     /// The same for published copies of a photo's own file (`PublishedCopy`).
     /// - 1: location removed losslessly (EXIF GPS IFD, XMP GPS properties, PNG raw profiles).
     /// - 2: metadata chosen from an allowlist (camera facts, creator, rights, ICC); GIF and WebP.

@@ -4,7 +4,10 @@ extension RenditionStage {
     /// A build's part of the stage for one photo: its digest (remembered, or read now), its set
     /// from the cache or made now, and the photo as published with it; or, where there can be no
     /// renditions, a published copy of its own file standing in.
-    func make(_ job: Job, known: [String: (stamp: FileStamp, digest: String)], makesRenditions: Bool) -> Outcome {
+    func make(
+        _ job: Job, known: [String: (stamp: FileStamp, digest: String)], refusals: [String: String],
+        makesRenditions: Bool
+    ) -> Outcome {
         var outcome = Outcome(photo: job.photo)
         guard let file = sourceFile(of: job, into: &outcome) else {
             outcome.refused = true
@@ -15,6 +18,14 @@ extension RenditionStage {
         else { return outcome }
         let (source, path, shown, stamp) = file
         let remembered = known[source].flatMap { $0.stamp == stamp ? $0.digest : nil }
+        // Refused before, in the same bytes: not decoded again.
+        if let digest = remembered, let message = refusals[digest] {
+            outcome.refused = true
+            outcome.digest = (source, stamp, digest)
+            outcome.refusal = (digest, message)
+            outcome.diagnostics.append(.error(message, path: shown))
+            return outcome
+        }
         let photoWidths = format.canDecode ? widths(for: job.photo) : []
         if photoWidths.isEmpty {
             // Too small for renditions, or a format Ashlar does not decode: a copy, once a photo
@@ -30,8 +41,12 @@ extension RenditionStage {
                     do throws(ImageError) {
                         try Renditions.check(read)
                     } catch {
+                        let message = Self.refusal(error, bytes: read)
+                        let digest = remembered ?? SourceDigest.of(bytes: read)
                         outcome.refused = true
-                        outcome.diagnostics.append(.error(Self.refusal(error, bytes: read), path: shown))
+                        outcome.digest = (source, stamp, digest)
+                        outcome.refusal = (digest, message)
+                        outcome.diagnostics.append(.error(message, path: shown))
                         return outcome
                     }
                 }

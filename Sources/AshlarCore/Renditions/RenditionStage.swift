@@ -53,6 +53,9 @@ struct RenditionStage: Sendable {
         /// The decoder refused the image: it is left out of the site, as the catalog leaves out a
         /// file whose header it refuses.
         var refused = false
+        /// The decoder's refusal, in the words the build printed, and the digest of the bytes it
+        /// refused: remembered in the cache (`refusals.tsv`).
+        var refusal: (digest: String, message: String)?
         var diagnostics: [Diagnostic] = []
         var used: [String] = []
         var digest: (path: String, stamp: FileStamp, digest: String)?
@@ -101,12 +104,14 @@ struct RenditionStage: Sendable {
             cache.tag()
         }
         let known = usesCache || scope == .checkOnly ? cache.sourceDigests() : [:]
+        let remembered = usesCache ? cache.refusals() : [:]
         let done = Atomic<Int>(0)
         let total = jobs.count
         let outcomes = jobs.parallelMap(workers: workers) { job -> Outcome in
             let makes = chosen.map { job.photo.sourcePath.map($0.contains) ?? false } ?? true
             let outcome =
-                scope == .checkOnly ? check(job, known: known) : make(job, known: known, makesRenditions: makes)
+                scope == .checkOnly
+                ? check(job, known: known) : make(job, known: known, refusals: remembered, makesRenditions: makes)
             let count = done.add(1, ordering: .relaxed).newValue
             progress?(count, total)
             return outcome
@@ -115,7 +120,9 @@ struct RenditionStage: Sendable {
         var refused: Set<String> = []
         // This build's sources only: a deleted or renamed photo's line goes.
         var digests: [String: (stamp: FileStamp, digest: String)] = [:]
+        var refusals: [String: String] = [:]
         for outcome in outcomes {
+            if let refusal = outcome.refusal { refusals[refusal.digest] = refusal.message }
             report.made += outcome.made
             report.reused += outcome.reused
             if outcome.deferred { report.deferred += 1 }
@@ -137,6 +144,10 @@ struct RenditionStage: Sendable {
         if usesCache, let failure = cache.saveSourceDigests(digests) {
             report.diagnostics.append(
                 .warning("cannot update the rendition cache: \(failure.message)", path: cache.root + "/sources.tsv"))
+        }
+        if usesCache, let failure = cache.saveRefusals(refusals) {
+            report.diagnostics.append(
+                .warning("cannot update the rendition cache: \(failure.message)", path: cache.root + "/refusals.tsv"))
         }
         return (Self.replacing(updated, removing: refused, in: root), report)
     }
@@ -205,7 +216,9 @@ struct RenditionStage: Sendable {
                 from: bytes, widths: widths, quality: settings.quality, keepingCameraEXIF: settings.metadata == .camera)
         } catch {
             outcome.refused = true
-            outcome.diagnostics.append(.error(Self.refusal(error, bytes: bytes), path: shown))
+            let message = Self.refusal(error, bytes: bytes)
+            outcome.diagnostics.append(.error(message, path: shown))
+            outcome.refusal = (SourceDigest.of(bytes: bytes), message)
             return nil
         }
         // Renditions would bake in what the decoder made up for the missing part; a warning about

@@ -1,0 +1,45 @@
+extension RenditionCache {
+    /// The sources the decoders refused, by digest, with the words of the refusal: remembered in
+    /// `refusals.tsv` so that a damaged file is not decoded again on every build (or every save
+    /// under `serve`) while it stays the same. The file is untrusted like the rest of the cache:
+    /// a line is used only when it names this decoder version, a 32-digit hex digest and a
+    /// message of printable text; anything else is passed over (and the photo decoded again).
+    func refusals() -> [String: String] {
+        guard case .success(let bytes) = folder.readRegularFile("refusals.tsv", upTo: 16 << 20) else { return [:] }
+        var found: [String: String] = [:]
+        let version = String(RenditionKey.decoderVersion)
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+            let fields = line.split(separator: "\t", maxSplits: 2, omittingEmptySubsequences: false)
+            guard fields.count == 3, fields[0] == version, Self.isDigest(fields[1]),
+                Self.isMessage(fields[2])
+            else { continue }
+            found[String(fields[1])] = String(fields[2])
+        }
+        return found
+    }
+
+    /// Replaces `refusals.tsv` with this build's refusals (a file fixed or deleted drops out).
+    func saveRefusals(_ refusals: [String: String]) -> SystemFailure? {
+        if refusals.isEmpty, !holds("refusals.tsv") { return nil }
+        var text = ""
+        for digest in refusals.keys.sorted() {
+            guard let message = refusals[digest], Self.isDigest(digest[...]), Self.isMessage(message[...]) else {
+                continue
+            }
+            text += "\(RenditionKey.decoderVersion)\t\(digest)\t\(message)\n"
+        }
+        return write("refusals.tsv", Array(text.utf8))
+    }
+
+    static func isDigest(_ text: Substring) -> Bool {
+        text.utf8.count == 32 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+
+    /// Printable text of a reasonable length: what the build prints as the refusal.
+    static func isMessage(_ text: Substring) -> Bool {
+        !text.isEmpty && text.utf8.count <= 1_000
+            && text.unicodeScalars.allSatisfy {
+                $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value)
+            }
+    }
+}
