@@ -6,6 +6,11 @@ extension RenditionCache {
     /// message of printable text; anything else is passed over (and the photo decoded again).
     func refusals() -> [String: String] {
         guard case .success(let bytes) = folder.readRegularFile("refusals.tsv", upTo: 16 << 20) else { return [:] }
+        return Self.refusals(inList: bytes)
+    }
+
+    /// The lines of a `refusals.tsv` that hold, by digest.
+    static func refusals(inList bytes: [UInt8]) -> [String: String] {
         var found: [String: String] = [:]
         let version = String(RenditionKey.decoderVersion)
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
@@ -21,14 +26,17 @@ extension RenditionCache {
     /// Replaces `refusals.tsv` with this build's refusals (a file fixed or deleted drops out).
     func saveRefusals(_ refusals: [String: String]) -> SystemFailure? {
         if refusals.isEmpty, !holds("refusals.tsv") { return nil }
+        return write("refusals.tsv", Self.list(of: refusals))
+    }
+
+    /// The `refusals.tsv` that records `refusals`; entries that would not read back are left out.
+    static func list(of refusals: [String: String]) -> [UInt8] {
         var text = ""
         for digest in refusals.keys.sorted() {
-            guard let message = refusals[digest], Self.isDigest(digest[...]), Self.isMessage(message[...]) else {
-                continue
-            }
+            guard let message = refusals[digest], isDigest(digest[...]), isMessage(message[...]) else { continue }
             text += "\(RenditionKey.decoderVersion)\t\(digest)\t\(message)\n"
         }
-        return write("refusals.tsv", Array(text.utf8))
+        return Array(text.utf8)
     }
 
     static func isDigest(_ text: Substring) -> Bool {

@@ -11,14 +11,16 @@ import Foundation
 /// - 2: a cache file about to be published: `CachedFile.mismatch` never traps, and passes only an
 ///   image of the recorded size that records no location;
 /// - 3: a list written into a cache folder whose files are links or plain files (the next byte's
-///   bits): `RenditionCache.set` never calls a set with a link in it complete.
+///   bits): `RenditionCache.set` never calls a set with a link in it complete;
+/// - 4: a `refusals.tsv`: only hex digests and printable messages are kept, and they write back
+///   to a list that reads the same.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let input = fuzzInput(data, count)
     guard let mode = input.first else { return 0 }
     let bytes = Array(input.dropFirst())
     let widths = [317, 634, 968]
-    switch mode % 4 {
+    switch mode % 5 {
     case 0:
         guard let entries = RenditionCache.entries(inList: bytes, widths: widths) else { return 0 }
         require(Set(entries.map(\.width)) == Set(widths), "a list without every width was kept")
@@ -52,7 +54,18 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
             outputPath: "a.png", cachePath: "originals/ab/x.png", entry: "o:x", expected: .original(.png))
         if original.mismatch(bytes) == nil {
             require(LocationRecord.find(in: bytes).isEmpty, "an original recording a location passed")
+            require(
+                (try? PublishedCopy.make(bytes, format: .png)) == bytes, "an original with unlisted metadata passed")
         }
+    case 4:
+        let refusals = RenditionCache.refusals(inList: bytes)
+        for (digest, message) in refusals {
+            require(RenditionCache.isDigest(digest[...]), "digest '\(digest)'")
+            require(!message.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "message '\(message)'")
+        }
+        require(
+            RenditionCache.refusals(inList: RenditionCache.list(of: refusals)) == refusals,
+            "refusals do not survive writing and reading back")
     default:
         checkLinks(bytes, widths: widths)
     }
