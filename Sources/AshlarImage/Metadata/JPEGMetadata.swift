@@ -47,7 +47,8 @@ public enum JPEGMetadata {
     /// of an MPF file, an appended video) is left out.
     ///
     /// What is kept is chosen from an allowlist, never by removing what is known to be bad: the
-    /// segments that shape the image (tables, frame, restart interval), a JFIF APP0, the ICC
+    /// segments that shape the image (frame, tables, restart interval: `C0`–`CF`, `DB`–`DF`), a
+    /// JFIF APP0, the ICC
     /// profile's APP2 chunks, Adobe's APP14 and, under ``MetadataPolicy/cameraFacts``, one EXIF
     /// APP1 rebuilt by ``CameraEXIF/allowlisted(_:keepingOrientation:)``. XMP, Extended XMP, IPTC
     /// and Photoshop's APP13, comments, the JFXX thumbnail, the MPF index and every other APPn
@@ -78,10 +79,13 @@ public enum JPEGMetadata {
                 if segment.hasSignature(adobeSignature, in: bytes), segment.count >= 12 {
                     append(segment.marker, payload.prefix(12), to: &output)
                 }
-            case 0xE3...0xED, 0xEF, 0xFE:
-                continue
-            default:
+            case 0xC0...0xCF, 0xDB...0xDF:
+                // Frames, Huffman and arithmetic-coding tables, quantisation tables, restart
+                // interval, line count, hierarchical progression, expansion.
                 append(segment.marker, payload, to: &output)
+            default:
+                // Other APPn, comments, reserved JPGn: not on the list.
+                continue
             }
         }
         output += bytes[layout.scan]
