@@ -2,8 +2,9 @@ import AshlarImage
 
 extension RenditionStage {
     /// `ashlar check`'s part of the stage: decodes the photo to be checked, as a build would (or,
-    /// for a GIF, WebP or AVIF, makes its published copy), and writes nothing. A photo whose renditions the cache holds (made from the same bytes, known
-    /// by their digest in `sources.tsv`) is not decoded again.
+    /// for a GIF, WebP or AVIF, makes its published copy), and writes nothing. A photo whose
+    /// renditions the cache holds (made from the same bytes, known by their digest in
+    /// `sources.tsv`) is not decoded again.
     func check(_ job: Job, known: [String: (stamp: FileStamp, digest: String)]) -> Outcome {
         var outcome = Outcome(photo: job.photo)
         guard let (source, path, shown, stamp) = sourceFile(of: job, into: &outcome),
