@@ -24,6 +24,15 @@ struct RenditionKey: Sendable, Hashable {
     /// - 2: metadata chosen from an allowlist (camera facts, creator, rights, ICC); GIF and WebP.
     static let originalsVersion = 2
 
+    /// Every version above, as text: part of the site's fingerprint (`SiteInputs.siteFingerprint`),
+    /// so that a site built before AshlarImage's output changed is built again rather than taken
+    /// as up to date with files the new version would not publish.
+    static var outputVersions: String {
+        let renditions = RenditionSettings.Metadata.allCases.map { "\($0.rawValue) \(renditionsVersion($0))" }
+        return
+            "renditions \(renditions.joined(separator: ", ")); originals \(originalsVersion); decoder \(decoderVersion)"
+    }
+
     /// What is made from the source.
     enum Product: Sendable, Hashable {
         /// Renditions at `widths`, JPEG at `quality`, with or without the camera's EXIF.

@@ -31,7 +31,7 @@ package struct RenditionSettings: Sendable, Equatable {
         case publish
     }
 
-    package enum Metadata: String, Sendable, Equatable {
+    package enum Metadata: String, Sendable, Equatable, CaseIterable {
         /// Nothing: no EXIF, no XMP, no IPTC.
         case none
         /// The camera's EXIF (make, model, lens, exposure, date), without location and without

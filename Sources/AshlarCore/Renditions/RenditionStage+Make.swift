@@ -79,7 +79,7 @@ extension RenditionStage {
                 }
                 if bytes == nil { bytes = readSource(path, shown: shown, into: &outcome) }
                 guard let source = bytes else { return nil }
-                return encode(source, widths: photoWidths, shown: shown, into: &outcome)
+                return encode(source, digest: digest, widths: photoWidths, shown: shown, into: &outcome)
             })
         let entries: [RenditionCache.Entry]
         switch lookup {

@@ -207,7 +207,7 @@ struct RenditionStage: Sendable {
 
     /// The renditions of a source's bytes, ready for the cache; nil, with a diagnostic, when the
     /// decoder refuses the image or damage would be baked into them.
-    func encode(_ bytes: [UInt8], widths: [Int], shown: String, into outcome: inout Outcome)
+    func encode(_ bytes: [UInt8], digest: String, widths: [Int], shown: String, into outcome: inout Outcome)
         -> [(entry: RenditionCache.Entry, bytes: [UInt8])]?
     {
         let set: RenditionSet
@@ -218,7 +218,7 @@ struct RenditionStage: Sendable {
             outcome.refused = true
             let message = Self.refusal(error, bytes: bytes)
             outcome.diagnostics.append(.error(message, path: shown))
-            outcome.refusal = (SourceDigest.of(bytes: bytes), message)
+            outcome.refusal = (digest, message)
             return nil
         }
         // Renditions would bake in what the decoder made up for the missing part; a warning about

@@ -61,10 +61,12 @@ struct SiteInputs: Sendable {
         return (configuration, bytes)
     }
 
-    /// The site-wide inputs: Ashlar's version, the configuration and the theme.
+    /// The site-wide inputs: Ashlar's version and the versions of AshlarImage's output (a copy or
+    /// rendition made differently is a different site), the configuration and the theme.
     var siteFingerprint: String {
         var hash = ContentHash()
         hash.combine(AshlarVersion.current)
+        hash.combine(RenditionKey.outputVersions)
         hash.combine(configurationBytes)
         for (path, file) in theme.files.sorted(by: { $0.key < $1.key }) {
             hash.combine(path)

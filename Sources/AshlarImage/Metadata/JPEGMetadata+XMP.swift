@@ -1,11 +1,4 @@
 extension JPEGMetadata {
-    /// One property in an XMP packet's bytes: its name without the prefix, and the bytes to cut
-    /// to remove it (with the white space before it).
-    struct XMPPropertySpan: Equatable {
-        var name: [UInt8]
-        var removal: Range<Int>
-    }
-
     static let exifNamespace = Array("http://ns.adobe.com/exif/1.0/".utf8)
 
     /// `exif` and every other prefix the packet binds to the EXIF namespace (`xmlns:p="…/exif/1.0/"`).
@@ -31,10 +24,11 @@ extension JPEGMetadata {
 
     /// The `GPS…` properties of the EXIF namespace in a packet, in attribute form
     /// (`exif:GPSLatitude="…"`) and element form (`<exif:GPSLatitude>…</exif:GPSLatitude>` or
-    /// `<exif:GPSLatitude …/>`). Returns `nil` when an element's end cannot be found, so it
-    /// could not be removed cleanly. Mentions in text are not properties and are left alone.
-    static func gpsProperties(in xmp: [UInt8]) -> [XMPPropertySpan]? {
-        var properties: [XMPPropertySpan] = []
+    /// `<exif:GPSLatitude …/>`), by name without the prefix. Returns `nil` when an element's or
+    /// attribute's end cannot be found, so the properties cannot be delimited. Mentions in text
+    /// are not properties.
+    static func gpsProperties(in xmp: [UInt8]) -> [[UInt8]]? {
+        var properties: [[UInt8]] = []
         for prefix in exifPrefixes(in: xmp) {
             let needle = prefix + Array(":GPS".utf8)
             var index = 0
@@ -47,8 +41,7 @@ extension JPEGMetadata {
                 let name = Array(xmp[found.upperBound - 3..<nameEnd])
                 if xmp[start - 1] == UInt8(ascii: "<") {
                     guard let end = elementEnd(in: xmp, nameStart: start, nameEnd: nameEnd) else { return nil }
-                    properties.append(
-                        XMPPropertySpan(name: name, removal: spaceStart(in: xmp, before: start - 1)..<end))
+                    properties.append(name)
                     index = end
                 } else if isSpace(xmp[start - 1]) {
                     var cursor = nameEnd
@@ -59,8 +52,7 @@ extension JPEGMetadata {
                     guard cursor < xmp.count, xmp[cursor] == UInt8(ascii: "\"") || xmp[cursor] == UInt8(ascii: "'"),
                         let close = xmp[(cursor + 1)...].firstIndex(of: xmp[cursor])
                     else { return nil }
-                    properties.append(
-                        XMPPropertySpan(name: name, removal: spaceStart(in: xmp, before: start)..<close + 1))
+                    properties.append(name)
                     index = close + 1
                 }
             }
@@ -92,13 +84,6 @@ extension JPEGMetadata {
         while end < xmp.count, isSpace(xmp[end]) { end += 1 }
         guard end < xmp.count, xmp[end] == UInt8(ascii: ">") else { return nil }
         return end + 1
-    }
-
-    /// The start of the run of white space that ends at `index`.
-    private static func spaceStart(in xmp: [UInt8], before index: Int) -> Int {
-        var start = index
-        while start > 0, isSpace(xmp[start - 1]) { start -= 1 }
-        return start
     }
 
     static func isSpace(_ byte: UInt8) -> Bool {

@@ -38,7 +38,7 @@ public enum LocationRecord: String, Sendable, Hashable, CaseIterable {
             return prefixes.contains { JPEGMetadata.firstRange(of: $0 + Array(":GPS".utf8), in: xmp, from: 0) != nil }
         }
         let version = Array("GPSVersionID".utf8)
-        return properties.contains { $0.name != version }
+        return properties.contains { $0 != version }
     }
 
     /// The GUIDs of the Extended XMP packets that may record a location, whether or not the

@@ -34,4 +34,22 @@ import Testing
         let text = "ashlar renditions 1|\(Self.base.sourceDigest)|317,634|q82|exif none"
         #expect(Self.base.value == SourceDigest.of(text: text))
     }
+
+    /// The site's fingerprint carries every output version, so that a site built before a
+    /// version bump is built again instead of being taken as up to date (the published files
+    /// would be what the old version made: before version 2 of the originals, a GIF or a photo
+    /// too small for renditions was published with its GPS).
+    @Test func everyOutputVersionIsInTheSiteFingerprint() {
+        let versions = RenditionKey.outputVersions
+        for metadata in RenditionSettings.Metadata.allCases {
+            #expect(versions.contains("\(metadata.rawValue) \(RenditionKey.renditionsVersion(metadata))"))
+        }
+        #expect(versions.contains("originals \(RenditionKey.originalsVersion)"))
+        #expect(versions.contains("decoder \(RenditionKey.decoderVersion)"))
+        let inputs = SiteInputs(configuration: nil, configurationBytes: [], theme: Theme(files: [:]), diagnostics: [])
+        var withoutVersions = ContentHash()
+        withoutVersions.combine(AshlarVersion.current)
+        withoutVersions.combine([UInt8]())
+        #expect(inputs.siteFingerprint != withoutVersions.hex, "the fingerprint ignores the output versions")
+    }
 }
