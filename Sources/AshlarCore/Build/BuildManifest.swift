@@ -25,20 +25,29 @@ package struct BuildManifest: Sendable, Equatable {
 
     package init() {}
 
+    /// The name of the output this state describes (``outputDigest`` when the build committed),
+    /// which the output's own list (`OutputMarker`) carries too: a build trusts this state only
+    /// for the output that names it, not one another build (under another `HOME`) wrote since.
+    /// Kept in the state, so a rebuild compares two names instead of digesting 100,000 entries.
+    package var outputName: String?
+
     /// Names what the build put in the output folder: a digest of each file's path and content
-    /// entry (without a copied image's time, so the same site gives the same name on any
-    /// machine). The output's own list (`OutputMarker`) carries it, so a build trusts this state
-    /// only for the output it describes, not one another build (under another `HOME`) wrote since.
-    package var outputID: String {
+    /// entry in byte order (without a copied image's time, so the same site gives the same name
+    /// on any machine).
+    package var outputDigest: String {
         var hash = ContentHash()
-        for path in files.keys.sorted() {
-            var entry = files[path] ?? ""
+        for path in files.keys.sorted(by: FileNameOrder.precedes) {
+            hash.combine(path)
+            guard let entry = files[path] else { continue }
             if entry.hasPrefix("c:") {
                 // `c:SIZE:MTIME:SOURCE` → `c:SIZE:SOURCE`.
                 let fields = entry.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
-                if fields.count == 4 { entry = "c:\(fields[1]):\(fields[3])" }
+                if fields.count == 4 {
+                    hash.combine("c:\(fields[1]):\(fields[3])")
+                    continue
+                }
             }
-            hash.combine(path + "\u{0}" + entry + "\u{0}")
+            hash.combine(entry)
         }
         return hash.hex
     }
@@ -60,6 +69,10 @@ package struct BuildManifest: Sendable, Equatable {
         text.reserveCapacity(64 + 80 * (files.count + albums.count))
         text += "{\n  \"ashlar\": \(Self.formatVersion),\n  \"inputs\": ".utf8
         Self.appendQuoted(inputs, to: &text)
+        if let outputName {
+            text += ",\n  \"output\": ".utf8
+            Self.appendQuoted(outputName, to: &text)
+        }
         text += ",\n  \"photoCount\": \(counts.photos),\n  \"albumCount\": \(counts.albums),\n".utf8
         if let leftOut {
             text += "  \"leftOut\": ".utf8
@@ -127,6 +140,7 @@ package struct BuildManifest: Sendable, Equatable {
         func whole(_ value: JSONValue?) -> Int? { value?.numberValue.flatMap { Int(exactly: $0) } }
         manifest.counts = (whole(document.root["photoCount"]) ?? 0, whole(document.root["albumCount"]) ?? 0)
         manifest.leftOut = document.root["leftOut"]?.stringValue
+        manifest.outputName = document.root["output"]?.stringValue
         for member in files {
             guard let value = member.value.stringValue, RelativePath.isSafe(member.key) else { return nil }
             manifest.files[member.key] = value

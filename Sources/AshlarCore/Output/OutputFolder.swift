@@ -28,12 +28,13 @@ struct OutputFolder: Sendable {
         OutputStager.removeLeftovers(in: directory)
         let file = paths.outputFile(BuildManifest.fileName)
         if let bytes = directory.readFile(BuildManifest.fileName) {
-            if let files = OutputMarker.read(bytes) {
+            if let marker = OutputMarker.contents(bytes) {
+                let files = marker.files
                 // The state this build left, if it is still there and is this folder's: the
                 // folder names it (another build, under another HOME, may have written it since).
                 if let state = BuildStateStore().load(output: paths.output.path),
                     state.files.count == files.count, files.allSatisfy({ state.files[$0] != nil }),
-                    let build = OutputMarker.build(bytes), build == state.outputID
+                    let build = marker.build, build == state.outputName
                 {
                     return state
                 }
@@ -75,12 +76,14 @@ struct OutputFolder: Sendable {
     /// Saves the build's state and puts the output's list of files in place, the last file a
     /// build writes.
     func commit(_ manifest: BuildManifest) throws(BuildError) {
+        var manifest = manifest
+        manifest.outputName = manifest.outputDigest
         BuildStateStore().save(manifest, output: paths.output.path)
         let name = BuildManifest.fileName
         var failure = directory.openRoot(creating: true)
         if failure == nil {
             failure = directory.writeFile(
-                OutputMarker.bytes(files: manifest.files.keys, build: manifest.outputID), to: name + ".tmp")
+                OutputMarker.bytes(files: manifest.files.keys, build: manifest.outputName), to: name + ".tmp")
         }
         if failure == nil { failure = directory.rename(name + ".tmp", to: name) }
         if let failure {

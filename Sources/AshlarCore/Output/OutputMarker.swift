@@ -4,7 +4,7 @@
 /// and is the same for the same site, since a deploy tool that copies dotfiles publishes it. The
 /// rest of the build's bookkeeping (`BuildManifest`) is kept outside the site, by
 /// `BuildStateStore`; `build` names the state that describes this folder
-/// (`BuildManifest.outputID`), so state another build left is not taken for it.
+/// (`BuildManifest.outputName`), so state another build left is not taken for it.
 package enum OutputMarker {
     static let formatVersion = 2
 
@@ -25,29 +25,35 @@ package enum OutputMarker {
         return text
     }
 
-    /// The files a marker lists; nil for anything that is not a marker. Unsafe paths make the
-    /// whole marker unreadable (then the folder is treated as not written by Ashlar).
+    /// What a marker says: the files it lists and the build it names.
+    package struct Contents: Sendable, Equatable {
+        package var files: [String]
+        /// The state that describes the folder (`BuildManifest.outputName`); nil for a marker
+        /// written before there were names.
+        package var build: String?
+    }
+
+    /// The files a marker lists; nil for anything that is not a marker.
     package static func read(_ bytes: [UInt8]) -> [String]? {
+        contents(bytes)?.files
+    }
+
+    /// A marker's files and build, in one reading; nil for anything that is not a marker. Unsafe
+    /// paths make the whole marker unreadable (then the folder is treated as not written by
+    /// Ashlar).
+    package static func contents(_ bytes: [UInt8]) -> Contents? {
         guard let document = try? JSONDocument(bytes: bytes),
             document.root["ashlar"]?.numberValue == Double(formatVersion),
             let items = document.root["files"]?.arrayValue
         else { return nil }
         var files: [String] = []
+        files.reserveCapacity(items.count)
         for item in items {
             guard let path = item.stringValue, RelativePath.isSafe(path), path != BuildManifest.fileName else {
                 return nil
             }
             files.append(path)
         }
-        return files
-    }
-
-    /// The `build` a marker names; nil for a marker without one (written before there were
-    /// names), or anything else.
-    package static func build(_ bytes: [UInt8]) -> String? {
-        guard let document = try? JSONDocument(bytes: bytes),
-            document.root["ashlar"]?.numberValue == Double(formatVersion)
-        else { return nil }
-        return document.root["build"]?.stringValue
+        return Contents(files: files, build: document.root["build"]?.stringValue)
     }
 }

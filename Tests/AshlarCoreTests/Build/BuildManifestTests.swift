@@ -70,4 +70,29 @@ import Testing
         #expect(BuildManifest.read(Array(#"{"ashlar": 1, "files": {"../x": "h:0"}}"#.utf8)) == nil)
         #expect(BuildManifest.read(Array(#"{"ashlar": 1, "files": {"/etc/passwd": "h:0"}}"#.utf8)) == nil)
     }
+
+    /// The state keeps the name its output's marker carries, so a rebuild compares two names; the
+    /// name is a digest of the files and their content, not of a copied image's time.
+    @Test func theOutputNameIsKeptInTheStateAndNamesTheFiles() throws {
+        var manifest = Self.sample
+        manifest.outputName = manifest.outputDigest
+        let read = try #require(BuildManifest.read(manifest.bytes))
+        #expect(read.outputName == manifest.outputDigest)
+        #expect(BuildManifest.read(Self.sample.bytes)?.outputName == nil)
+
+        var touched = Self.sample
+        touched.files["a \"q\" <&>\u{2028}\u{7}é/index.html"] = "c:10:99:a/q.jpg"
+        #expect(touched.outputDigest == Self.sample.outputDigest)
+        var changed = Self.sample
+        changed.files["index.html"] = "h:4"
+        #expect(changed.outputDigest != Self.sample.outputDigest)
+        changed = Self.sample
+        changed.files["index.htm"] = "h:3"
+        #expect(changed.outputDigest != Self.sample.outputDigest)
+
+        let marker = OutputMarker.bytes(files: manifest.files.keys, build: manifest.outputName)
+        let contents = try #require(OutputMarker.contents(marker))
+        #expect(contents.build == manifest.outputName)
+        #expect(Set(contents.files) == Set(manifest.files.keys))
+    }
 }
