@@ -1,3 +1,5 @@
+import AshlarImage
+
 extension ImageHeaderReader {
     /// Reads the first chunk: a lossy `VP8 ` frame header, a lossless `VP8L` header or the
     /// extended `VP8X` canvas, whose `EXIF` and `XMP ` chunks (usually after the image data) give the
@@ -39,13 +41,16 @@ extension ImageHeaderReader {
             var offset = 20 + Int(firstSize) + Int(firstSize & 1)
             while wanted.exif || wanted.xmp {
                 guard offset + 8 <= riffEnd else { return .header(header) }
-                guard let size = webp.u32(offset + 4) else { return .partial(header, needs: offset + 8) }
-                let chunkEnd = offset + 8 + Int(size)
-                let isEXIF = wanted.exif && webp.matches("EXIF", at: offset)
-                let isXMP = wanted.xmp && webp.matches("XMP ", at: offset)
+                guard let chunk = RIFFChunks.chunk(at: offset, byte: webp.u8) else {
+                    return .partial(header, needs: offset + 8)
+                }
+                let isEXIF = wanted.exif && chunk.code == Array("EXIF".utf8)
+                let isXMP = wanted.xmp && chunk.code == Array("XMP ".utf8)
                 if isEXIF || isXMP {
-                    guard webp.contains(0, count: chunkEnd) else { return .partial(header, needs: chunkEnd) }
-                    let data = webp.window(offset + 8, count: Int(size))
+                    guard webp.contains(0, count: chunk.data.upperBound) else {
+                        return .partial(header, needs: chunk.data.upperBound)
+                    }
+                    let data = webp.window(chunk.data.lowerBound, count: chunk.data.count)
                     if isEXIF {
                         wanted.exif = false
                         let exif = ExifReader(tiff: data)
@@ -58,7 +63,7 @@ extension ImageHeaderReader {
                         header.embedded.xmp = Array(data.slice(0, count: data.count) ?? [])
                     }
                 }
-                offset = chunkEnd + Int(size & 1)
+                offset = chunk.range.upperBound
             }
             return .header(header)
         }

@@ -1,9 +1,10 @@
 extension JPEGMetadata {
     static let exifNamespace = Array("http://ns.adobe.com/exif/1.0/".utf8)
 
-    /// `exif` and every other prefix the packet binds to the EXIF namespace (`xmlns:p="…/exif/1.0/"`).
-    static func exifPrefixes(in xmp: [UInt8]) -> [[UInt8]] {
-        var prefixes = [Array("exif".utf8)]
+    /// `exif` and every other prefix the packet binds to the EXIF namespace (`xmlns:p="…/exif/1.0/"`),
+    /// in one pass over the packet.
+    static func exifPrefixes(in xmp: [UInt8]) -> Set<[UInt8]> {
+        var prefixes: Set<[UInt8]> = [Array("exif".utf8)]
         let binding = Array("xmlns:".utf8)
         var index = 0
         while let found = firstRange(of: binding, in: xmp, from: index) {
@@ -16,45 +17,63 @@ extension JPEGMetadata {
                 end > index,
                 xmp[value + 1..<min(value + 1 + exifNamespace.count, xmp.count)].elementsEqual(exifNamespace)
             else { continue }
-            let prefix = Array(xmp[index..<end])
-            if !prefixes.contains(prefix) { prefixes.append(prefix) }
+            prefixes.insert(Array(xmp[index..<end]))
+            index = value + 1
         }
         return prefixes
+    }
+
+    /// The next `prefix:GPS` at or after `start` whose prefix is one of `prefixes` and starts a
+    /// name (the byte before it is not a name byte): from the prefix's first byte to the end of
+    /// `:GPS`. Each `:GPS` is looked at once and its prefix read backwards no further than the
+    /// `:` before it, so a packet binding thousands of prefixes costs one pass, not one per prefix.
+    static func nextEXIFGPSName(in xmp: [UInt8], from start: Int, prefixes: Set<[UInt8]>) -> Range<Int>? {
+        let needle = Array(":GPS".utf8)
+        var index = start
+        while let found = firstRange(of: needle, in: xmp, from: index) {
+            index = found.upperBound
+            var nameStart = found.lowerBound
+            while nameStart > start, isNameByte(xmp[nameStart - 1]), xmp[nameStart - 1] != UInt8(ascii: ":") {
+                nameStart -= 1
+            }
+            guard nameStart > 0, nameStart < found.lowerBound, !isNameByte(xmp[nameStart - 1]),
+                prefixes.contains(Array(xmp[nameStart..<found.lowerBound]))
+            else { continue }
+            return nameStart..<found.upperBound
+        }
+        return nil
     }
 
     /// The `GPS…` properties of the EXIF namespace in a packet, in attribute form
     /// (`exif:GPSLatitude="…"`) and element form (`<exif:GPSLatitude>…</exif:GPSLatitude>` or
     /// `<exif:GPSLatitude …/>`), by name without the prefix. Returns `nil` when an element's or
     /// attribute's end cannot be found, so the properties cannot be delimited. Mentions in text
-    /// are not properties.
+    /// are not properties. One pass over the packet, whatever the number of prefixes.
     static func gpsProperties(in xmp: [UInt8]) -> [[UInt8]]? {
+        let prefixes = exifPrefixes(in: xmp)
         var properties: [[UInt8]] = []
-        for prefix in exifPrefixes(in: xmp) {
-            let needle = prefix + Array(":GPS".utf8)
-            var index = 0
-            while let found = firstRange(of: needle, in: xmp, from: index) {
-                index = found.upperBound
-                let start = found.lowerBound
-                guard start > 0, !isNameByte(xmp[start - 1]) else { continue }
-                var nameEnd = found.upperBound
-                while nameEnd < xmp.count, isNameByte(xmp[nameEnd]) { nameEnd += 1 }
-                let name = Array(xmp[found.upperBound - 3..<nameEnd])
-                if xmp[start - 1] == UInt8(ascii: "<") {
-                    guard let end = elementEnd(in: xmp, nameStart: start, nameEnd: nameEnd) else { return nil }
-                    properties.append(name)
-                    index = end
-                } else if isSpace(xmp[start - 1]) {
-                    var cursor = nameEnd
-                    while cursor < xmp.count, isSpace(xmp[cursor]) { cursor += 1 }
-                    guard cursor < xmp.count, xmp[cursor] == UInt8(ascii: "=") else { continue }
-                    cursor += 1
-                    while cursor < xmp.count, isSpace(xmp[cursor]) { cursor += 1 }
-                    guard cursor < xmp.count, xmp[cursor] == UInt8(ascii: "\"") || xmp[cursor] == UInt8(ascii: "'"),
-                        let close = xmp[(cursor + 1)...].firstIndex(of: xmp[cursor])
-                    else { return nil }
-                    properties.append(name)
-                    index = close + 1
-                }
+        var index = 0
+        while let found = nextEXIFGPSName(in: xmp, from: index, prefixes: prefixes) {
+            index = found.upperBound
+            let start = found.lowerBound
+            var nameEnd = found.upperBound
+            while nameEnd < xmp.count, isNameByte(xmp[nameEnd]) { nameEnd += 1 }
+            let name = Array(xmp[found.upperBound - 3..<nameEnd])
+            if xmp[start - 1] == UInt8(ascii: "<") {
+                guard let end = elementEnd(in: xmp, nameStart: start, nameEnd: nameEnd) else { return nil }
+                properties.append(name)
+                index = end
+            } else if isSpace(xmp[start - 1]) {
+                var cursor = nameEnd
+                while cursor < xmp.count, isSpace(xmp[cursor]) { cursor += 1 }
+                guard cursor < xmp.count, xmp[cursor] == UInt8(ascii: "=") else { continue }
+                cursor += 1
+                while cursor < xmp.count, isSpace(xmp[cursor]) { cursor += 1 }
+                guard cursor < xmp.count, xmp[cursor] == UInt8(ascii: "\"") || xmp[cursor] == UInt8(ascii: "'"),
+                    let close = xmp[(cursor + 1)...].firstIndex(of: xmp[cursor])
+                else { return nil }
+                properties.append(name)
+                index = close + 1
             }
         }
         return properties

@@ -35,7 +35,7 @@ public enum LocationRecord: String, Sendable, Hashable, CaseIterable {
         if XMPPlaceNames.appear(in: xmp) { return true }
         guard let properties = JPEGMetadata.gpsProperties(in: xmp) else {
             let prefixes = JPEGMetadata.exifPrefixes(in: xmp)
-            return prefixes.contains { JPEGMetadata.firstRange(of: $0 + Array(":GPS".utf8), in: xmp, from: 0) != nil }
+            return JPEGMetadata.nextEXIFGPSName(in: xmp, from: 0, prefixes: prefixes) != nil
         }
         let version = Array("GPSVersionID".utf8)
         return properties.contains { $0 != version }
