@@ -321,6 +321,24 @@ import Testing
         #expect(try RawHTTP.get(prefix + "ashlar.json", port: server.port).status == 404)
     }
 
+    /// A photo shown by its renditions is never served as it is from the source folder, even
+    /// at the path a page showed a moment before (a copy the next round removed): the original may
+    /// record where it was taken. The server once served every photo of the source there.
+    @Test func neverServesTheOriginalOfAPhotoShownByRenditions() throws {
+        let folder = try TemporaryFolder("serve")
+        try folder.write(TinyPNG.make(width: 900, height: 600), to: "site/album/photo.png")
+        try folder.write(#"{"title": "A", "alt": "A card"}"#, to: "site/album/photo.png.json")
+        let server = try ServeProcess(
+            ["site", "--cache-dir", folder.url.appendingPathComponent("cache").path], in: folder)
+        let finished = ServeProcess.wait(upTo: 50) { PrivacyTests.roundsFinished(server.stdout) }
+        #expect(finished != nil, "\(server.stdout)\(server.stderr)")
+        let page = try RawHTTP.get("/album/", port: server.port)
+        #expect(page.status == 200)
+        #expect(!page.text.contains("photo.png\""), "\(page.text)")
+        #expect(try RawHTTP.get("/album/photo.png", port: server.port).status == 404)
+        #expect(try RawHTTP.get("/album/photo.png.json", port: server.port).status == 404)
+    }
+
     @Test func opensTheBrowserWithOpen() throws {
         let folder = try makeSite()
         try folder.write("#!/bin/sh\necho \"$1\" > \"$(dirname \"$0\")/opened\"\n", to: "bin/xdg-open")

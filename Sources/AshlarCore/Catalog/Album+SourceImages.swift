@@ -1,14 +1,15 @@
 extension Album {
-    /// Every local image file this album and the albums below it show, photos and renditions,
-    /// by their path relative to the source root. With `images: reference` the preview server
-    /// serves these from the source folder, and nothing else there.
+    /// Every local image file this album and the albums below it show in place, photos and
+    /// renditions (`images: reference`), by their path relative to the source root. The preview
+    /// server serves these from the source folder, and nothing else there: a photo shown by its
+    /// renditions or a published copy is never served as it is, even by a stale page's link.
     var shownSourceImages: Set<String> {
         var paths = Set<String>()
         for album in allAlbums {
             for photo in album.photos {
-                if let path = photo.sourcePath { paths.insert(path) }
+                if case .referenced = photo.image, let path = photo.sourcePath { paths.insert(path) }
                 for rendition in photo.renditions {
-                    if let path = rendition.sourcePath { paths.insert(path) }
+                    if case .referenced = rendition.image, let path = rendition.sourcePath { paths.insert(path) }
                 }
             }
         }
