@@ -17,8 +17,8 @@ package struct EmbeddedMetadata: Sendable, Equatable {
     /// What was found broken (an Extended XMP part missing, UTF-16 that does not decode), in
     /// words the catalog turns into warnings naming the image file.
     package var warnings: [String] = []
-    /// Whether the file's EXIF records where it was taken (`LocationRecord.inEXIF`). Never read
-    /// further.
+    /// Whether the file's EXIF or IPTC-IIM records where it was taken (`LocationRecord.inEXIF`,
+    /// `LocationRecord.inPhotoshopResources`). Never read further.
     package var hasLocation = false
 
     package init(xmp: [UInt8]? = nil, iim: PhotoMetadata? = nil, exif: PhotoMetadata? = nil, warnings: [String] = []) {
@@ -28,7 +28,7 @@ package struct EmbeddedMetadata: Sendable, Equatable {
         self.warnings = warnings
     }
 
-    /// Whether the file states where it was taken: its EXIF or XMP, as AshlarImage's
+    /// Whether the file states where it was taken: its EXIF, IPTC-IIM or XMP, as AshlarImage's
     /// `LocationRecord` finds it (the one answer the rewriters strip by).
     package var carriesLocation: Bool {
         hasLocation || [xmp, extendedXMP].contains { $0.map(LocationRecord.inXMP) ?? false }

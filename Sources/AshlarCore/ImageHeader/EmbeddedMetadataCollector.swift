@@ -38,7 +38,8 @@ struct EmbeddedMetadataCollector {
 
     var embedded: EmbeddedMetadata {
         var embedded = EmbeddedMetadata(xmp: xmp, exif: exif?.text.metadata)
-        embedded.hasLocation = exif?.hasLocation ?? false
+        embedded.hasLocation =
+            (exif?.hasLocation ?? false) || LocationRecord.inPhotoshopResources(photoshopResources[...])
         if let exif { embedded.warnings += exif.warnings }
         if !photoshopResources.isEmpty {
             let iim = IIMReader(photoshopResources: photoshopResources)

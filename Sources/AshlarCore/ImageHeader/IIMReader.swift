@@ -8,14 +8,10 @@ struct IIMReader {
     private(set) var metadata = PhotoMetadata()
     private(set) var warnings: [String] = []
 
-    /// Repeated datasets (keywords) beyond this are ignored.
-    static let maximumDatasets = 10_000
-
     /// Reads the joined payloads of a JPEG's `APP13` segments, each without its
     /// `Photoshop 3.0\0` header, walked by AshlarImage's `PhotoshopResources` as the rewriter
     /// walks them. Only the first IIM resource is read.
     init(photoshopResources resources: [UInt8]) {
-        let window = ByteWindow(resources)
         let walk = PhotoshopResources(resources[...])
         for resource in walk.resources {
             if !resource.isComplete {
@@ -24,7 +20,7 @@ struct IIMReader {
                 )
             }
             if resource.id == 0x0404 {
-                readDatasets(window.window(resource.data.lowerBound, count: resource.data.count))
+                readDatasets(resources[resource.data])
                 return
             }
         }
@@ -43,47 +39,19 @@ struct IIMReader {
         }
     }
 
-    private struct Dataset {
-        var record: UInt8
-        var number: UInt8
-        var data: ArraySlice<UInt8>
-    }
-
-    private mutating func readDatasets(_ iim: ByteWindow) {
-        var datasets: [Dataset] = []
-        var offset = 0
-        while iim.contains(offset, count: 5), datasets.count < Self.maximumDatasets {
-            guard iim.u8(offset) == 0x1C, let record = iim.u8(offset + 1), let number = iim.u8(offset + 2),
-                let length16 = iim.u16(offset + 3)
-            else {
-                // Padding after the last dataset is common; anything else is damage.
-                if iim.slice(offset, count: iim.count - offset)?.contains(where: { $0 != 0 }) == true {
-                    warnings.append("its IPTC data is damaged at byte \(offset)")
-                }
-                break
-            }
-            var length = Int(length16)
-            var dataStart = offset + 5
-            if length16 & 0x8000 != 0 {
-                // An extended dataset: the low bits say how many bytes hold the length.
-                let lengthBytes = Int(length16 & 0x7FFF)
-                guard (1...4).contains(lengthBytes), iim.contains(dataStart, count: lengthBytes) else {
-                    warnings.append("its IPTC dataset \(record):\(number) has a damaged length")
-                    break
-                }
-                length = 0
-                for index in 0..<lengthBytes { length = length << 8 | Int(iim.u8(dataStart + index) ?? 0) }
-                dataStart += lengthBytes
-            }
-            guard let data = iim.slice(dataStart, count: length) else {
-                warnings.append(
-                    "its IPTC dataset \(record):\(number)\(Self.name(record, number)) says it is \(length) bytes long, past the end of its segment; it is ignored"
-                )
-                break
-            }
-            datasets.append(Dataset(record: record, number: number, data: data))
-            offset = dataStart + length
+    private mutating func readDatasets(_ iim: ArraySlice<UInt8>) {
+        let walk = IIMDatasets(iim)
+        switch walk.damage {
+        case nil: break
+        case .unreadable(let offset): warnings.append("its IPTC data is damaged at byte \(offset)")
+        case .badLength(let record, let number):
+            warnings.append("its IPTC dataset \(record):\(number) has a damaged length")
+        case .runsPast(let record, let number, let length):
+            warnings.append(
+                "its IPTC dataset \(record):\(number)\(Self.name(record, number)) says it is \(length) bytes long, past the end of its segment; it is ignored"
+            )
         }
+        let datasets = walk.datasets.map { (record: $0.record, number: $0.number, data: iim[$0.data]) }
         // UTF-8 when 1:90 says so. Without it the standard means Latin-1, but many tools write
         // UTF-8 and say nothing; text that is valid UTF-8 with non-ASCII letters is almost never
         // meant as Latin-1 ("Ã©"), so it is read as UTF-8 too.

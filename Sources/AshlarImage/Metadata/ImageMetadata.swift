@@ -9,8 +9,9 @@ public struct ImageMetadata: Sendable, Equatable {
     public var xmp: [UInt8]?
     /// The EXIF orientation, 1...8; 1 when absent or out of range.
     public var orientation: Int
-    /// Whether the file says where it was taken: a GPS IFD with at least one entry, or an XMP
-    /// `exif:GPSLatitude` or `exif:GPSLongitude` property (in the packet or its Extended XMP).
+    /// Whether the file says where it was taken, in any form ``LocationRecord`` knows: a GPS IFD
+    /// with entries, a GPS or place property in the XMP packet or its Extended XMP, an IPTC-IIM
+    /// place.
     public var hasLocation: Bool
 
     public init(

@@ -7,7 +7,8 @@ public enum JPEGMetadata {
     static let jfifSignature = Array("JFIF".utf8) + [0]
     static let adobeSignature = Array("Adobe".utf8)
 
-    /// The ICC profile, EXIF, XMP, orientation and whether a location is recorded.
+    /// The ICC profile, EXIF, XMP, orientation and whether a location is recorded (in any form
+    /// ``LocationRecord`` knows).
     ///
     /// Throws when the bytes are not a JPEG file or a segment before the first scan runs past the
     /// end of the file. Damaged EXIF does not throw: the bytes are returned as stored, with
@@ -37,7 +38,21 @@ public enum JPEGMetadata {
         if !LocationRecord.locatedPackets(in: ExtendedXMP(segments: layout.segments, in: bytes)).isEmpty {
             metadata.hasLocation = true
         }
+        if LocationRecord.inPhotoshopResources(photoshopResources(layout.segments, in: bytes)[...]) {
+            metadata.hasLocation = true
+        }
         return metadata
+    }
+
+    /// The payloads of the `APP13` segments that hold Photoshop resources, each after its
+    /// signature, joined (a large resource spans several segments).
+    static func photoshopResources(_ segments: [JPEGSegment], in bytes: [UInt8]) -> [UInt8] {
+        let signature = PhotoshopResources.signature
+        var joined: [UInt8] = []
+        for segment in segments where segment.marker == 0xED && segment.hasSignature(signature, in: bytes) {
+            joined += bytes[(segment.start + signature.count)..<segment.end]
+        }
+        return joined
     }
 
     /// A copy of the file with only the metadata `policy` keeps. Segments are written back with

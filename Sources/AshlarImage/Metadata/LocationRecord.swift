@@ -19,6 +19,26 @@ public enum LocationRecord: String, Sendable, Hashable, CaseIterable {
     /// A PNG text chunk whose keyword names a GPS property (`exif:GPSLatitude`, as a plain
     /// `convert in.jpg out.png` writes them).
     case textGPS
+    /// An IPTC-IIM place in a JPEG's Photoshop resources (`APP13`): content location, city,
+    /// sub-location, province or state, country code or name (datasets 2:26, 2:27, 2:90, 2:92,
+    /// 2:95, 2:100, 2:101).
+    case iptcPlace
+
+    /// The IPTC-IIM record 2 datasets that name a place.
+    static let iptcPlaceDatasets: Set<UInt8> = [26, 27, 90, 92, 95, 100, 101]
+
+    /// Whether Photoshop resources (one `APP13` payload after its signature, or several joined)
+    /// name a place in their IPTC-IIM (resource 0x0404): any place dataset with data that is not
+    /// all spaces or NULs. Every IIM resource counts, as some reader might take any of them.
+    package static func inPhotoshopResources(_ resources: ArraySlice<UInt8>) -> Bool {
+        PhotoshopResources(resources).resources.contains { resource in
+            resource.id == 0x0404
+                && IIMDatasets(resources[resource.data]).datasets.contains { dataset in
+                    dataset.record == 2 && iptcPlaceDatasets.contains(dataset.number)
+                        && resources[dataset.data].contains { $0 != 0x20 && $0 != 0 }
+                }
+        }
+    }
 
     /// Whether an EXIF TIFF structure records a location. Unreadable EXIF records none: no reader
     /// finds one in it.
@@ -65,6 +85,9 @@ public enum LocationRecord: String, Sendable, Hashable, CaseIterable {
         switch ImageFormat.detect(bytes) {
         case .jpeg:
             guard let layout = try? JPEGSegment.layout(of: bytes) else { return [] }
+            if inPhotoshopResources(JPEGMetadata.photoshopResources(layout.segments, in: bytes)[...]) {
+                found.insert(.iptcPlace)
+            }
             for segment in layout.segments where segment.marker == 0xE1 {
                 if let tiffStart = JPEGMetadata.exifStart(segment, in: bytes) {
                     if inEXIF(Array(bytes[tiffStart..<segment.end])) { found.insert(.exifGPS) }

@@ -12,6 +12,7 @@ import Testing
         #expect(!found.isEmpty == (try JPEGMetadata.read(bytes)).hasLocation)
         if file.hasPrefix("gps-exif") { #expect(found == [.exifGPS]) }
         if file.hasPrefix("gps-xmp") { #expect(found == [.xmpGPS]) }
+        if file == "iptc-comment.jpg" { #expect(found == [.iptcPlace]) }
         let published = try JPEGMetadata.rewrite(bytes, keeping: .cameraFacts)
         #expect(LocationRecord.find(in: published) == [])
     }
@@ -76,5 +77,35 @@ import Testing
         #expect(LocationRecord.inXMP(located))
         #expect(JPEGMetadata.exifPrefixes(in: located).count == count + 1)
         #expect(JPEGMetadata.gpsProperties(in: located)?.count == count)
+    }
+
+    /// Photoshop resources holding one IPTC-IIM resource with these record-2 datasets.
+    static func resources(_ datasets: [(number: UInt8, text: String)]) -> [UInt8] {
+        var iim: [UInt8] = []
+        for dataset in datasets {
+            let data = Array(dataset.text.utf8)
+            iim += [0x1C, 2, dataset.number, UInt8(data.count >> 8), UInt8(data.count & 0xFF)] + data
+        }
+        let size = iim.count
+        return Array("8BIM".utf8) + [0x04, 0x04, 0, 0]
+            + [UInt8(size >> 24), UInt8(size >> 16 & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size & 0xFF)] + iim
+            + (size % 2 == 1 ? [0] : [])
+    }
+
+    @Test(arguments: [
+        (number: UInt8(90), text: "Paris", records: true),
+        (number: UInt8(92), text: "1 Rue de Rivoli", records: true),
+        (number: UInt8(95), text: "Île-de-France", records: true),
+        (number: UInt8(100), text: "FRA", records: true),
+        (number: UInt8(101), text: "France", records: true),
+        (number: UInt8(26), text: "FRA", records: true),
+        (number: UInt8(27), text: "Paris", records: true),
+        (number: UInt8(90), text: "  ", records: false),
+        (number: UInt8(25), text: "Paris", records: false),
+        (number: UInt8(120), text: "A city at night", records: false),
+    ])
+    func iptcPlaces(number: UInt8, text: String, records: Bool) {
+        let bytes = Self.resources([(5, "Title"), (number, text)])
+        #expect(LocationRecord.inPhotoshopResources(bytes[...]) == records)
     }
 }

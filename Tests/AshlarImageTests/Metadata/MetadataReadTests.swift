@@ -41,7 +41,7 @@ enum MetadataFixture {
             Expectation(
                 file: "icc-two-chunks.jpg", orientation: 1, hasLocation: true, hasEXIF: true, hasXMP: false,
                 iccSize: 70_532),
-            Expectation(file: "iptc-comment.jpg", orientation: 1, hasLocation: false, hasEXIF: true, hasXMP: false),
+            Expectation(file: "iptc-comment.jpg", orientation: 1, hasLocation: true, hasEXIF: true, hasXMP: false),
             Expectation(
                 file: "broken-exif-offset.jpg", orientation: 1, hasLocation: false, hasEXIF: true,
                 hasXMP: false),
