@@ -33,8 +33,8 @@ public struct ImageLimits: Sendable, Equatable {
     /// worked out from its headers before anything large is allocated
     /// (``Renditions/memoryNeeded(for:widths:limits:)``; a decoder alone checks its own part).
     /// For a gallery's default widths (up to 2,560 pixels), the 24- to 42-megapixel camera
-    /// photos of `../shared` need 126–162 MiB by the estimate (54–94 MiB measured at their peak);
-    /// made progressive, up to 276 MiB, nearly all of it coefficients (6 bytes a pixel at 4:4:4,
+    /// photos of `../shared` need 127–163 MiB by the estimate (54–94 MiB measured at their peak);
+    /// made progressive, up to 277 MiB, nearly all of it coefficients (6 bytes a pixel at 4:4:4,
     /// so a progressive 4:4:4 JPEG fits up to about 170 megapixels).
     public var maxMemoryBytes: Int
 

@@ -16,8 +16,7 @@ extension Renditions {
         for bytes: [UInt8], widths: [Int], limits: ImageLimits = .default
     ) throws(ImageError) -> Int {
         let layout = try SourceLayout(bytes, largestWidth: widths.max() ?? 1, limits: limits)
-        let format: RenditionRequest.Format = layout.decodedFormat.hasAlpha ? .png : .jpeg(quality: 100)
-        return try memoryNeeded(layout, requests: widths.map { RenditionRequest(width: $0, format: format) }, limits)
+        return try memoryNeeded(layout, requests: requests(widths: widths, decodedTo: layout.decodedFormat), limits)
     }
 
     /// The most memory ``check(_:widths:limits:)`` holds at once for the photo `bytes`: a PNG is
@@ -26,12 +25,19 @@ extension Renditions {
         _ bytes: [UInt8], widths: [Int] = [], limits: ImageLimits = .default
     ) throws(ImageError) -> Int {
         let layout = try SourceLayout(bytes, largestWidth: widths.max() ?? 1, limits: limits)
-        let format: RenditionRequest.Format = layout.decodedFormat.hasAlpha ? .png : .jpeg(quality: 100)
-        _ = try memoryNeeded(layout, requests: widths.map { RenditionRequest(width: $0, format: format) }, limits)
+        _ = try memoryNeeded(layout, requests: requests(widths: widths, decodedTo: layout.decodedFormat), limits)
         switch layout.decoding {
         case .jpeg: return MemoryNeed.smallBuffers + layout.metadataReading
         case .png: return layout.decoderMemory
         }
+    }
+
+    /// The renditions ``make(from:widths:quality:limits:keepingCameraEXIF:)`` makes of `widths`
+    /// for a photo decoded to `format`: PNG for one with alpha, JPEG otherwise (the quality
+    /// changes nothing an encoder holds).
+    static func requests(widths: [Int], decodedTo format: PixelFormat) -> [RenditionRequest] {
+        let chosen: RenditionRequest.Format = format.hasAlpha ? .png : .jpeg(quality: 100)
+        return widths.map { RenditionRequest(width: $0, format: chosen) }
     }
 
     /// What `make` holds at once for `requests` of the photo `layout` describes, refused with

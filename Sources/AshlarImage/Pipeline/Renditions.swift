@@ -41,8 +41,7 @@ public enum Renditions {
         // The layout reads what `make` reads before it decodes, so it refuses what `make` would;
         // the `renditions` fuzz target holds the two verdicts together.
         let layout = try SourceLayout(bytes, largestWidth: widths.max() ?? 1, limits: limits)
-        let format: RenditionRequest.Format = layout.decodedFormat.hasAlpha ? .png : .jpeg(quality: 100)
-        _ = try memoryNeeded(layout, requests: widths.map { RenditionRequest(width: $0, format: format) }, limits)
+        _ = try memoryNeeded(layout, requests: requests(widths: widths, decodedTo: layout.decodedFormat), limits)
         if case .png = layout.decoding { _ = try SourcePhoto(bytes, layout: layout, limits: limits) }
     }
 

@@ -12,7 +12,7 @@ extension Resampler {
         guard targetWidth != width || targetHeight != height else { return 0 }
         let channels = format.channels
         let wide = MemoryLayout<Int16>.stride
-        var bytes = targetWidth * targetHeight * channels
+        var bytes = MemoryNeed.smallBuffers + targetWidth * targetHeight * channels
         bytes += width * targetHeight * channels * wide
         bytes += ResampleWeights.memoryNeeded(inputSize: height, outputSize: targetHeight)
         bytes += ResampleWeights.memoryNeeded(inputSize: width, outputSize: targetWidth)
