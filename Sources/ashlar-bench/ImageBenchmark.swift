@@ -6,6 +6,9 @@ import Foundation
 /// - `images [FOLDER] [--runs R]`: renditions 480, 960 and 1920 px wide of each large photo.
 /// - `images resize IN.pnm WIDTH HEIGHT [OUT.pnm] [--linear] [--runs R]`: the resampler alone,
 ///   timed; with `--linear`, in linear light (the measurement behind resampling encoded values).
+/// - `images memory PATH [--widths W,W,…]`: the memory estimate for one photo against its
+///   measured peak; `images decode PATH [--scale N] [--runs R]`: a JPEG decode's time a block
+///   its scans decode (`ImageCostBenchmark.swift`).
 struct ImageBenchmark {
     var folder: String?
     var runs: Int
@@ -15,6 +18,8 @@ struct ImageBenchmark {
             switch arguments.first {
             case "resize": return try resize(Array(arguments.dropFirst()))
             case "photo": return try photo(Array(arguments.dropFirst()))
+            case "memory": return try memory(Array(arguments.dropFirst()))
+            case "decode": return try decode(Array(arguments.dropFirst()))
             default: return try ImageBenchmark(arguments).run()
             }
         } catch let error as BenchUsageError {

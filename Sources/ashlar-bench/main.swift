@@ -11,6 +11,8 @@ let usage = """
            ashlar-bench build [--photos N] [--keep 1] [--images 1]
            ashlar-bench stress [--photos N]
            ashlar-bench images [FOLDER] [--runs R]
+           ashlar-bench images memory PATH [--widths W,W,…]
+           ashlar-bench images decode PATH [--scale N] [--runs R]
     """
 
 func fail(_ message: String, status: Int32) -> Never {

@@ -37,7 +37,7 @@ extension RenditionStage {
         }
         guard let bytes = readSource(path, shown: shown, into: &outcome) else { return outcome }
         do throws(ImageError) {
-            try Renditions.check(bytes)
+            try checkDecodes(bytes, widths: photoWidths)
         } catch {
             outcome.refused = true
             outcome.diagnostics.append(.error(Self.refusal(error, bytes: bytes), path: shown))

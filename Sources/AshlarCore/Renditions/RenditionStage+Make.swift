@@ -39,7 +39,7 @@ extension RenditionStage {
                 }
                 if format.canDecode {
                     do throws(ImageError) {
-                        try Renditions.check(read)
+                        try checkDecodes(read, widths: [])
                     } catch {
                         let message = Self.refusal(error, bytes: read)
                         let digest = remembered ?? SourceDigest.of(bytes: read)

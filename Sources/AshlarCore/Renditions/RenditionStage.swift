@@ -15,6 +15,8 @@ struct RenditionStage: Sendable {
     var widths: [Int]
     var cache: RenditionCache
     var workers: Int?
+    /// What the photos decoded at once may hold between them (`RenditionStage+Memory`).
+    var memoryBudget = DecodeMemoryBudget()
     /// Which photos get renditions made now; the others use what the cache has, or are
     /// published as a copy for now (`serve`'s first builds, so the first page is there soon).
     var scope = RenditionScope.all
@@ -212,8 +214,7 @@ struct RenditionStage: Sendable {
     {
         let set: RenditionSet
         do throws(ImageError) {
-            set = try Renditions.make(
-                from: bytes, widths: widths, quality: settings.quality, keepingCameraEXIF: settings.metadata == .camera)
+            set = try makeRenditions(of: bytes, widths: widths)
         } catch {
             outcome.refused = true
             let message = Self.refusal(error, bytes: bytes)

@@ -204,10 +204,10 @@ struct JPEGDecodeContext {
         }
         var scan = firstScan
         var number = 1
+        // Counted as decoded too, so the bound holds whatever the walk before the decode saw.
+        var work = JPEGScanWork(limits: limits)
         while true {
-            guard number <= limits.maxScans else {
-                throw ImageError(.tooLarge, "JPEG has more than \(limits.maxScans) scans")
-            }
+            try work.add(scan, of: frame)
             latchQuant(stream, scan)
             let (complete, badCodes, restartProblems) = decodeScan(&stream, scan)
             if badCodes > 0 { warnings.append(.corruptEntropyData(badCodes: badCodes, scan: number)) }

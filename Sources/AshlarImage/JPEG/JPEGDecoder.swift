@@ -14,7 +14,10 @@ public enum JPEGDecoder {
 
     /// Decodes to `.gray` (one component) or `.rgb`; the size is ceil(width / scale) ×
     /// ceil(height / scale), as libjpeg's. Damaged or truncated entropy data gives an image whose
-    /// missing part is grey, with a warning.
+    /// missing part is grey, with a warning. An image over `limits` is refused with `.tooLarge`
+    /// before anything large is allocated or any scan decoded: its size, its scans' work
+    /// (``ImageLimits/maxScanBlocks``, counted from their markers) and the memory the decode
+    /// needs at `scale` (``ImageLimits/maxMemoryBytes``).
     public static func decode(
         _ bytes: [UInt8], scale: JPEGScale = .full,
         limits: ImageLimits = .default
@@ -24,14 +27,16 @@ public enum JPEGDecoder {
             throw ImageError(.malformed, "JPEG has no image data")
         }
         guard let frame = stream.frame else { throw ImageError(.malformed, "JPEG has no frame header") }
-        if let error = refusal(of: frame, limits: limits) { throw error }
+        var walk = stream
+        walk.buildsHuffmanLookup = false
+        _ = try memoryNeeded(checking: &walk, firstScan: firstScan, frame: frame, scale: scale, limits: limits)
         let transform = stream.colorTransform()
         let format: PixelFormat = transform == .gray ? .gray : .rgb
         let (width, height) = scale.outputSize(width: frame.width, height: frame.height)
         var warnings: [ImageWarning] = []
 
         var context = JPEGDecodeContext(frame: frame, limits: limits)
-        let streaming = !frame.isProgressive && firstScan.components.count == frame.components.count
+        let streaming = isStreamed(frame, firstScan: firstScan)
         if !streaming {
             try context.decodeCoefficients(&stream, firstScan: firstScan, warnings: &warnings)
         }
@@ -58,6 +63,13 @@ public enum JPEGDecoder {
         return DecodedImage(
             image: PixelImage(width: width, height: height, format: format, pixels: image),
             iccProfile: profile, warnings: warnings)
+    }
+
+    /// Whether the image is decoded as its one scan streams in (a sequential scan of every
+    /// component; nothing after it is read), rather than through a store of every block's
+    /// coefficients that its scans fill in turn.
+    static func isStreamed(_ frame: JPEGFrame, firstScan: JPEGStream.Scan) -> Bool {
+        !frame.isProgressive && firstScan.components.count == frame.components.count
     }
 
     /// Why a frame that its headers describe correctly is still not decoded: over `limits`, or

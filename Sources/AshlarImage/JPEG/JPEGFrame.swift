@@ -30,4 +30,12 @@ struct JPEGFrame: Sendable {
     /// Blocks across and down that hold pixels of component `c` (a non-interleaved scan's grid).
     func blocksX(_ c: Int) -> Int { (width * components[c].h + 8 * maxH - 1) / (8 * maxH) }
     func blocksY(_ c: Int) -> Int { (height * components[c].v + 8 * maxV - 1) / (8 * maxV) }
+
+    /// The blocks a scan of `scanComponents` (indexes into `components`) decodes, each once: a
+    /// scan of one component, the blocks that hold its pixels; an interleaved scan, every block
+    /// of its components' MCUs (`JPEGDecodeContext`'s loops visit exactly these).
+    func blocks(inScanOf scanComponents: [Int]) -> Int {
+        if scanComponents.count == 1, let c = scanComponents.first { return blocksX(c) * blocksY(c) }
+        return mcusX * mcusY * scanComponents.reduce(0) { $0 + components[$1].h * components[$1].v }
+    }
 }

@@ -41,30 +41,38 @@ package struct JPEGHeader: Sendable, Equatable {
     }
 
     /// Throws what ``JPEGDecoder/decode(_:scale:limits:)`` would throw for the whole file
-    /// `bytes`, without decoding any pixel: its headers through the first scan and the limits, and
-    /// for a file whose image comes in several scans, their number (at most `limits.maxScans`)
-    /// and every marker between them that the decoder would refuse. Damaged image data is not an
-    /// error: the decoder fills in what is missing.
-    package static func check(_ bytes: [UInt8], limits: ImageLimits = .default) throws(ImageError) {
+    /// `bytes` at `scale`, without decoding any pixel: its headers through the first scan, the
+    /// limits (the memory the decode needs at `scale` among them), and for a file whose image
+    /// comes in several scans, their work (``JPEGScanWork``) and every marker between them that
+    /// the decoder would refuse. Damaged image data is not an error: the decoder fills in what is
+    /// missing. Returns the memory the decode needs (`JPEGDecoder.memoryNeeded`).
+    @discardableResult
+    package static func check(
+        _ bytes: [UInt8], scale: JPEGScale = .full, limits: ImageLimits = .default
+    ) throws(ImageError) -> Int {
         var stream = try JPEGStream(bytes)
         stream.buildsHuffmanLookup = false
         guard let firstScan = try stream.nextScan(), let frame = stream.frame else {
             throw ImageError(.malformed, "JPEG has no image data")
         }
-        if let error = JPEGDecoder.refusal(of: frame, limits: limits) { throw error }
-        // One scan of every component is decoded as it streams in, and nothing after it is read.
-        guard frame.isProgressive || firstScan.components.count < frame.components.count else { return }
-        var scans = 1
-        while true {
-            guard scans <= limits.maxScans else {
-                throw ImageError(.tooLarge, "JPEG has more than \(limits.maxScans) scans")
-            }
-            do {
-                guard try stream.nextScan() != nil else { return }
-            } catch  where error.kind == .malformed {
-                return
-            }
-            scans += 1
+        return try JPEGDecoder.memoryNeeded(
+            checking: &stream, firstScan: firstScan, frame: frame, scale: scale, limits: limits)
+    }
+
+    /// The scans a decode of `bytes` decodes and the blocks they decode in all (one scan for an
+    /// image that streams in), counted without limits: what `ashlar-bench images decode` divides
+    /// a decode's time by.
+    package static func scanWork(_ bytes: [UInt8]) throws(ImageError) -> (scans: Int, blocks: Int) {
+        var stream = try JPEGStream(bytes)
+        stream.buildsHuffmanLookup = false
+        guard let firstScan = try stream.nextScan(), let frame = stream.frame else {
+            throw ImageError(.malformed, "JPEG has no image data")
         }
+        guard !JPEGDecoder.isStreamed(frame, firstScan: firstScan) else {
+            return (1, frame.blocks(inScanOf: Array(frame.components.indices)))
+        }
+        let unlimited = ImageLimits(maxScans: .max, maxScanBlocks: .max)
+        let work = try JPEGScanWork.walk(&stream, firstScan: firstScan, frame: frame, limits: unlimited)
+        return (work.scans, work.blocks)
     }
 }

@@ -56,18 +56,9 @@ final class JPEGRowAssembler {
         (outputWidth, outputHeight) = scale.outputSize(width: frame.width, height: frame.height)
         outputRowsPerIMCU = maxV * s
         imcuRows = frame.mcusY
-        // As libjpeg-turbo's jdmaster.c: a subsampled component is decoded with a larger IDCT
-        // when that makes its size match the output, instead of being upsampled.
-        func blockSize(_ c: JPEGFrame.Component) -> Int {
-            var size = s
-            while size < 8 && (maxH * s) % (c.h * size * 2) == 0 && (maxV * s) % (c.v * size * 2) == 0 {
-                size *= 2
-            }
-            return size
-        }
         // Checked for every component before any strip is allocated.
         for c in frame.components {
-            let size = blockSize(c)
+            let size = Self.blockSize(c, frame: frame, scale: scale)
             guard (maxH * s) % (c.h * size) == 0, (maxV * s) % (c.v * size) == 0 else {
                 let factors = frame.components.map { "\($0.h)×\($0.v)" }.joined(separator: ", ")
                 throw ImageError(.unsupported, "JPEG sampling factors \(factors) are not supported")
@@ -75,7 +66,7 @@ final class JPEGRowAssembler {
         }
         var plans: [Component] = []
         for c in frame.components {
-            let size = blockSize(c)
+            let size = Self.blockSize(c, frame: frame, scale: scale)
             let he = (maxH * s) / (c.h * size)
             let ve = (maxV * s) / (c.v * size)
             let width = (frame.width * c.h * size + maxH * 8 - 1) / (maxH * 8)
@@ -102,6 +93,28 @@ final class JPEGRowAssembler {
                     strip: strip.base, scratch: scratch.base))
         }
         components = plans
+    }
+
+    /// The side of the square component `c`'s blocks decode to at `scale`. As libjpeg-turbo's
+    /// jdmaster.c: a subsampled component is decoded with a larger IDCT when that makes its size
+    /// match the output, instead of being upsampled.
+    static func blockSize(_ c: JPEGFrame.Component, frame: JPEGFrame, scale: JPEGScale) -> Int {
+        let s = scale.blockSize
+        var size = s
+        while size < 8 && (frame.maxH * s) % (c.h * size * 2) == 0 && (frame.maxV * s) % (c.v * size * 2) == 0 {
+            size *= 2
+        }
+        return size
+    }
+
+    /// The bytes `init` allocates for its strips and scratch rows.
+    static func memoryNeeded(frame: JPEGFrame, scale: JPEGScale) -> Int {
+        frame.components.reduce(0) { bytes, c in
+            let size = blockSize(c, frame: frame, scale: scale)
+            let stride = frame.mcusX * c.h * size
+            let across = max(1, (frame.maxH * scale.blockSize) / (c.h * size))
+            return bytes + (2 * c.v * size + 1) * stride + stride * across + 16
+        }
     }
 
     /// Where iMCU row `k` of component `c` is to be decoded.

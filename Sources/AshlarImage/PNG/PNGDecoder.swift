@@ -11,13 +11,16 @@ public enum PNGDecoder {
     }
 
     /// Decodes the image. Damaged or missing image data after the first row gives the rows that
-    /// could be decoded, the rest filled with zero, and a warning; before it, an error.
+    /// could be decoded, the rest filled with zero, and a warning; before it, an error. An image
+    /// over `limits` is refused with `.tooLarge` before anything large is allocated: its size,
+    /// the rows its data inflates to, and the memory the decode needs (`memoryNeeded(_:limits:)`
+    /// against ``ImageLimits/maxMemoryBytes``), however well its image data compresses.
     public static func decode(_ bytes: [UInt8], limits: ImageLimits = .default) throws(ImageError) -> DecodedImage {
         let structure = try PNGStructure(bytes, headerOnly: false)
         let info = structure.info
-        if let error = refusal(of: info, limits: limits) { throw error }
+        _ = try memoryNeeded(checking: structure, limits: limits)
         let passes = PNGPass.passes(width: info.width, height: info.height, interlaced: info.isInterlaced)
-        let rawSize = passes.reduce(0) { $0 + $1.height * (1 + $1.rowBytes(bitsPerPixel: info.bitsPerPixel)) }
+        let rawSize = rawSize(of: info)
         var warnings = structure.warnings
         var profile: [UInt8]?
         if let range = structure.compressedProfile {
@@ -81,14 +84,20 @@ public enum PNGDecoder {
         return joined.withUnsafeBufferPointer { Inflater.inflate($0, into: output, zlib: true) }
     }
 
+    /// The bytes of the filtered rows the image data inflates to: each pass's rows, each with
+    /// its filter byte.
+    static func rawSize(of info: PNGInfo) -> Int {
+        let passes = PNGPass.passes(width: info.width, height: info.height, interlaced: info.isInterlaced)
+        return passes.reduce(0) { $0 + $1.height * (1 + $1.rowBytes(bitsPerPixel: info.bitsPerPixel)) }
+    }
+
     /// Why an image whose header is well formed is still not decoded: over `limits`.
     static func refusal(of info: PNGInfo, limits: ImageLimits) -> ImageError? {
         guard info.width * info.height <= limits.maxPixels else {
             let size = "\(info.width)×\(info.height)"
             return ImageError(.tooLarge, "image is \(size) pixels, more than the limit of \(limits.maxPixels)")
         }
-        let passes = PNGPass.passes(width: info.width, height: info.height, interlaced: info.isInterlaced)
-        let rawSize = passes.reduce(0) { $0 + $1.height * (1 + $1.rowBytes(bitsPerPixel: info.bitsPerPixel)) }
+        let rawSize = rawSize(of: info)
         guard rawSize <= limits.maxDecompressedBytes else {
             return ImageError(
                 .tooLarge, "image data needs \(rawSize) bytes, more than the limit of \(limits.maxDecompressedBytes)")

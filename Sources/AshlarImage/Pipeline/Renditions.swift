@@ -16,7 +16,8 @@ public enum Renditions {
     /// direct results by a mean of 0.11 and at most 2 levels in 255.
     ///
     /// - Throws: ``ImageError`` when the bytes are neither JPEG nor PNG, are damaged before any
-    ///   pixel, or are over `limits`.
+    ///   pixel, or are over `limits`: among them the memory decoding and making these renditions
+    ///   needs (``memoryNeeded(for:widths:limits:)``), refused before anything large is allocated.
     ///
     /// With `keepingCameraEXIF`, JPEG renditions carry the camera's facts too, in an EXIF rebuilt
     /// from an allowlist without the orientation (``CameraEXIF``); otherwise they carry none.
@@ -30,20 +31,18 @@ public enum Renditions {
         }
     }
 
-    /// Throws what ``make(from:widths:quality:limits:keepingCameraEXIF:)`` would throw, and makes
-    /// nothing: for photos too small for renditions, published as they are once they are known to
-    /// decode, and for `ashlar check`. A JPEG's verdict lies in its markers, which are read
-    /// without decoding its image data (`JPEGHeader.check`); a PNG is decoded at full size, as
-    /// its verdict can lie in its first row.
-    public static func check(_ bytes: [UInt8], limits: ImageLimits = .default) throws(ImageError) {
-        switch ImageFormat.detect(bytes) {
-        case .jpeg:
-            // The same marker walk refuses what `JPEGMetadata.read` would (no scan, a segment cut
-            // short); the `renditions` fuzz target holds the two verdicts together.
-            try JPEGHeader.check(bytes, limits: limits)
-        case .png, .gif, .webp, .avif, nil:
-            _ = try SourcePhoto(bytes, largestWidth: 1, limits: limits)
-        }
+    /// Throws what ``make(from:widths:quality:limits:keepingCameraEXIF:)`` would throw for
+    /// `widths` (none: for a decode alone), and makes nothing: for photos too small for
+    /// renditions, published as they are once they are known to decode, and for `ashlar check`.
+    /// A JPEG's verdict lies in its markers, which are read without decoding its image data
+    /// (`JPEGHeader.check`); a PNG is decoded at full size, as its verdict can lie in its first
+    /// row.
+    public static func check(_ bytes: [UInt8], widths: [Int] = [], limits: ImageLimits = .default) throws(ImageError) {
+        // The layout reads what `make` reads before it decodes, so it refuses what `make` would;
+        // the `renditions` fuzz target holds the two verdicts together.
+        let layout = try SourceLayout(bytes, largestWidth: widths.max() ?? 1, limits: limits)
+        _ = try memoryNeeded(layout, requests: requests(widths: widths, decodedTo: layout.decodedFormat), limits)
+        if case .png = layout.decoding { _ = try SourcePhoto(bytes, layout: layout, limits: limits) }
     }
 
     /// Like ``make(from:widths:quality:limits:keepingCameraEXIF:)``, each rendition in the format
@@ -58,7 +57,10 @@ public enum Renditions {
         from bytes: [UInt8], largestWidth: Int, limits: ImageLimits, keepingCameraEXIF: Bool = false,
         requests: (_ hasAlpha: Bool) -> [RenditionRequest]
     ) throws(ImageError) -> RenditionSet {
-        let source = try SourcePhoto(bytes, largestWidth: largestWidth, limits: limits)
+        let layout = try SourceLayout(bytes, largestWidth: largestWidth, limits: limits)
+        let asked = requests(layout.decodedFormat.hasAlpha)
+        _ = try memoryNeeded(layout, requests: asked, limits)
+        let source = try SourcePhoto(bytes, layout: layout, limits: limits)
         let exif =
             keepingCameraEXIF ? source.exif.flatMap { CameraEXIF.allowlisted($0, keepingOrientation: false) } : nil
         let image = source.decoded.image.oriented(source.orientation)
@@ -74,15 +76,10 @@ public enum Renditions {
                 iccProfile = nil
             }
         }
-        var seen: Set<RenditionRequest> = []
-        let distinct = requests(image.format.hasAlpha)
-            .map { RenditionRequest(width: min(max($0.width, 1), source.width), format: $0.format) }
-            .filter { seen.insert($0).inserted }
-            .sorted { $0.width > $1.width }
         var renditions: [EncodedRendition] = []
         var resized = image
-        for request in distinct {
-            let height = max(1, (source.height * request.width + source.width / 2) / source.width)
+        for request in distinct(asked, photoWidth: source.width) {
+            let height = renditionHeight(request.width, photoWidth: source.width, photoHeight: source.height)
             resized = Resampler.resize(resized, width: request.width, height: height)
             var bytes: [UInt8]
             switch request.format {
@@ -100,6 +97,21 @@ public enum Renditions {
             warnings: warnings, renditions: renditions)
     }
 
+    /// The renditions `requests` ask for, each at most `photoWidth` wide, once, widest first.
+    static func distinct(_ requests: [RenditionRequest], photoWidth: Int) -> [RenditionRequest] {
+        var seen: Set<RenditionRequest> = []
+        return
+            requests
+            .map { RenditionRequest(width: min(max($0.width, 1), photoWidth), format: $0.format) }
+            .filter { seen.insert($0).inserted }
+            .sorted { $0.width > $1.width }
+    }
+
+    /// The height of a rendition `width` wide of a photo `photoWidth` × `photoHeight`, rounded.
+    static func renditionHeight(_ width: Int, photoWidth: Int, photoHeight: Int) -> Int {
+        max(1, (photoHeight * width + photoWidth / 2) / photoWidth)
+    }
+
     /// `jpeg` with an `APP1` EXIF segment after its SOI and JFIF `APP0`, as cameras write it.
     static func inserting(exif tiff: [UInt8], into jpeg: [UInt8]) -> [UInt8] {
         let payload = JPEGMetadata.exifSignature + [0] + tiff
@@ -109,7 +121,13 @@ public enum Renditions {
             at = min(jpeg.count, 4 + (Int(jpeg[4]) << 8 | Int(jpeg[5])))
         }
         let length = payload.count + 2
-        let segment: [UInt8] = [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
-        return Array(jpeg[..<at]) + segment + Array(jpeg[at...])
+        // One copy of the file, made in place (concatenating would make three).
+        var joined: [UInt8] = []
+        joined.reserveCapacity(jpeg.count + 4 + payload.count)
+        joined += jpeg[..<at]
+        joined += [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)]
+        joined += payload
+        joined += jpeg[at...]
+        return joined
     }
 }

@@ -30,7 +30,7 @@ struct ResampleWeights: Sendable {
         let scale = Double(inputSize) / Double(outputSize)
         let stretch = max(scale, 1)
         let support = Self.lobes * stretch
-        maxTaps = Int(support.rounded(.up)) * 2 + 1
+        maxTaps = Self.maxTaps(inputSize: inputSize, outputSize: outputSize)
         starts = [Int32](repeating: 0, count: outputSize)
         counts = [Int32](repeating: 0, count: outputSize)
         weights = [Int16](repeating: 0, count: outputSize * maxTaps)
@@ -64,6 +64,20 @@ struct ResampleWeights: Sendable {
             starts[output] = Int32(min(first, inputSize - 1))
             counts[output] = Int32(min(count, inputSize - Int(starts[output])))
         }
+    }
+
+    /// The weights stored per output sample: the kernel's support, stretched when downscaling,
+    /// on either side of the centre, and the centre.
+    static func maxTaps(inputSize: Int, outputSize: Int) -> Int {
+        let support = lobes * max(Double(inputSize) / Double(outputSize), 1)
+        return Int(support.rounded(.up)) * 2 + 1
+    }
+
+    /// The bytes the taps of `inputSize` samples onto `outputSize` take.
+    static func memoryNeeded(inputSize: Int, outputSize: Int) -> Int {
+        let taps = maxTaps(inputSize: inputSize, outputSize: outputSize)
+        return outputSize * (2 * MemoryLayout<Int32>.stride + taps * MemoryLayout<Int16>.stride)
+            + taps * MemoryLayout<Double>.stride
     }
 
     /// sinc(x) · sinc(x / 3) on (-3, 3), zero outside.

@@ -77,9 +77,9 @@ public enum Resampler {
     }
 
     /// Output rows computed together, so that their transposed stores fill whole cache lines.
-    private static let block = 8
+    static let block = 8
     /// Pixels per strip: the sums of a block (8 · 256 · 4 channels · 4 bytes) fit in 32 KB.
-    private static let strip = 256
+    static let strip = 256
 
     /// Columns, then (transposed) rows, through a buffer of 15-bit samples between them: samples
     /// (8 or 15 bits) and weights (14 bits) both fit in `Int16`, which lets the compiler multiply

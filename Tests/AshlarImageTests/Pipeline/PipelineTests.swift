@@ -114,7 +114,7 @@ import Testing
     ])
     func decodeScaleCoversTheWidestRendition(scaleCase: ScaleCase) {
         #expect(
-            SourcePhoto.scale(
+            SourceLayout.scale(
                 width: scaleCase.width, height: scaleCase.height,
                 largestWidth: scaleCase.largestWidth) == scaleCase.scale)
     }

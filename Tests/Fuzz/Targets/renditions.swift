@@ -11,7 +11,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let limits = ImageLimits(maxPixels: 1 << 20, maxDecompressedBytes: 1 << 24)
     let widths = [48, 17, 48, 1]
     let set: RenditionSet
-    let checked = Result { () throws(ImageError) in try Renditions.check(bytes, limits: limits) }
+    let checked = Result { () throws(ImageError) in try Renditions.check(bytes, widths: widths, limits: limits) }
     do {
         set = try Renditions.make(from: bytes, widths: widths, quality: 75, limits: limits)
     } catch {

@@ -1,0 +1,94 @@
+extension Renditions {
+    /// The most memory ``make(from:widths:quality:limits:keepingCameraEXIF:)`` holds at once for
+    /// the photo `bytes` and `widths`, worked out from its headers without decoding a pixel; or
+    /// what `make` would throw before decoding (over `limits.maxMemoryBytes`, `.tooLarge`). A
+    /// caller that makes renditions of several photos at once admits each by this much (as a
+    /// gallery build's rendition stage does), so that together they stay within a budget.
+    ///
+    /// It is an upper bound, each part worked out from the code it mirrors: what the decoder
+    /// holds (a progressive JPEG's coefficients at full resolution whatever the scale, the
+    /// output pixels, a PNG's inflated rows); the decoded image, and its turned copy; the
+    /// resampler's buffers and each rendition's pixels; and the encoders' buffers and files at
+    /// their worst. The encoded renditions are counted at the most their format allows (a JPEG's
+    /// can reach 9.8 bytes a pixel), where a photograph's take a tenth of a byte: that is most of
+    /// the difference from what a photo is measured to use.
+    public static func memoryNeeded(
+        for bytes: [UInt8], widths: [Int], limits: ImageLimits = .default
+    ) throws(ImageError) -> Int {
+        let layout = try SourceLayout(bytes, largestWidth: widths.max() ?? 1, limits: limits)
+        return try memoryNeeded(layout, requests: requests(widths: widths, decodedTo: layout.decodedFormat), limits)
+    }
+
+    /// The most memory ``check(_:widths:limits:)`` holds at once for the photo `bytes`: a PNG is
+    /// decoded, a JPEG's markers only read. Throws what `check` would throw before decoding.
+    public static func memoryNeededToCheck(
+        _ bytes: [UInt8], widths: [Int] = [], limits: ImageLimits = .default
+    ) throws(ImageError) -> Int {
+        let layout = try SourceLayout(bytes, largestWidth: widths.max() ?? 1, limits: limits)
+        _ = try memoryNeeded(layout, requests: requests(widths: widths, decodedTo: layout.decodedFormat), limits)
+        switch layout.decoding {
+        case .jpeg: return MemoryNeed.smallBuffers + layout.metadataReading
+        case .png: return layout.decoderMemory
+        }
+    }
+
+    /// The renditions ``make(from:widths:quality:limits:keepingCameraEXIF:)`` makes of `widths`
+    /// for a photo decoded to `format`: PNG for one with alpha, JPEG otherwise (the quality
+    /// changes nothing an encoder holds).
+    static func requests(widths: [Int], decodedTo format: PixelFormat) -> [RenditionRequest] {
+        let chosen: RenditionRequest.Format = format.hasAlpha ? .png : .jpeg(quality: 100)
+        return widths.map { RenditionRequest(width: $0, format: chosen) }
+    }
+
+    /// What `make` holds at once for `requests` of the photo `layout` describes, refused with
+    /// `.tooLarge` over `limits.maxMemoryBytes`.
+    static func memoryNeeded(
+        _ layout: SourceLayout, requests: [RenditionRequest], _ limits: ImageLimits
+    ) throws(ImageError) -> Int {
+        let bytes = memoryPeak(layout, requests: requests, limits: limits)
+        if let error = limits.memoryRefusal(layout.subject, needs: bytes, doing: "decode and make its renditions") {
+            throw error
+        }
+        return bytes
+    }
+
+    /// The most of `make`'s phases: reading the metadata; decoding; then, for each rendition,
+    /// resizing the one before (or the decoded image) and encoding, beside the decoded image and
+    /// its turned copy, the metadata kept and the files already made.
+    static func memoryPeak(_ layout: SourceLayout, requests: [RenditionRequest], limits: ImageLimits) -> Int {
+        let format = layout.decodedFormat
+        let decoded = layout.decodedWidth * layout.decodedHeight * format.channels
+        let turned = (2...8).contains(layout.orientation) ? decoded : 0
+        var peak = max(layout.metadataReading, layout.keptMetadata + layout.decoderMemory)
+        let kept = layout.keptMetadata + decoded + turned
+        let headerBytes = limits.maxICCProfileBytes + 2 * 65_536
+        var input =
+            layout.orientation >= 5
+            ? (width: layout.decodedHeight, height: layout.decodedWidth)
+            : (width: layout.decodedWidth, height: layout.decodedHeight)
+        // The rendition made before, when it is an image of its own; the files made so far.
+        var previous = 0
+        var files = 0
+        for request in distinct(requests, photoWidth: layout.width) {
+            let height = renditionHeight(request.width, photoWidth: layout.width, photoHeight: layout.height)
+            let resizing = Resampler.memoryNeeded(
+                width: input.width, height: input.height, format: format, targetWidth: request.width,
+                targetHeight: height)
+            peak = max(peak, kept + previous + resizing + files)
+            if resizing > 0 { previous = request.width * height * format.channels }
+            let encoding: (held: Int, file: Int)
+            switch request.format {
+            case .jpeg:
+                encoding = JPEGEncoder.memoryNeeded(
+                    width: request.width, height: height, format: format, subsampling: .s420, headerBytes: headerBytes)
+            case .png:
+                encoding = PNGEncoder.memoryNeeded(
+                    width: request.width, height: height, format: format, profileBytes: limits.maxICCProfileBytes)
+            }
+            peak = max(peak, kept + previous + encoding.held + files)
+            files += encoding.file
+            input = (request.width, height)
+        }
+        return peak
+    }
+}

@@ -1,0 +1,91 @@
+/// What a photo file's headers say about making its renditions, read without decoding a pixel:
+/// its size upright, how it is turned, how it is decoded and what decoding it holds in memory.
+/// Reading it throws what the decoder would throw before it decodes (a damaged header, a size,
+/// a JPEG's scans or the decoder's memory over the limits).
+struct SourceLayout {
+    enum Decoding {
+        /// A JPEG, decoded at `scale`, with the metadata its segments hold.
+        case jpeg(scale: JPEGScale, metadata: ImageMetadata)
+        case png
+    }
+
+    var decoding: Decoding
+    /// Width and height at full resolution, after orientation.
+    var width: Int
+    var height: Int
+    /// The EXIF orientation (1–8) the decoded pixels are turned by.
+    var orientation: Int
+    /// The decoded image's size (possibly reduced, not yet turned) and pixel format.
+    var decodedWidth: Int
+    var decodedHeight: Int
+    var decodedFormat: PixelFormat
+    /// The most the decoder holds at once, its output included.
+    var decoderMemory: Int
+    /// What the metadata read before decoding holds while renditions are made: a JPEG's EXIF,
+    /// XMP and ICC profile and the profile its decoder joins; a PNG's inflated profile.
+    var keptMetadata: Int
+    /// What reading the metadata holds at once, before the decoder starts.
+    var metadataReading: Int
+
+    /// How messages name the image: "JPEG", or for a PNG, whose messages the caller prefixes
+    /// with the format, "image".
+    var subject: String {
+        switch decoding {
+        case .jpeg: "JPEG"
+        case .png: "image"
+        }
+    }
+
+    /// The layout of `bytes` for renditions at most `largestWidth` wide.
+    init(_ bytes: [UInt8], largestWidth: Int, limits: ImageLimits) throws(ImageError) {
+        switch ImageFormat.detect(bytes) {
+        case .jpeg:
+            let metadata = try JPEGMetadata.read(bytes)
+            let info = try JPEGDecoder.info(bytes)
+            orientation = metadata.orientation
+            let swaps = orientation >= 5
+            width = swaps ? info.height : info.width
+            height = swaps ? info.width : info.height
+            let scale = Self.scale(width: width, height: height, largestWidth: largestWidth)
+            decoding = .jpeg(scale: scale, metadata: metadata)
+            (decodedWidth, decodedHeight) = scale.outputSize(width: info.width, height: info.height)
+            decodedFormat = info.components == 1 ? .gray : .rgb
+            decoderMemory = try JPEGHeader.check(bytes, scale: scale, limits: limits)
+            // The decoder joins the profile from the chunks it meets, before the first scan or
+            // between scans: at most the file, and at most 255 chunks.
+            let joined = min(bytes.count, 255 * 65_535)
+            keptMetadata = (metadata.exif?.count ?? 0) + (metadata.xmp?.count ?? 0) + (metadata.iccProfile?.count ?? 0)
+            keptMetadata += joined
+            // The list of segments, Extended XMP's parts, and copies of the segments' payloads
+            // (EXIF, XMP, the ICC profile joined, Extended XMP parts laid end to end and joined).
+            let segments = try JPEGSegment.layout(of: bytes).segments
+            metadataReading =
+                MemoryNeed.appended(segments.count, of: JPEGSegment.self)
+                + MemoryNeed.appended(segments.count, of: ExtendedXMP.Part.self)
+                + 4 * segments.reduce(0) { $0 + $1.count }
+        case .png:
+            let structure = try PNGStructure(bytes, headerOnly: false)
+            decoderMemory = try PNGDecoder.memoryNeeded(checking: structure, limits: limits)
+            decoding = .png
+            orientation = 1
+            (width, height) = (structure.info.width, structure.info.height)
+            (decodedWidth, decodedHeight) = (width, height)
+            decodedFormat = structure.info.outputFormat
+            keptMetadata =
+                structure.compressedProfile == nil ? 0 : min(limits.maxDecompressedBytes, limits.maxICCProfileBytes)
+            metadataReading = 0
+        case .gif, .webp, .avif, nil:
+            throw ImageError(.unsupported, "not a JPEG or PNG file")
+        }
+    }
+
+    /// The largest DCT reduction that still leaves the widest rendition (at most the photo's own
+    /// width) and its height. `width` and `height` are the oriented size: a reduction divides both
+    /// sides alike, so what orientation changes is only which side the rendition's width is on.
+    static func scale(width: Int, height: Int, largestWidth: Int) -> JPEGScale {
+        let targetWidth = min(max(largestWidth, 1), width)
+        let targetHeight = max(1, (height * targetWidth + width / 2) / width)
+        return JPEGScale.largestReduction(
+            width: width, height: height, covering: targetWidth, targetHeight: targetHeight)
+    }
+}
