@@ -23,6 +23,13 @@ enum AshlarCommand {
                 Output.print(overview)
                 return 0
             }
+            guard arguments.count == 2 else {
+                return usageError("'help' takes one command, not \(arguments.count - 1)\nSee 'ashlar help help'.")
+            }
+            if arguments[1] == "help" {
+                Output.print(helpHelp)
+                return 0
+            }
             guard let command = command(named: arguments[1]) else {
                 return usageError(unknownCommand(arguments[1]))
             }
@@ -33,6 +40,15 @@ enum AshlarCommand {
             return usageError(unknownCommand(first))
         }
         return command.main(Array(arguments.dropFirst()))
+    }
+
+    /// What `ashlar help help` says.
+    static var helpHelp: String {
+        var names: [String] = []
+        for command in commands { names.append(command.name) }
+        return "Show help for a command.\n\nUsage: ashlar help [COMMAND]\n\n"
+            + "With a COMMAND (" + names.joined(separator: ", ") + "), its options and arguments, as\n"
+            + "'ashlar COMMAND --help' shows them; without, the list of commands."
     }
 
     static func command(named name: String) -> (any Command.Type)? {

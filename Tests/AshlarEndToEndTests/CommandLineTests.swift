@@ -25,6 +25,19 @@ import Testing
         #expect(run.stdout.contains("--clean"))
     }
 
+    /// `help help` explains `help` (it once answered "unknown command 'help'; did you mean
+    /// 'help'?"), and `help` takes one command.
+    @Test func helpExplainsItself() throws {
+        let run = try Ashlar.run(["help", "help"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Usage: ashlar help [COMMAND]"))
+        #expect(run.stderr.isEmpty)
+        let extra = try Ashlar.run(["help", "build", "serve"])
+        #expect(extra.status == 64)
+        #expect(extra.stderr.contains("ashlar: error: 'help' takes one command, not 2"))
+        #expect(extra.stdout.isEmpty)
+    }
+
     @Test(arguments: [
         (
             "serve",
