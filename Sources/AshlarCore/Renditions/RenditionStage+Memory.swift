@@ -2,15 +2,14 @@ import AshlarImage
 
 extension RenditionStage {
     /// `Renditions.make` for `bytes`, run once the build's memory budget holds what it needs
-    /// (`Renditions.memoryNeeded`), which it gives back when done: the stage's workers never
-    /// decode more than the budget at once.
+    /// (`RenditionPlan.memoryNeeded`, read once with the headers `make` then uses), which it
+    /// gives back when done: the stage's workers never decode more than the budget at once.
     func makeRenditions(of bytes: [UInt8], widths: [Int]) throws(ImageError) -> RenditionSet {
-        let needed = try Renditions.memoryNeeded(for: bytes, widths: widths)
-        let made = try memoryBudget.withReservation(of: needed) { () throws(ImageError) -> RenditionSet in
-            try Renditions.make(
-                from: bytes, widths: widths, quality: settings.quality, keepingCameraEXIF: settings.metadata == .camera)
+        let plan = try RenditionPlan(bytes, widths: widths)
+        let made = try memoryBudget.withReservation(of: plan.memoryNeeded) { () throws(ImageError) -> RenditionSet in
+            try Renditions.make(plan, quality: settings.quality, keepingCameraEXIF: settings.metadata == .camera)
         }
-        guard let made else { throw overBudget(needed) }
+        guard let made else { throw overBudget(plan.memoryNeeded) }
         return made
     }
 

@@ -22,14 +22,25 @@ public enum JPEGDecoder {
         _ bytes: [UInt8], scale: JPEGScale = .full,
         limits: ImageLimits = .default
     ) throws(ImageError) -> DecodedImage {
+        try decode(bytes, scale: scale, limits: limits, checked: false)
+    }
+
+    /// ``decode(_:scale:limits:)``; `checked` when ``JPEGHeader/check(_:scale:limits:)`` has
+    /// passed these bytes at this scale and these limits already, so its walk of the scans (the
+    /// work and the memory they need) is not made twice.
+    static func decode(
+        _ bytes: [UInt8], scale: JPEGScale, limits: ImageLimits, checked: Bool
+    ) throws(ImageError) -> DecodedImage {
         var stream = try JPEGStream(bytes)
         guard let firstScan = try stream.nextScan() else {
             throw ImageError(.malformed, "JPEG has no image data")
         }
         guard let frame = stream.frame else { throw ImageError(.malformed, "JPEG has no frame header") }
-        var walk = stream
-        walk.buildsHuffmanLookup = false
-        _ = try memoryNeeded(checking: &walk, firstScan: firstScan, frame: frame, scale: scale, limits: limits)
+        if !checked {
+            var walk = stream
+            walk.buildsHuffmanLookup = false
+            _ = try memoryNeeded(checking: &walk, firstScan: firstScan, frame: frame, scale: scale, limits: limits)
+        }
         let transform = stream.colorTransform()
         let format: PixelFormat = transform == .gray ? .gray : .rgb
         let (width, height) = scale.outputSize(width: frame.width, height: frame.height)

@@ -15,8 +15,7 @@ extension Renditions {
     public static func memoryNeeded(
         for bytes: [UInt8], widths: [Int], limits: ImageLimits = .default
     ) throws(ImageError) -> Int {
-        let layout = try SourceLayout(bytes, largestWidth: widths.max() ?? 1, limits: limits)
-        return try memoryNeeded(layout, requests: requests(widths: widths, decodedTo: layout.decodedFormat), limits)
+        try RenditionPlan(bytes, widths: widths, limits: limits).memoryNeeded
     }
 
     /// The most memory ``check(_:widths:limits:)`` holds at once for the photo `bytes`: a PNG is

@@ -25,10 +25,23 @@ public enum Renditions {
         from bytes: [UInt8], widths: [Int], quality: Int, limits: ImageLimits = .default,
         keepingCameraEXIF: Bool = false
     ) throws(ImageError) -> RenditionSet {
-        try make(from: bytes, largestWidth: widths.max() ?? 1, limits: limits, keepingCameraEXIF: keepingCameraEXIF) {
-            hasAlpha in
-            widths.map { RenditionRequest(width: $0, format: hasAlpha ? .png : .jpeg(quality: quality)) }
+        try make(
+            RenditionPlan(bytes, widths: widths, limits: limits), quality: quality, keepingCameraEXIF: keepingCameraEXIF
+        )
+    }
+
+    /// Makes the renditions `plan` was read for, as
+    /// ``make(from:widths:quality:limits:keepingCameraEXIF:)`` does, without reading the photo's
+    /// headers again.
+    public static func make(
+        _ plan: RenditionPlan, quality: Int, keepingCameraEXIF: Bool = false
+    ) throws(ImageError) -> RenditionSet {
+        let requests = plan.widths.map {
+            RenditionRequest(width: $0, format: plan.layout.decodedFormat.hasAlpha ? .png : .jpeg(quality: quality))
         }
+        return try make(
+            plan.bytes, layout: plan.layout, requests: requests, limits: plan.limits,
+            keepingCameraEXIF: keepingCameraEXIF)
     }
 
     /// Throws what ``make(from:widths:quality:limits:keepingCameraEXIF:)`` would throw for
@@ -50,16 +63,17 @@ public enum Renditions {
     public static func make(
         from bytes: [UInt8], requests: [RenditionRequest], limits: ImageLimits = .default
     ) throws(ImageError) -> RenditionSet {
-        try make(from: bytes, largestWidth: requests.map(\.width).max() ?? 1, limits: limits) { _ in requests }
+        let layout = try SourceLayout(bytes, largestWidth: requests.map(\.width).max() ?? 1, limits: limits)
+        _ = try memoryNeeded(layout, requests: requests, limits)
+        return try make(bytes, layout: layout, requests: requests, limits: limits)
     }
 
+    /// Decodes `bytes`, whose headers `layout` read and whose memory for `asked` was checked, and
+    /// makes the renditions.
     private static func make(
-        from bytes: [UInt8], largestWidth: Int, limits: ImageLimits, keepingCameraEXIF: Bool = false,
-        requests: (_ hasAlpha: Bool) -> [RenditionRequest]
+        _ bytes: [UInt8], layout: SourceLayout, requests asked: [RenditionRequest], limits: ImageLimits,
+        keepingCameraEXIF: Bool = false
     ) throws(ImageError) -> RenditionSet {
-        let layout = try SourceLayout(bytes, largestWidth: largestWidth, limits: limits)
-        let asked = requests(layout.decodedFormat.hasAlpha)
-        _ = try memoryNeeded(layout, requests: asked, limits)
         let source = try SourcePhoto(bytes, layout: layout, limits: limits)
         let exif =
             keepingCameraEXIF ? source.exif.flatMap { CameraEXIF.allowlisted($0, keepingOrientation: false) } : nil

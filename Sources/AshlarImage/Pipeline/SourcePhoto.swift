@@ -12,14 +12,16 @@ struct SourcePhoto {
     /// As decoded: possibly reduced, not yet oriented.
     var decoded: DecodedImage
 
-    /// Decodes `bytes` as `layout`, read from them, says.
+    /// Decodes `bytes` as `layout`, read from them (and so checked as the decoder checks them),
+    /// says.
     init(_ bytes: [UInt8], layout: SourceLayout, limits: ImageLimits) throws(ImageError) {
         width = layout.width
         height = layout.height
         orientation = layout.orientation
         switch layout.decoding {
         case .jpeg(let scale, let metadata):
-            decoded = try JPEGDecoder.decode(bytes, scale: scale, limits: limits)
+            // `layout` was read with `JPEGHeader.check` at this scale and these limits.
+            decoded = try JPEGDecoder.decode(bytes, scale: scale, limits: limits, checked: true)
             iccProfile = metadata.iccProfile ?? decoded.iccProfile
             exif = metadata.exif
         case .png:

@@ -1,0 +1,27 @@
+/// A photo read for making its renditions, before any pixel is decoded: its headers checked as
+/// the decoder would check them, and the memory making its renditions holds at once
+/// (``memoryNeeded``). A caller that admits photos by their memory reads each once, reserves
+/// ``memoryNeeded`` and hands the plan to ``Renditions/make(_:quality:keepingCameraEXIF:)``,
+/// which neither reads the headers nor walks a JPEG's scans again.
+public struct RenditionPlan {
+    /// The photo file's bytes, the ones the plan was read from.
+    let bytes: [UInt8]
+    let layout: SourceLayout
+    let widths: [Int]
+    let limits: ImageLimits
+    /// The most memory making the renditions holds at once (``Renditions/memoryNeeded(for:widths:limits:)``).
+    public let memoryNeeded: Int
+
+    /// Reads `bytes` for renditions `widths` wide. Throws what
+    /// ``Renditions/make(from:widths:quality:limits:keepingCameraEXIF:)`` would throw before
+    /// decoding: a damaged header, a size, a JPEG's scans or the memory over `limits`.
+    public init(_ bytes: [UInt8], widths: [Int], limits: ImageLimits = .default) throws(ImageError) {
+        let layout = try SourceLayout(bytes, largestWidth: widths.max() ?? 1, limits: limits)
+        memoryNeeded = try Renditions.memoryNeeded(
+            layout, requests: Renditions.requests(widths: widths, decodedTo: layout.decodedFormat), limits)
+        self.bytes = bytes
+        self.layout = layout
+        self.widths = widths
+        self.limits = limits
+    }
+}
