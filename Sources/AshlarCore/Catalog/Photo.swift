@@ -1,3 +1,5 @@
+import AshlarImage
+
 /// A photo as the site shows it: where its image is, what it is called, how it is shaped.
 package struct Photo: Sendable, Equatable {
     /// The image's path relative to the source root, or nil for a photo hosted elsewhere.
@@ -22,6 +24,9 @@ package struct Photo: Sendable, Equatable {
     /// The files the rendition stage made of this photo; nil when the photo is published as the
     /// source has it.
     package var generated: GeneratedImages?
+    /// The photo's colours, for pages to show while it loads: made with its renditions; nil for
+    /// a photo published without them.
+    package var placeholder: ColourPlaceholder?
 
     package init(
         sourcePath: String?, image: ImageLocation, primaryPath: String, name: String, slug: String,

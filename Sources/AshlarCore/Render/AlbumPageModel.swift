@@ -1,3 +1,4 @@
+import AshlarImage
 import AshlarTemplate
 
 /// The template data of one page of an album: breadcrumbs, sub-albums (on the first page), the
@@ -40,11 +41,14 @@ struct AlbumPageModel {
                 "height": .number(Double(photo.height)),
                 "position": .number(Double(position)),
                 "setSize": .number(Double(total)),
-                "style": .string(gallery.tileStyle(index: offset, width: photo.width, height: photo.height)),
+                "style": .string(
+                    Self.withPlaceholder(
+                        gallery.tileStyle(index: offset, width: photo.width, height: photo.height), photo.placeholder)),
                 "loading": .string(gallery.isInFirstScreen(offset) ? "eager" : "lazy"),
                 "highPriority": .bool(gallery.isInFirstRow(offset)),
             ]
             if let title = photo.metadata.title { tile["title"] = .string(title) }
+            if let placeholder = photo.placeholder { tile["placeholder"] = .string(placeholder.css) }
             if let srcset = context.srcset(of: photo) {
                 tile["srcset"] = .string(srcset)
                 tile["sizes"] = .string(tileSizes)
@@ -76,8 +80,12 @@ struct AlbumPageModel {
                     coverValue["srcset"] = .string(srcset)
                     coverValue["sizes"] = .string(tileSizes)
                 }
+                if let placeholder = cover.placeholder { coverValue["placeholder"] = .string(placeholder.css) }
                 tile["cover"] = .object(coverValue)
-                tile["style"] = .string(albumGallery.tileStyle(index: index, width: cover.width, height: cover.height))
+                tile["style"] = .string(
+                    Self.withPlaceholder(
+                        albumGallery.tileStyle(index: index, width: cover.width, height: cover.height),
+                        cover.placeholder))
             } else {
                 tile["style"] = .string(albumGallery.tileStyle(index: index, width: 3, height: 2))
             }
@@ -179,5 +187,12 @@ struct AlbumPageModel {
             ])
         }
         return .object(value)
+    }
+
+    /// A tile's style with the photo's colours as `--p`, which the theme paints the tile with
+    /// while the photo loads.
+    static func withPlaceholder(_ style: String, _ placeholder: ColourPlaceholder?) -> String {
+        guard let placeholder else { return style }
+        return style + ";--p:" + placeholder.css
     }
 }

@@ -58,6 +58,7 @@ struct PhotoPageModel {
             // (20rem and a 2rem gap); the 85vh height cap can only make it narrower.
             photoValue["sizes"] = .string("(min-width: 1100px) calc(100vw - 352px), 100vw")
         }
+        if let placeholder = photo.placeholder { photoValue["placeholder"] = .string(placeholder.css) }
         if let original = photo.generated?.original { photoValue["original"] = .string(context.url(of: original)) }
         if let caption = metadata.caption { photoValue["caption"] = .string(caption) }
         if let long = metadata.longDescription { photoValue["longDescription"] = .string(long) }

@@ -11,6 +11,7 @@ extension Photo {
         photo.imageWidth = published.largestWidth
         photo.renditions = renditions
         photo.generated = published.generated
+        photo.placeholder = published.placeholder
         return photo
     }
 }

@@ -1,11 +1,13 @@
+import AshlarImage
+
 extension RenditionCache {
     /// What ``getOrCreate(key:widths:validate:create:)`` did.
     enum Lookup: Sendable {
         /// The cache held a complete set; its list was touched, so pruning keeps it.
-        case found([Entry])
+        case found(SetList)
         /// `create` made the set and it was stored; `replacing` says why a set the cache held was
         /// not used.
-        case made([Entry], replacing: String?)
+        case made(SetList, replacing: String?)
         /// `create` made nothing (it said why itself, or left the photo for later).
         case notMade
         /// The set was made but could not be stored.
@@ -17,16 +19,16 @@ extension RenditionCache {
     /// it last).
     func getOrCreate(
         key: String, widths: [Int], validate: ([Entry]) -> String?,
-        create: () -> [(entry: Entry, bytes: [UInt8])]?
+        create: () -> (renditions: [(entry: Entry, bytes: [UInt8])], placeholder: ColourPlaceholder?)?
     ) -> Lookup {
         var replacing: String?
         switch set(key: key, widths: widths) {
-        case .complete(let entries):
-            if let problem = validate(entries) {
+        case .complete(let list):
+            if let problem = validate(list.entries) {
                 replacing = "\(setFile(key: key)): \(problem)"
             } else {
                 touch(key: key)
-                return .found(entries)
+                return .found(list)
             }
         case .mismatched(let problem):
             replacing = problem
@@ -34,7 +36,10 @@ extension RenditionCache {
             break
         }
         guard let made = create() else { return .notMade }
-        if let failure = store(key: key, made) { return .notStored(failure, path: display(setFile(key: key))) }
-        return .made(made.map(\.entry), replacing: replacing)
+        if let failure = store(key: key, made.renditions, placeholder: made.placeholder) {
+            return .notStored(failure, path: display(setFile(key: key)))
+        }
+        return .made(
+            SetList(entries: made.renditions.map(\.entry), placeholder: made.placeholder), replacing: replacing)
     }
 }

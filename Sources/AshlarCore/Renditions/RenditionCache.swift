@@ -6,7 +6,8 @@ import Foundation
 ///
 /// - `renditions/KK/KEY.set` lists the renditions of one photo made one way (`KEY` digests the
 ///   source's bytes and every parameter that shapes them): a line
-///   `WIDTH HEIGHT EXTENSION SIZE DIGEST` each; the files are `renditions/KK/KEY-WIDTH.EXTENSION`.
+///   `WIDTH HEIGHT EXTENSION SIZE DIGEST` each, and `colour #rrggbb …` with the photo's colours
+///   (`ColourPlaceholder`) when it has them; the files are `renditions/KK/KEY-WIDTH.EXTENSION`.
 ///   The list is written last, so a set with a list is complete.
 /// - `originals/KK/KEY.EXTENSION`: an original with its location data removed (`KEY` digests the
 ///   source's bytes and `RenditionKey.originalsVersion`).
@@ -41,10 +42,16 @@ struct RenditionCache: Sendable {
         var digest: String
     }
 
+    /// A set's list: its renditions and the photo's colours.
+    struct SetList: Sendable, Equatable {
+        var entries: [Entry]
+        var placeholder: ColourPlaceholder?
+    }
+
     /// A set's list and files, as found.
     enum SetState: Sendable, Equatable {
         case missing
-        case complete([Entry])
+        case complete(SetList)
         /// The set is there but does not match its record (the reason, naming the file).
         case mismatched(String)
     }
@@ -95,10 +102,10 @@ struct RenditionCache: Sendable {
         case .failure(let failure) where failure.code == ENOENT || failure.code == ENOTDIR: return .missing
         case .failure(let failure): return .mismatched("\(setFile(key: key)): \(failure.message)")
         }
-        guard let entries = Self.entries(inList: list, widths: widths) else {
+        guard let setList = Self.setList(list, widths: widths) else {
             return .mismatched("\(setFile(key: key)) is not a list Ashlar wrote for these widths")
         }
-        for entry in entries {
+        for entry in setList.entries {
             let file = renditionFile(key: key, width: entry.width, format: entry.format)
             guard let info = folder.status(of: file) else {
                 return errno == ENOENT ? .missing : .mismatched("\(file): \(SystemError.message(errno))")
@@ -108,18 +115,27 @@ struct RenditionCache: Sendable {
                 return .mismatched("\(file) has \(info.st_size) bytes, its list says \(entry.size)")
             }
         }
-        return .complete(entries)
+        return .complete(setList)
     }
 
-    /// The entries of a set's list, or nil unless every line is `WIDTH HEIGHT EXTENSION SIZE
-    /// DIGEST` with one of `widths` (each once, all of them), a height no larger than the image
-    /// limits allow, a format Ashlar encodes named as it names it, a size within bounds and a
-    /// digest of 32 lowercase hex digits.
-    static func entries(inList list: [UInt8], widths: [Int]) -> [Entry]? {
+    /// A set's list, or nil unless every line is `WIDTH HEIGHT EXTENSION SIZE DIGEST` with one
+    /// of `widths` (each once, all of them), a height no larger than the image limits allow, a
+    /// format Ashlar encodes named as it names it, a size within bounds and a digest of 32
+    /// lowercase hex digits; but for at most one line `colour` and one to three `#rrggbb`.
+    static func setList(_ list: [UInt8], widths: [Int]) -> SetList? {
         var entries: [Entry] = []
+        var placeholder: ColourPlaceholder?
         for line in String(decoding: list, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false) {
             if line.isEmpty { continue }
             let fields = line.split(separator: " ", omittingEmptySubsequences: false)
+            if fields.first == "colour" {
+                let colours = fields.dropFirst().map { ColourPlaceholder.Colour(hex: $0) }
+                guard placeholder == nil, !colours.contains(nil),
+                    let read = ColourPlaceholder(colours: colours.compactMap { $0 })
+                else { return nil }
+                placeholder = read
+                continue
+            }
             guard fields.count == 5, let width = Int(fields[0]), let height = Int(fields[1]),
                 widths.contains(width), !entries.contains(where: { $0.width == width }),
                 (1...maximumDimension).contains(height),
@@ -130,7 +146,15 @@ struct RenditionCache: Sendable {
             else { return nil }
             entries.append(Entry(width: width, height: height, format: format, size: size, digest: String(fields[4])))
         }
-        return entries.count == Set(widths).count ? entries : nil
+        return entries.count == Set(widths).count ? SetList(entries: entries, placeholder: placeholder) : nil
+    }
+
+    /// A set's list as ``store(key:_:placeholder:)`` writes it.
+    static func listText(_ entries: [Entry], placeholder: ColourPlaceholder?) -> String {
+        var text = entries.map { "\($0.width) \($0.height) \($0.format.fileExtension) \($0.size) \($0.digest)\n" }
+            .joined()
+        if let placeholder { text += "colour " + placeholder.colours.map(\.hex).joined(separator: " ") + "\n" }
+        return text
     }
 
     /// `0`–`9`, `a`–`f`: the digits of keys and digests.
@@ -139,14 +163,14 @@ struct RenditionCache: Sendable {
     }
 
     /// Stores a set: its files, then the list that completes it.
-    func store(key: String, _ renditions: [(entry: Entry, bytes: [UInt8])]) -> SystemFailure? {
+    func store(
+        key: String, _ renditions: [(entry: Entry, bytes: [UInt8])], placeholder: ColourPlaceholder? = nil
+    ) -> SystemFailure? {
         for rendition in renditions {
             let file = renditionFile(key: key, width: rendition.entry.width, format: rendition.entry.format)
             if let failure = folder.replaceFile(file, with: rendition.bytes) { return SystemFailure(code: failure) }
         }
-        let list = renditions.map {
-            "\($0.entry.width) \($0.entry.height) \($0.entry.format.fileExtension) \($0.entry.size) \($0.entry.digest)\n"
-        }.joined()
+        let list = Self.listText(renditions.map(\.entry), placeholder: placeholder)
         return folder.replaceFile(setFile(key: key), with: Array(list.utf8)).map { SystemFailure(code: $0) }
     }
 

@@ -10,10 +10,11 @@ struct RenditionKey: Sendable, Hashable {
     /// - 1: baseline 4:2:0 JPEG with optimised Huffman tables, Lanczos-3 from the widest down.
     /// - 2 (`metadata: camera` only): the camera's EXIF rebuilt from an allowlist (`CameraEXIF`)
     ///   instead of copied without its GPS and orientation.
+    /// - 2 (`none`), 3 (`camera`): a set's list records the photo's colours (`ColourPlaceholder`).
     static func renditionsVersion(_ metadata: RenditionSettings.Metadata) -> Int {
         switch metadata {
-        case .none: 1
-        case .camera: 2
+        case .none: 2
+        case .camera: 3
         }
     }
     /// Bumped whenever AshlarImage's decoders accept or refuse differently, so that the refusals

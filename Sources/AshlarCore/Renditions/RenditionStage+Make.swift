@@ -72,7 +72,8 @@ extension RenditionStage {
         let key = key(digest: digest, widths: photoWidths)
         let lookup = cache.getOrCreate(
             key: key, widths: photoWidths, validate: { Self.implausibleHeight(in: $0, of: job.photo) },
-            create: { () -> [(entry: RenditionCache.Entry, bytes: [UInt8])]? in
+            create: {
+                () -> (renditions: [(entry: RenditionCache.Entry, bytes: [UInt8])], placeholder: ColourPlaceholder?)? in
                 guard makesRenditions else {
                     outcome.deferred = true
                     return nil
@@ -81,14 +82,14 @@ extension RenditionStage {
                 guard let source = bytes else { return nil }
                 return encode(source, digest: digest, widths: photoWidths, shown: shown, into: &outcome)
             })
-        let entries: [RenditionCache.Entry]
+        let list: RenditionCache.SetList
         switch lookup {
         case .found(let found):
-            entries = found
-            outcome.reused = found.count
+            list = found
+            outcome.reused = found.entries.count
         case .made(let made, let replacing):
-            entries = made
-            outcome.made = made.count
+            list = made
+            outcome.made = made.entries.count
             if let replacing {
                 outcome.diagnostics.append(
                     .warning(
@@ -110,8 +111,9 @@ extension RenditionStage {
         }
         guard
             var published = PublishedRenditions(
-                entries: entries, key: key, photoName: job.photo.name, albumOutput: job.albumOutput, cache: cache)
+                entries: list.entries, key: key, photoName: job.photo.name, albumOutput: job.albumOutput, cache: cache)
         else { return outcome }
+        published.placeholder = list.placeholder
         outcome.used += published.generated.files.map(\.cachePath) + [cache.setFile(key: key)]
         if settings.originals == .publish,
             let original = publishCopy(

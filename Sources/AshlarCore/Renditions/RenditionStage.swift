@@ -210,7 +210,7 @@ struct RenditionStage: Sendable {
     /// The renditions of a source's bytes, ready for the cache; nil, with a diagnostic, when the
     /// decoder refuses the image or damage would be baked into them.
     func encode(_ bytes: [UInt8], digest: String, widths: [Int], shown: String, into outcome: inout Outcome)
-        -> [(entry: RenditionCache.Entry, bytes: [UInt8])]?
+        -> (renditions: [(entry: RenditionCache.Entry, bytes: [UInt8])], placeholder: ColourPlaceholder?)?
     {
         let set: RenditionSet
         do throws(ImageError) {
@@ -233,7 +233,7 @@ struct RenditionStage: Sendable {
             return nil
         }
         for warning in set.warnings { outcome.diagnostics.append(.warning(warning.description, path: shown)) }
-        return set.renditions.map { rendition in
+        let renditions = set.renditions.map { rendition in
             (
                 entry: RenditionCache.Entry(
                     width: rendition.width, height: rendition.height, format: rendition.format.imageFormat,
@@ -241,6 +241,7 @@ struct RenditionStage: Sendable {
                 bytes: rendition.bytes
             )
         }
+        return (renditions, set.placeholder)
     }
 
     /// Why a set's heights cannot be this photo's renditions: each must be its width scaled by

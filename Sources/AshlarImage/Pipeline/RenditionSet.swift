@@ -14,8 +14,15 @@ public struct RenditionSet: Sendable, Equatable {
     public var isDamaged: Bool { warnings.contains { $0.isDamage } }
     /// One rendition per distinct width that was asked for, widest first.
     public var renditions: [EncodedRendition]
+    /// The photo's colours, for pages to show while it loads (from the narrowest rendition); nil
+    /// for a photo with alpha.
+    public var placeholder: ColourPlaceholder?
 
-    public init(width: Int, height: Int, orientation: Int, warnings: [ImageWarning], renditions: [EncodedRendition]) {
+    public init(
+        width: Int, height: Int, orientation: Int, warnings: [ImageWarning], renditions: [EncodedRendition],
+        placeholder: ColourPlaceholder? = nil
+    ) {
+        self.placeholder = placeholder
         self.width = width
         self.height = height
         self.orientation = orientation

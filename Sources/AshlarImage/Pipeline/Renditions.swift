@@ -1,6 +1,10 @@
 /// The one call a gallery build makes per photo: from a JPEG or PNG file's bytes to its encoded
 /// renditions.
 public enum Renditions {
+    /// How much larger than the widest rendition a JPEG is decoded, at the least: a DCT reduction
+    /// is used only while it leaves this many times the pixels (``JPEGScale/forRenditions(width:height:largestWidth:reducingGap:)``).
+    public static let reducingGap = 1.0
+
     /// Decodes the photo once, turns it upright, and encodes it at each width.
     ///
     /// A JPEG is decoded at the largest DCT reduction (½, ¼, ⅛) that still leaves at least as many
@@ -106,9 +110,10 @@ public enum Renditions {
             renditions.append(
                 EncodedRendition(bytes: bytes, width: request.width, height: height, format: request.format))
         }
+        // `resized` is the narrowest rendition now.
         return RenditionSet(
             width: source.width, height: source.height, orientation: source.orientation,
-            warnings: warnings, renditions: renditions)
+            warnings: warnings, renditions: renditions, placeholder: ColourPlaceholder(of: resized))
     }
 
     /// The renditions `requests` ask for, each at most `photoWidth` wide, once, widest first.

@@ -26,11 +26,16 @@ import Testing
         _ = cache.open(creating: true)
     }
 
+    /// The photo's colours the sets are made with: stored in the list and read back with it.
+    let colours = ColourPlaceholder(colours: [
+        .init(red: 0x12, green: 0x34, blue: 0x56), .init(red: 0xab, green: 0xcd, blue: 0xef),
+    ])
+
     func lookup(
         validate: ([RenditionCache.Entry]) -> String? = { _ in nil },
         _ create: () -> [(entry: RenditionCache.Entry, bytes: [UInt8])]?
     ) -> RenditionCache.Lookup {
-        cache.getOrCreate(key: key, widths: widths, validate: validate, create: create)
+        cache.getOrCreate(key: key, widths: widths, validate: validate, create: { create().map { ($0, colours) } })
     }
 
     @Test func makesOnceThenFinds() throws {
@@ -45,7 +50,7 @@ import Testing
             Issue.record("the first lookup did not make the set")
             return
         }
-        #expect(first == made.map(\.entry))
+        #expect(first == RenditionCache.SetList(entries: made.map(\.entry), placeholder: colours))
         let stored = try Data(
             contentsOf: root.appendingPathComponent(cache.renditionFile(key: key, width: 317, format: .jpeg)))
         #expect([UInt8](stored) == [4, 5])
@@ -59,7 +64,7 @@ import Testing
             return
         }
         #expect(calls == 1)
-        #expect(second == made.map(\.entry))
+        #expect(second == RenditionCache.SetList(entries: made.map(\.entry), placeholder: colours))
     }
 
     @Test func anIncompleteSetIsMadeAgain() throws {
@@ -181,10 +186,27 @@ import Testing
             false
         ),
         ("", false),
+        // The photo's colours: one line, one to three `#rrggbb` in lowercase.
+        ("\(Self.twoEntries)colour #0a1b2c\n", true),
+        ("\(Self.twoEntries)colour #0a1b2c #ffffff #000000\n", true),
+        ("colour #0a1b2c #ffffff\n\(Self.twoEntries)", true),
+        ("\(Self.twoEntries)colour\n", false),
+        ("\(Self.twoEntries)colour #0a1b2c #ffffff #000000 #123456\n", false),
+        ("\(Self.twoEntries)colour #0A1B2C\n", false),
+        ("\(Self.twoEntries)colour 0a1b2c\n", false),
+        ("\(Self.twoEntries)colour #0a1b2\n", false),
+        ("\(Self.twoEntries)colour #0a1b2c;\n", false),
+        ("\(Self.twoEntries)colour red\n", false),
+        ("\(Self.twoEntries)colour #0a1b2c\ncolour #0a1b2c\n", false),
+        ("\(Self.twoEntries)colour  #0a1b2c\n", false),
     ])
     func setListsAreReadStrictly(list: String, accepted: Bool) {
-        #expect((RenditionCache.entries(inList: Array(list.utf8), widths: widths) != nil) == accepted)
+        #expect((RenditionCache.setList(Array(list.utf8), widths: widths) != nil) == accepted)
     }
+
+    /// A list Ashlar writes: 634 and 317 px wide.
+    static let twoEntries =
+        "634 423 jpg 3 \(String(repeating: "a", count: 32))\n317 211 jpg 2 \(String(repeating: "b", count: 32))\n"
 
     @Test func namesFilesByWidthAndKeyBesideThePage() throws {
         let entries = [1600, 317, 1024, 634].map {

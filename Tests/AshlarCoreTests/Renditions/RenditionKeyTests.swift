@@ -29,9 +29,11 @@ import Testing
         #expect(variants.allSatisfy { $0.value.count == 32 })
     }
 
-    @Test func versionOneKeepsTheKeysCachesHold() {
-        #expect(RenditionKey.renditionsVersion(.none) == 1)
-        let text = "ashlar renditions 1|\(Self.base.sourceDigest)|317,634|q82|exif none"
+    /// The key's text is the version and the parameters: a new version makes new keys, and the
+    /// same version the keys caches hold.
+    @Test func theKeyDigestsTheVersionAndTheParameters() {
+        let version = RenditionKey.renditionsVersion(.none)
+        let text = "ashlar renditions \(version)|\(Self.base.sourceDigest)|317,634|q82|exif none"
         #expect(Self.base.value == SourceDigest.of(text: text))
     }
 

@@ -5,7 +5,7 @@ import Foundation
 
 /// The rendition cache, which CI restores from a shared store and so can hold anything. The first
 /// byte picks what the rest is:
-/// - 0: a set's list for the widths 317, 634 and 968: `RenditionCache.entries` never traps, keeps
+/// - 0: a set's list for the widths 317, 634 and 968: `RenditionCache.setList` never traps, keeps
 ///   only lines within its bounds, and what it keeps writes back to a list that reads the same;
 /// - 1: a file name in shard `ab`: `RenditionCache.key(ofName:)` claims only names Ashlar writes;
 /// - 2: a cache file about to be published: `CachedFile.mismatch` never traps, and passes only an
@@ -22,16 +22,18 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let widths = [317, 634, 968]
     switch mode % 5 {
     case 0:
-        guard let entries = RenditionCache.entries(inList: bytes, widths: widths) else { return 0 }
-        require(Set(entries.map(\.width)) == Set(widths), "a list without every width was kept")
-        for entry in entries {
+        guard let list = RenditionCache.setList(bytes, widths: widths) else { return 0 }
+        require(Set(list.entries.map(\.width)) == Set(widths), "a list without every width was kept")
+        require(
+            (0...3).contains(list.placeholder?.colours.count ?? 0), "colours \(String(describing: list.placeholder))")
+        for entry in list.entries {
             require((1...RenditionCache.maximumDimension).contains(entry.height), "height \(entry.height)")
             require((1...RenditionCache.maximumFileSize).contains(entry.size), "size \(entry.size)")
             require(entry.format.canEncode, "format \(entry.format)")
         }
-        let text = entries.map { "\($0.width) \($0.height) \($0.format.fileExtension) \($0.size) \($0.digest)\n" }
+        let text = RenditionCache.listText(list.entries, placeholder: list.placeholder)
         require(
-            RenditionCache.entries(inList: Array(text.joined().utf8), widths: widths) == entries,
+            RenditionCache.setList(Array(text.utf8), widths: widths) == list,
             "a list does not survive writing and reading back")
     case 1:
         let name = String(decoding: bytes, as: UTF8.self)
