@@ -63,11 +63,13 @@ struct ServeCommand: Command, Equatable {
         // first page is there in seconds, and reloads when they are, first for the photos it
         // shows first, then for all.
         let first = preview.rebuild(clean: site.clean, renditions: .cachedOnly)
+        // Each round's warnings once: the rounds of a cold start find the same ones.
+        let echo = DiagnosticEcho()
         if case .failed(let error) = first, error.kind == .usage {
             Output.error(error.description)
             return 64
         }
-        Self.report(first, output: outputDisplay, started: started)
+        Self.report(first, output: outputDisplay, started: started, echo: echo)
 
         let socket: ListeningSocket
         do {
@@ -98,12 +100,14 @@ struct ServeCommand: Command, Equatable {
                     "Making the renditions of \(Count.format(deferred, "photo")), the home page's first; the pages reload when they are ready"
                 )
                 let firstScreen = preview.rebuild(renditions: .firstScreen(photos: Self.firstScreenPhotos))
-                Self.report(firstScreen, output: outputDisplay, started: nil)
+                Self.report(firstScreen, output: outputDisplay, started: nil, echo: echo)
                 var left = 1
                 if case .built(let result) = firstScreen { left = result.renditionsDeferred }
-                if left > 0 { Self.report(preview.rebuild(), output: outputDisplay, started: nil) }
+                if left > 0 { Self.report(preview.rebuild(), output: outputDisplay, started: nil, echo: echo) }
             }
-            preview.watch(with: watcher) { outcome in Self.report(outcome, output: outputDisplay, started: nil) }
+            preview.watch(with: watcher) { outcome in
+                Self.report(outcome, output: outputDisplay, started: nil, echo: echo)
+            }
         }
 
         Output.print(
@@ -139,13 +143,20 @@ struct ServeCommand: Command, Equatable {
         }
     }
 
-    private static func report(_ outcome: PreviewServer.BuildOutcome, output: String, started: Date?) {
+    /// Prints a round's outcome: the diagnostics the round before did not have (`echo`), and
+    /// the summary line, which counts them all.
+    private static func report(
+        _ outcome: PreviewServer.BuildOutcome, output: String, started: Date?, echo: DiagnosticEcho
+    ) {
         switch outcome {
         case .built(let result):
-            for diagnostic in result.diagnostics { Output.error(diagnostic.description) }
+            let fresh = echo.fresh(result.diagnostics)
+            for diagnostic in fresh { Output.error(diagnostic.description) }
             let seconds = Date().timeIntervalSince(started ?? Date())
-            let line = BuildCommand.summary(
+            var line = BuildCommand.summary(
                 result, output: output, seconds: started == nil ? result.stages.reduce(0) { $0 + $1.seconds } : seconds)
+            let repeated = result.diagnostics.count - fresh.count
+            if repeated > 0 { line += " (\(Count.format(repeated, "finding")) as before, not repeated)" }
             Output.print(result.errorCount > 0 ? line + " — the browser shows the errors until they are fixed" : line)
         case .failed(let error):
             Output.error(error.description)

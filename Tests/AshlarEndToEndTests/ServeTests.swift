@@ -339,6 +339,27 @@ import Testing
         #expect(try RawHTTP.get("/album/photo.png.json", port: server.port).status == 404)
     }
 
+    /// A cold start builds in rounds (the cached renditions, the first screen's, the rest), and
+    /// each finds the same warnings: they are printed once, and the summaries say so.
+    @Test func aColdStartPrintsEachWarningOnce() throws {
+        let folder = try TemporaryFolder("serve")
+        for index in 0..<3 {
+            try folder.write(TinyPNG.make(width: 900, height: 600), to: "site/photo\(index).png")
+        }
+        let server = try ServeProcess(
+            ["site", "--cache-dir", folder.url.appendingPathComponent("cache").path], in: folder)
+        let finished = ServeProcess.wait(upTo: 50) { PrivacyTests.roundsFinished(server.stdout) }
+        #expect(finished != nil, "\(server.stdout)\(server.stderr)")
+        let summaries = server.stdout.split(separator: "\n").filter { $0.hasPrefix("Built ") }
+        #expect(summaries.count > 1, "not built in rounds: \(server.stdout)")
+        for index in 0..<3 {
+            let warning = "photo\(index).png: warning: missing title and alt text"
+            #expect(server.stderr.components(separatedBy: warning).count == 2, "\(server.stderr)")
+        }
+        #expect(
+            summaries.dropFirst().allSatisfy { $0.contains("(3 findings as before, not repeated)") }, "\(summaries)")
+    }
+
     @Test func opensTheBrowserWithOpen() throws {
         let folder = try makeSite()
         try folder.write("#!/bin/sh\necho \"$1\" > \"$(dirname \"$0\")/opened\"\n", to: "bin/xdg-open")

@@ -188,8 +188,8 @@ struct RenditionStage: Sendable {
         return album
     }
 
-    /// The progress line: "renditions 312/1,000, 1 min 20 s left" (the time left once there is
-    /// something to go by).
+    /// The progress line: "renditions of 312/1,000 photos, 1 min 20 s left" (the time left once
+    /// there is something to go by). It counts photos, each of which has several renditions.
     static func progressText(done: Int, total: Int, elapsed: Double) -> String {
         func grouped(_ count: Int) -> String {
             var digits = String(count)
@@ -200,7 +200,7 @@ struct RenditionStage: Sendable {
             }
             return digits + result
         }
-        var text = "renditions \(grouped(done))/\(grouped(total))"
+        var text = "renditions of \(grouped(done))/\(grouped(total)) photo\(total == 1 ? "" : "s")"
         guard done > 0, done < total, elapsed >= 1 else { return text }
         let left = Int((elapsed / Double(done) * Double(total - done)).rounded(.up))
         text += left >= 60 ? ", \(left / 60) min \(left % 60) s left" : ", \(left) s left"

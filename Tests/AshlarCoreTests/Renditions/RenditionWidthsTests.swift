@@ -102,13 +102,16 @@ import Testing
         #expect(diagnostics.map(\.message) == [message])
     }
 
+    /// The count is of photos (each has several renditions), and says so.
     @Test func progressSaysWhatIsLeft() {
-        #expect(RenditionStage.progressText(done: 0, total: 1000, elapsed: 0) == "renditions 0/1,000")
+        #expect(RenditionStage.progressText(done: 0, total: 1000, elapsed: 0) == "renditions of 0/1,000 photos")
         #expect(
             RenditionStage.progressText(done: 312, total: 1000, elapsed: 36.5)
-                == "renditions 312/1,000, 1 min 21 s left")
-        #expect(RenditionStage.progressText(done: 900, total: 1000, elapsed: 90) == "renditions 900/1,000, 10 s left")
-        #expect(RenditionStage.progressText(done: 1000, total: 1000, elapsed: 90) == "renditions 1,000/1,000")
+                == "renditions of 312/1,000 photos, 1 min 21 s left")
+        #expect(
+            RenditionStage.progressText(done: 900, total: 1000, elapsed: 90)
+                == "renditions of 900/1,000 photos, 10 s left")
+        #expect(RenditionStage.progressText(done: 1, total: 1, elapsed: 90) == "renditions of 1/1 photo")
     }
 
     @Test func theOutputMarkerListsFilesAndNothingElse() throws {
