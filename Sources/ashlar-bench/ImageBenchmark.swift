@@ -9,6 +9,8 @@ import Foundation
 /// - `images memory PATH [--widths W,W,…]`: the memory estimate for one photo against its
 ///   measured peak; `images decode PATH [--scale N] [--runs R]`: a JPEG decode's time a block
 ///   its scans decode (`ImageCostBenchmark.swift`).
+/// - `images gap [--gaps G,G,…] [--out DIR] PHOTO…`: decode scale against sharpness, the
+///   measurement behind `Renditions.reducingGap` (`ImageGapBenchmark.swift`).
 struct ImageBenchmark {
     var folder: String?
     var runs: Int
@@ -20,6 +22,7 @@ struct ImageBenchmark {
             case "photo": return try photo(Array(arguments.dropFirst()))
             case "memory": return try memory(Array(arguments.dropFirst()))
             case "decode": return try decode(Array(arguments.dropFirst()))
+            case "gap": return try gap(Array(arguments.dropFirst()))
             default: return try ImageBenchmark(arguments).run()
             }
         } catch let error as BenchUsageError {
@@ -140,7 +143,9 @@ extension ImageBenchmark {
         print(
             "  times are CPU time (user + system), which other processes on the machine disturb far less than "
                 + "wall-clock time")
-        let pillowMethod = "Image.open, draft, exif_transpose, resize(LANCZOS) and save ×3, timed in Python"
+        let pillowMethod =
+            "Image.open, draft (to twice the widest: a reducing gap of 2, as Ashlar's), exif_transpose, "
+            + "resize(LANCZOS) and save ×3, timed in Python"
         print("  Pillow: \(pillow == nil ? "not installed" : pillowMethod)")
         let vipsMethod = "vipsthumbnail ×3 (one process per rendition, shrink-on-load), the three processes' CPU time"
         print("  libvips: \(vips ? vipsMethod : "not installed")")
@@ -252,7 +257,8 @@ extension ImageBenchmark {
                     width, height = image.size
                     if image.getexif().get(0x0112, 1) >= 5:
                         width, height = height, width
-                    request = (\(widths.max() ?? 1920), round(height * \(widths.max() ?? 1920) / width))
+                    # A reducing gap of 2, as Pillow's own thumbnail() and Ashlar (Renditions.reducingGap).
+                    request = (2 * \(widths.max() ?? 1920), round(2 * height * \(widths.max() ?? 1920) / width))
                     image.draft("RGB", request if width == image.size[0] else request[::-1])
                     profile = image.info.get("icc_profile")
                     image = ImageOps.exif_transpose(image)

@@ -13,6 +13,7 @@ let usage = """
            ashlar-bench images [FOLDER] [--runs R]
            ashlar-bench images memory PATH [--widths W,W,…]
            ashlar-bench images decode PATH [--scale N] [--runs R]
+           ashlar-bench images gap [--gaps G,G,…] [--out DIR] [--runs R] PHOTO…
     """
 
 func fail(_ message: String, status: Int32) -> Never {

@@ -11,10 +11,11 @@ struct RenditionKey: Sendable, Hashable {
     /// - 2 (`metadata: camera` only): the camera's EXIF rebuilt from an allowlist (`CameraEXIF`)
     ///   instead of copied without its GPS and orientation.
     /// - 2 (`none`), 3 (`camera`): a set's list records the photo's colours (`ColourPlaceholder`).
+    /// - 3 (`none`), 4 (`camera`): JPEGs decoded with a reducing gap of 2 (`Renditions.reducingGap`).
     static func renditionsVersion(_ metadata: RenditionSettings.Metadata) -> Int {
         switch metadata {
-        case .none: 2
-        case .camera: 3
+        case .none: 3
+        case .camera: 4
         }
     }
     /// Bumped whenever AshlarImage's decoders accept or refuse differently, so that the refusals

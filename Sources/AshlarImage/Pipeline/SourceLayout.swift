@@ -79,13 +79,11 @@ struct SourceLayout {
         }
     }
 
-    /// The largest DCT reduction that still leaves the widest rendition (at most the photo's own
-    /// width) and its height. `width` and `height` are the oriented size: a reduction divides both
-    /// sides alike, so what orientation changes is only which side the rendition's width is on.
+    /// The scale a photo is decoded at for renditions at most `largestWidth` wide
+    /// (``JPEGScale/forRenditions(width:height:largestWidth:reducingGap:)`` with
+    /// ``Renditions/reducingGap``).
     static func scale(width: Int, height: Int, largestWidth: Int) -> JPEGScale {
-        let targetWidth = min(max(largestWidth, 1), width)
-        let targetHeight = max(1, (height * targetWidth + width / 2) / width)
-        return JPEGScale.largestReduction(
-            width: width, height: height, covering: targetWidth, targetHeight: targetHeight)
+        JPEGScale.forRenditions(
+            width: width, height: height, largestWidth: largestWidth, reducingGap: Renditions.reducingGap)
     }
 }

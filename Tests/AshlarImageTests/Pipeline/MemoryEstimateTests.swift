@@ -48,8 +48,9 @@ import Testing
     }
 
     /// The camera photos beside the package, 24 to 42 megapixels, with a gallery's default
-    /// widths (up to 2,560 pixels on the longest side): far inside the default limit, several at
-    /// once inside the build's budget.
+    /// widths (up to 2,560 pixels on the longest side; decoded at full size for the widest, with
+    /// `Renditions.reducingGap`): far inside the default limit, four at once inside the build's
+    /// budget of 1 GiB.
     @Test(.enabled(if: SharedMaterial.isAvailable("photos"), "the photos are not at ../shared/photos"))
     func cameraPhotosAreFarInsideTheDefault() throws {
         let folder = SharedMaterial.folder("photos")
@@ -61,7 +62,7 @@ import Testing
             let widest = min(2560, 2560 * info.width / max(info.height, 1))
             let widths = [317, 484, 634, 968, 1280, 1707, 2560].filter { $0 < widest } + [widest]
             let needed = try Renditions.memoryNeeded(for: bytes, widths: widths)
-            #expect(needed < 200 << 20, "\(file): \(needed >> 20) MiB")
+            #expect(needed < 256 << 20, "\(file): \(needed >> 20) MiB")
         }
     }
 }

@@ -97,12 +97,16 @@ import Testing
 
     struct ScaleCase: Sendable, CustomTestStringConvertible {
         var width, height, largestWidth: Int
+        var gap = 1.0
         var scale: JPEGScale
-        var testDescription: String { "\(width)×\(height) for \(largestWidth) → 1/\(scale.rawValue)" }
+        var testDescription: String {
+            "\(width)×\(height) for \(largestWidth), gap \(gap) → 1/\(scale.rawValue)"
+        }
     }
 
-    /// The decode reduction, on the size as shown. A 8000 × 4000 photo with orientation 6 is shown
-    /// 4000 wide: 1000 px needs ¼, where the stored width would wrongly allow ⅛.
+    /// The decode reduction, on the size as shown, leaving at least `gap` times the widest
+    /// rendition. A 8000 × 4000 photo with orientation 6 is shown 4000 wide: 1000 px needs ¼ (at a
+    /// gap of 1), where the stored width would wrongly allow ⅛.
     @Test(arguments: [
         ScaleCase(width: 6000, height: 4000, largestWidth: 1920, scale: .half),
         ScaleCase(width: 6000, height: 4000, largestWidth: 750, scale: .eighth),
@@ -111,12 +115,34 @@ import Testing
         ScaleCase(width: 8000, height: 4000, largestWidth: 1000, scale: .eighth),
         ScaleCase(width: 1000, height: 700, largestWidth: 5000, scale: .full),
         ScaleCase(width: 9, height: 9, largestWidth: 1, scale: .eighth),
+        ScaleCase(width: 6000, height: 4000, largestWidth: 1920, gap: 2, scale: .full),
+        ScaleCase(width: 6000, height: 4000, largestWidth: 1500, gap: 2, scale: .half),
+        ScaleCase(width: 6000, height: 4000, largestWidth: 750, gap: 2, scale: .quarter),
+        ScaleCase(width: 6000, height: 4000, largestWidth: 751, gap: 2, scale: .half),
+        ScaleCase(width: 4000, height: 8000, largestWidth: 1000, gap: 2, scale: .half),
+        ScaleCase(width: 8000, height: 4000, largestWidth: 1000, gap: 2, scale: .quarter),
+        ScaleCase(width: 5304, height: 7952, largestWidth: 1707, gap: 1.5, scale: .half),
+        ScaleCase(width: 3985, height: 5974, largestWidth: 1707, gap: 1.5, scale: .full),
+        ScaleCase(width: 1000, height: 700, largestWidth: 5000, gap: 2, scale: .full),
+        ScaleCase(width: 9, height: 9, largestWidth: 1, gap: 2, scale: .eighth),
+        ScaleCase(width: 9, height: 9, largestWidth: 1, gap: .infinity, scale: .full),
+        ScaleCase(width: 6000, height: 4000, largestWidth: 750, gap: 0.5, scale: .eighth),
     ])
     func decodeScaleCoversTheWidestRendition(scaleCase: ScaleCase) {
         #expect(
-            SourceLayout.scale(
-                width: scaleCase.width, height: scaleCase.height,
-                largestWidth: scaleCase.largestWidth) == scaleCase.scale)
+            JPEGScale.forRenditions(
+                width: scaleCase.width, height: scaleCase.height, largestWidth: scaleCase.largestWidth,
+                reducingGap: scaleCase.gap) == scaleCase.scale)
+    }
+
+    /// A build decodes with `Renditions.reducingGap`.
+    @Test func layoutsUseTheReducingGap() {
+        for largestWidth in [317, 1280, 1707, 2560] {
+            #expect(
+                SourceLayout.scale(width: 5304, height: 7952, largestWidth: largestWidth)
+                    == JPEGScale.forRenditions(
+                        width: 5304, height: 7952, largestWidth: largestWidth, reducingGap: Renditions.reducingGap))
+        }
     }
 }
 
