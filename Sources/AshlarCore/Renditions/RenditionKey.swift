@@ -10,10 +10,11 @@ struct RenditionKey: Sendable, Hashable {
     /// - 1: baseline 4:2:0 JPEG with optimised Huffman tables, Lanczos-3 from the widest down.
     /// - 2 (`metadata: camera` only): the camera's EXIF rebuilt from an allowlist (`CameraEXIF`)
     ///   instead of copied without its GPS and orientation.
+    /// - 2 (`none`), 3 (`camera`): a standard sRGB profile left out (`ICCProfileHeader.isStandardSRGB`).
     static func renditionsVersion(_ metadata: RenditionSettings.Metadata) -> Int {
         switch metadata {
-        case .none: 1
-        case .camera: 2
+        case .none: 2
+        case .camera: 3
         }
     }
     /// Bumped whenever AshlarImage's decoders accept or refuse differently, so that the refusals
@@ -45,8 +46,8 @@ struct RenditionKey: Sendable, Hashable {
     var sourceDigest: String
     var product: Product
 
-    /// The key: 32 hex digits digesting the version, the source and every parameter. (The text of
-    /// version 1 of the renditions is what the cache used before this type, so caches kept.)
+    /// The key: 32 hex digits digesting the version, the source and every parameter, as text
+    /// that has kept its shape since version 1 (what the cache used before this type).
     var value: String {
         switch product {
         case .renditions(let widths, let quality, let metadata):

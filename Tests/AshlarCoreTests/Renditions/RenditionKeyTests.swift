@@ -29,9 +29,11 @@ import Testing
         #expect(variants.allSatisfy { $0.value.count == 32 })
     }
 
-    @Test func versionOneKeepsTheKeysCachesHold() {
-        #expect(RenditionKey.renditionsVersion(.none) == 1)
-        let text = "ashlar renditions 1|\(Self.base.sourceDigest)|317,634|q82|exif none"
+    /// Version 2 leaves a standard sRGB profile out: renditions cached with it are made again.
+    @Test func theKeyTextKeepsItsShape() {
+        #expect(RenditionKey.renditionsVersion(.none) == 2)
+        #expect(RenditionKey.renditionsVersion(.camera) == 3)
+        let text = "ashlar renditions 2|\(Self.base.sourceDigest)|317,634|q82|exif none"
         #expect(Self.base.value == SourceDigest.of(text: text))
     }
 
