@@ -7,6 +7,13 @@ package struct PageGeometry: Sendable, Equatable {
     package var paddingMin = 16.0
     package var paddingViewportPercent = 3.0
     package var paddingMax = 40.0
+    /// The photo page's height cap on its photo (`max-height` of `.photo img`), in `vh`.
+    package var photoMaxHeight = 85.0
+    /// The viewport width from which the photo page's details stand in a column beside the photo.
+    package var detailsMinViewport = 1100.0
+    /// That column's width and the gap between it and the photo, in px.
+    package var detailsWidth = 320.0
+    package var detailsGap = 32.0
 
     package init() {}
 

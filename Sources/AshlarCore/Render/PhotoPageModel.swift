@@ -12,6 +12,8 @@ struct PhotoPageModel {
     /// What every photo page of the album shows alike, worked out once for all of them; nil:
     /// worked out for this page alone.
     var shared: Shared?
+    /// The theme's page geometry, for the photo's `sizes`.
+    var geometry = PageGeometry()
 
     /// The parts of a photo page that are the same for every photo of an album (its pages all
     /// sit one folder below the album's, so even their relative links agree).
@@ -54,9 +56,10 @@ struct PhotoPageModel {
         ]
         if let srcset = context.srcset(of: photo) {
             photoValue["srcset"] = .string(srcset)
-            // At most the page's width, less the details column beside the photo on wide screens
-            // (20rem and a 2rem gap); the 85vh height cap can only make it narrower.
-            photoValue["sizes"] = .string("(min-width: 1100px) calc(100vw - 352px), 100vw")
+            // The page's width (less the details column beside the photo on wide screens) or what
+            // the height cap allows, whichever is narrower.
+            let ratio = photo.height > 0 ? Double(photo.width) / Double(photo.height) : nil
+            photoValue["sizes"] = .string(geometry.photoSizes(aspectRatio: ratio))
         }
         if let placeholder = photo.placeholder { photoValue["placeholder"] = .string(placeholder.css) }
         if let original = photo.generated?.original { photoValue["original"] = .string(context.url(of: original)) }

@@ -8,6 +8,8 @@ package struct SiteRenderer: Sendable {
     package var library: TemplateLibrary
     /// The `sizes` of every gallery tile, worked out once from the theme's page geometry.
     var tileSizes: String
+    /// The theme's page geometry, from which each photo page's `sizes` is worked out.
+    var geometry: PageGeometry
     /// Whether the site publishes `feed.xml` (set by `render(root:)`).
     var hasFeed = false
     /// The site-wide inputs (version, configuration, theme), part of every album's signature.
@@ -29,6 +31,7 @@ package struct SiteRenderer: Sendable {
         self.configuration = configuration
         self.theme = theme
         self.library = library
+        self.geometry = geometry
         self.tileSizes = geometry.tileSizes(
             breakpoints: configuration.layout.breakpoints, gap: configuration.layout.gap)
     }
@@ -197,7 +200,7 @@ package struct SiteRenderer: Sendable {
         case .photo(let tree, let index, let shared):
             let model = PhotoPageModel(
                 album: tree.album, ancestors: tree.ancestors, index: index, configuration: configuration,
-                hasFeed: hasFeed, shared: shared)
+                hasFeed: hasFeed, shared: shared, geometry: geometry)
             let html = try library.renderBytes("photo", with: model.value)
             return OutputFile(
                 path: URLPath.indexFile(of: PhotoPageModel.folder(of: model.photo, in: tree.album)),
@@ -220,7 +223,8 @@ package struct SiteRenderer: Sendable {
         try library.render(
             "photo",
             with: PhotoPageModel(
-                album: album, ancestors: ancestors, index: index, configuration: configuration, hasFeed: hasFeed
+                album: album, ancestors: ancestors, index: index, configuration: configuration, hasFeed: hasFeed,
+                geometry: geometry
             ).value)
     }
 

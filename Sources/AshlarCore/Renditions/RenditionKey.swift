@@ -11,7 +11,8 @@ struct RenditionKey: Sendable, Hashable {
     /// - 2 (`metadata: camera` only): the camera's EXIF rebuilt from an allowlist (`CameraEXIF`)
     ///   instead of copied without its GPS and orientation.
     /// - 2 (`none`), 3 (`camera`): a set's list records the photo's colours (`ColourPlaceholder`).
-    /// - 3 (`none`), 4 (`camera`): JPEGs decoded with a reducing gap of 2 (`Renditions.reducingGap`).
+    /// - 3 (`none`), 4 (`camera`): JPEGs decoded with a reducing gap of 2 (`Renditions.reducingGap`),
+    ///   and a standard sRGB profile left out (`ICCProfileHeader.isStandardSRGB`).
     static func renditionsVersion(_ metadata: RenditionSettings.Metadata) -> Int {
         switch metadata {
         case .none: 3
@@ -47,8 +48,8 @@ struct RenditionKey: Sendable, Hashable {
     var sourceDigest: String
     var product: Product
 
-    /// The key: 32 hex digits digesting the version, the source and every parameter. (The text of
-    /// version 1 of the renditions is what the cache used before this type, so caches kept.)
+    /// The key: 32 hex digits digesting the version, the source and every parameter, as text
+    /// that has kept its shape since version 1 (what the cache used before this type).
     var value: String {
         switch product {
         case .renditions(let widths, let quality, let metadata):

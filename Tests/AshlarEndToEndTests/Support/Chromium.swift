@@ -26,7 +26,8 @@ enum Chromium {
     /// Opens `page` (a file) at the given viewport, runs `script` after layout, and returns the
     /// text the script leaves in `<pre id="measure">`. The page is copied beside itself with the
     /// script added, so relative links still resolve; the original is not touched.
-    static func measure(page: URL, width: Int, height: Int = 900, script: String) throws -> String {
+    /// `scale` is the device pixel ratio to emulate.
+    static func measure(page: URL, width: Int, height: Int = 900, scale: Int = 1, script: String) throws -> String {
         guard let executable else { throw Unavailable() }
         let html = try String(contentsOf: page, encoding: .utf8)
         let probe = page.deletingLastPathComponent().appendingPathComponent("__measure-\(UUID().uuidString).html")
@@ -47,6 +48,7 @@ enum Chromium {
             [
                 "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
                 "--no-first-run", "--user-data-dir=\(profile.path)", "--window-size=\(width),\(height)",
+                "--force-device-scale-factor=\(scale)",
                 "--virtual-time-budget=5000", "--dump-dom", probe.absoluteString,
             ])
         guard let start = run.stdout.range(of: "<pre id=\"measure\">"),

@@ -50,12 +50,15 @@ import Testing
         #expect(pixel(24, 50)[0] < 60 && pixel(24, 50)[2] > 200, "\(pixel(24, 50))")
     }
 
-    @Test func iccProfileIsCarried() throws {
-        let profile = try Self.fixture("pipeline-rotated.icc")
+    /// pipeline-rotated.icc is lcms's "sRGB built-in": what a browser assumes, so left out.
+    @Test func standardSRGBProfileIsLeftOut() throws {
+        #expect(ICCProfileHeader.isStandardSRGB(try Self.fixture("pipeline-rotated.icc")))
         let set = try Renditions.make(from: Self.fixture("pipeline-rotated.jpg"), widths: [48, 20], quality: 85)
+        #expect(set.renditions.count == 2)
         for rendition in set.renditions {
-            #expect(try JPEGMetadata.read(rendition.bytes).iccProfile == profile)
+            #expect(try JPEGMetadata.read(rendition.bytes).iccProfile == nil)
         }
+        #expect(set.warnings.isEmpty, "\(set.warnings)")
     }
 
     @Test func pngWithAlphaGivesPNGRenditions() throws {
@@ -191,5 +194,21 @@ import Testing
         #expect(
             set.warnings.contains { $0.description.contains("renditions are written without it") } == !profileCase.kept)
         #expect(!set.isDamaged)
+    }
+
+    /// Every profile but standard sRGB travels into the renditions byte for byte.
+    @Test(arguments: [
+        ("srgb-hp-v2.icc", false), ("srgb-gimp-v4.icc", false), ("display-p3-v4.icc", true),
+        ("other-rgb-v2.icc", true), ("lut-rgb-lab.icc", true),
+    ])
+    func onlyStandardSRGBIsLeftOut(file: String, kept: Bool) throws {
+        let profile = [UInt8](try Data(contentsOf: TestFiles.fixtures.appendingPathComponent("icc/\(file)")))
+        let jpeg = [UInt8](try Data(contentsOf: TestFiles.fixtures.appendingPathComponent("jpeg/s420.jpg")))
+        let set = try Renditions.make(from: Self.withProfile(jpeg, profile), widths: [16, 8], quality: 85)
+        #expect(set.renditions.count == 2)
+        for rendition in set.renditions {
+            #expect(try JPEGMetadata.read(rendition.bytes).iccProfile == (kept ? profile : nil))
+        }
+        #expect(set.warnings.isEmpty, "\(set.warnings)")
     }
 }

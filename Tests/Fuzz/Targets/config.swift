@@ -34,5 +34,6 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     }
     _ = GalleryModel.breakpointValues(configuration: configuration)
     _ = geometry.tileSizes(breakpoints: layout.breakpoints, gap: layout.gap)
+    _ = geometry.photoSizes(aspectRatio: 0.75)
     return 0
 }
