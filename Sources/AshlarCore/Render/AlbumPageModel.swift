@@ -61,6 +61,7 @@ struct AlbumPageModel {
                 "title": .string(child.title),
                 "url": .string(context.link(toFolder: child.outputPath)),
                 "photoCount": .number(Double(child.totalPhotoCount)),
+                "photoCountText": .string(Self.photoCountText(child.totalPhotoCount)),
                 "position": .number(Double(index + 1)),
                 "setSize": .number(Double(children.count)),
                 "loading": .string(albumGallery.isInFirstScreen(index) ? "eager" : "lazy"),
@@ -87,6 +88,7 @@ struct AlbumPageModel {
         var albumValue: [String: TemplateValue] = [
             "title": .string(album.title),
             "photoCount": .number(Double(total)),
+            "photoCountText": .string(Self.photoCountText(total)),
             "isRoot": .bool(album.isRoot),
         ]
         if let description = album.description { albumValue["description"] = .string(description) }
@@ -179,5 +181,10 @@ struct AlbumPageModel {
             ])
         }
         return .object(value)
+    }
+
+    /// A count of photos as a page says it: "1 photo", "12 photos".
+    static func photoCountText(_ count: Int) -> String {
+        count == 1 ? "1 photo" : "\(count) photos"
     }
 }
