@@ -88,6 +88,7 @@ import Testing
             page: "camera",
             expected: [
                 #"alt="Moody Skies""#, #"alt="Été à l&#39;île""#, #"alt="Photo 1 of 4""#, #"alt="Photo 2 of 4""#,
+                #"<span class="tile-title">Moody Skies</span>"#, #"<span class="tile-title">Été à l&#39;île</span>"#,
             ]),
     ])
     func titlesComeFromTheNamesPeopleGave(_ check: PageCase) throws {

@@ -44,7 +44,7 @@ struct AlbumPageModel {
                 "loading": .string(gallery.isInFirstScreen(offset) ? "eager" : "lazy"),
                 "highPriority": .bool(gallery.isInFirstRow(offset)),
             ]
-            if let title = photo.metadata.title { tile["title"] = .string(title) }
+            if let title = photo.metadata.title ?? photo.titleFromFileName { tile["title"] = .string(title) }
             if let srcset = context.srcset(of: photo) {
                 tile["srcset"] = .string(srcset)
                 tile["sizes"] = .string(tileSizes)
