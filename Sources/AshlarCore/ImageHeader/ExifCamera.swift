@@ -18,7 +18,8 @@ struct ExifCamera: Sendable, Equatable {
     /// Millimetres.
     var focalLength: Double?
 
-    /// The f-numbers lenses have: f/0.7 (the fastest ever made) to f/256 (large-format).
+    /// The f-numbers lenses have, with room to spare: the fastest made is f/0.7, large-format
+    /// lenses stop down to f/256.
     static let apertures = 0.5...256.0
     /// 0.5 mm (a phone's ultra-wide sensor crop) to 10 m (no lens is longer).
     static let focalLengths = 0.5...10_000.0

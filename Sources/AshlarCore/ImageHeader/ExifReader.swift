@@ -2,8 +2,9 @@ import AshlarImage
 
 /// The EXIF fields a header read needs, from a TIFF structure (the body of a JPEG `APP1 Exif`
 /// segment, a PNG `eXIf` chunk, a WebP `EXIF` chunk): orientation, date, the camera and its
-/// settings, and the text a photographer or Windows Explorer wrote. Broken EXIF yields no fields rather than an error: the
-/// image itself is still fine. GPS is only noticed (`hasLocation`), never read.
+/// settings, and the text a photographer or Windows Explorer wrote. Broken EXIF yields no fields
+/// rather than an error: the image itself is still fine. GPS is only noticed (`hasLocation`),
+/// never read.
 struct ExifReader {
     var orientation: Int?
     var date: PhotoDate?
