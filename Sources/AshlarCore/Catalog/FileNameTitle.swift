@@ -13,12 +13,19 @@ package enum FileNameTitle {
         "img", "image", "imag", "dsc", "dscf", "dscn", "dsci", "mg", "pxl", "dji", "gopr", "gp", "gh", "gx",
         "p", "r", "mvimg", "vid", "pano", "dcim", "wp", "pict", "cimg", "sdc", "dcp", "hpim", "kif", "sam",
         "photo", "pic", "picture", "screenshot", "screenshots", "scan", "whatsappimage", "signal", "snapchat",
+        "imge", "mvi", "mov",
+    ]
+    /// Names programs give a file whatever it shows (`FullSizeRender.jpg` from iOS, `untitled-1`),
+    /// with or without a number.
+    static let placeholderNames: Set<String> = [
+        "fullsizerender", "untitled", "image", "img", "photo", "picture", "pic", "screenshot", "download", "scan",
+        "export", "unknown",
     ]
     /// Words a camera or phone adds after its number: `PXL_…_123.PORTRAIT`, `IMG_1234-Edit`,
     /// `Screenshot … at 10.00.00 PM`.
     static let cameraSuffixes: Set<String> = [
         "at", "am", "pm", "portrait", "night", "mp", "burst", "cover", "edit", "edited", "hdr", "pano", "copy",
-        "original", "ls", "top",
+        "original", "ls", "top", "hevc",
     ]
 
     /// The title `fileName` gives, or nil when it is a name a camera invented or has no letters.
@@ -67,6 +74,7 @@ package enum FileNameTitle {
     package static func isInvented(_ base: String) -> Bool {
         let tokens = base.lowercased().split { !($0.isLetter || $0.isNumber) }.map(String.init)
         guard tokens.contains(where: { $0.contains(where: \.isLetter) }) else { return true }
+        if placeholderNames.contains(String(tokens.joined().filter(\.isLetter))) { return true }
         let hexDigits = tokens.joined()
         if hexDigits.count >= 16, hexDigits.allSatisfy(\.isHexDigit), hexDigits.contains(where: \.isNumber) {
             return true

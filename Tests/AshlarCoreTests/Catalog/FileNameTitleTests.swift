@@ -35,7 +35,8 @@ import Testing
         "Screenshot 2024-01-01 at 10.00.00.png", "Screen Shot 2020-01-01 at 1.00.00 PM.png",
         "WhatsApp Image 2024-01-01 at 10.00.00.jpeg", "20240101_123456.jpg", "2024-06-01.jpg", "1234.jpg",
         "3F2504E0-4F89-11D3-9A0C-0305E82C3301.jpg", "d41d8cd98f00b204e9800998ecf8427e.jpg", "R0012345.DNG",
-        "SAM_0042.JPG", ".jpg", "___.jpg",
+        "SAM_0042.JPG", ".jpg", "___.jpg", "IMG_E1234.JPG", "IMG_1234_HEVC.MOV", "MVI_1234.MOV", "FullSizeRender.jpg",
+        "untitled-1.png", "image (3).png",
     ])
     func inventedNamesGiveNoTitle(_ name: String) {
         #expect(FileNameTitle.title(fromFileName: name) == nil)
