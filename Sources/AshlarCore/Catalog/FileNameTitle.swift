@@ -47,7 +47,12 @@ package enum FileNameTitle {
                     && characters[index + 1].isNumber
                 text.append(separatesWords && !betweenDigits ? " " : character)
             default:
-                text.append(character.isWhitespace ? " " : character)
+                // Control characters (a file name may hold any byte but `/` and NUL) are dropped.
+                if character.isWhitespace {
+                    text.append(" ")
+                } else if !character.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                    text.append(character)
+                }
             }
         }
         let words = text.split(separator: " ")

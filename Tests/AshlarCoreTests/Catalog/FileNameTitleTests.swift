@@ -21,6 +21,8 @@ import Testing
             ("Photo of mum 2.jpg", "Photo of mum 2"),
             ("IMG_1234 copy.jpg", nil),
             ("ÉTÉ.JPG", "ÉTÉ"),
+            ("bell\u{7}tower\u{1B}.jpg", "Belltower"),
+            ("two\nlines.jpg", "Two lines"),
         ] as [(String, String?)])
     func titleFromAName(_ name: String, _ expected: String?) {
         #expect(FileNameTitle.title(fromFileName: name) == expected)
