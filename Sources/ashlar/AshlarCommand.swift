@@ -47,8 +47,9 @@ enum AshlarCommand {
         var names: [String] = []
         for command in commands { names.append(command.name) }
         return "Show help for a command.\n\nUsage: ashlar help [COMMAND]\n\n"
-            + "With a COMMAND (" + names.joined(separator: ", ") + "), its options and arguments, as\n"
-            + "'ashlar COMMAND --help' shows them; without, the list of commands."
+            + HelpLine.wrapped(
+                "With a COMMAND (" + names.joined(separator: ", ") + "), its options and arguments, as "
+                    + "'ashlar COMMAND --help' shows them; without, the list of commands.")
     }
 
     static func command(named name: String) -> (any Command.Type)? {
@@ -78,7 +79,7 @@ enum AshlarCommand {
 
             """
         for command in commands {
-            text += "  " + command.name.padding(toLength: 10) + command.abstract + "\n"
+            text += HelpLine.format(command.name, command.abstract, default: nil, column: 12)
         }
         text += """
               help      Show help for a command.

@@ -36,12 +36,57 @@ extension OptionDeclaration {
     }
 }
 
-/// One line of help: a name in a column of its own, then what it means.
+/// One entry of help: a name in a column of its own, then what it means, wrapped so that no
+/// line is wider than a standard terminal. A name too wide for its column has the explanation
+/// start on the next line.
 enum HelpLine {
-    static func format(_ name: String, _ help: String, default defaultDescription: String?) -> String {
-        var line = "  " + name.padding(toLength: 24) + help
-        if let defaultDescription { line += " (default: \(defaultDescription))" }
-        return line + "\n"
+    /// The widest line help prints.
+    static let width = 80
+    /// Where explanations start: after the two-space indent and a 24-character name column.
+    static let column = 26
+
+    static func format(
+        _ name: String, _ help: String, default defaultDescription: String?, column: Int = column
+    ) -> String {
+        // The default stays on one line: "(default:" alone at a line's end reads badly.
+        var words = help.split(separator: " ").map(String.init)
+        if let defaultDescription { words.append("(default: \(defaultDescription))") }
+        let indent = String(repeating: " ", count: column)
+        var lines: [String] = []
+        var line = "  " + name
+        if line.count < column {
+            line = line.padding(toLength: column)
+        } else {
+            lines.append(line)
+            line = indent
+        }
+        var lineIsEmpty = true
+        for word in words {
+            if !lineIsEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = indent
+                lineIsEmpty = true
+            }
+            line += (lineIsEmpty ? "" : " ") + word
+            lineIsEmpty = false
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A paragraph wrapped at `width`, without a final newline.
+    static func wrapped(_ text: String) -> String {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n")
     }
 }
 

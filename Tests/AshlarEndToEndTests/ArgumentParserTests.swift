@@ -240,8 +240,9 @@ import Testing
     func helpShowsEveryDeclaration(_ command: any EquatableCommand.Type) {
         let help = command.help
         #expect(help.hasPrefix(command.abstract + "\n\nUsage: " + command.usage + "\n"))
+        // Compared with the wrapping undone: long lines go on over several.
         for line in command.declarationHelpLines {
-            #expect(help.contains(line), "\(line)")
+            #expect(help.unwrapped.contains(line.unwrapped), "\(line)")
         }
         #expect(help.hasSuffix("  -h, --help              Show this help.\n"))
     }
@@ -259,14 +260,21 @@ import Testing
                 Options:
                   -o, --output DIR        Where to write the site. (default: SOURCE/_site)
                       --config FILE       The configuration file. (default: SOURCE/ashlar.json)
-                      --clean             Remove what the last build wrote, then build from scratch.
-                      --force             Build into a folder that holds files Ashlar did not write.
-                      --base-url URL      Publish at this URL instead of baseURL (deploy previews). (default: baseURL in ashlar.json)
-                  -j, --jobs N            Work on at most N things at once. (default: every core)
-                      --cache-dir DIR     Keep renditions between builds here. (default: SOURCE/.ashlar-cache)
+                      --clean             Remove what the last build wrote, then build from
+                                          scratch.
+                      --force             Build into a folder that holds files Ashlar did not
+                                          write.
+                      --base-url URL      Publish at this URL instead of baseURL (deploy
+                                          previews). (default: baseURL in ashlar.json)
+                  -j, --jobs N            Work on at most N things at once.
+                                          (default: every core)
+                      --cache-dir DIR     Keep renditions between builds here.
+                                          (default: SOURCE/.ashlar-cache)
                       --strict            Treat warnings as errors (exit 1).
-                      --json              Print a JSON report on standard output instead of the summary.
-                      --layout-manifest FILE Write every album page's placements as JSON.
+                      --json              Print a JSON report on standard output instead of the
+                                          summary.
+                      --layout-manifest FILE
+                                          Write every album page's placements as JSON.
                   -q, --quiet             Print only diagnostics, no summary.
                   -h, --help              Show this help.
 
@@ -285,7 +293,7 @@ import Testing
     @Test func overviewShowsEveryCommandAndGlobalOption() {
         let overview = AshlarCommand.overview
         for command in AshlarCommand.commands {
-            #expect(overview.contains("\n  " + command.name.padding(toLength: 10) + command.abstract + "\n"))
+            #expect(overview.unwrapped.contains(" " + command.name + " " + command.abstract + " "))
         }
         #expect(overview.contains("\n  -h, --help              Show this help.\n"))
         #expect(overview.contains("\n      --version           Show the version.\n"))
@@ -297,6 +305,37 @@ import Testing
     ])
     func globalOptionsMatchExactly(_ argument: String, expected: GlobalOptions) {
         #expect(GlobalOptions(argument) == expected)
+    }
+
+    /// Every line of every help text fits an 80-column terminal (`--layout-manifest FILE` once
+    /// pushed its explanation past the column, and long explanations ran to 118 characters).
+    @Test(arguments: ["overview", "help"] + AshlarCommand.commands.map { $0.name })
+    func helpFitsTheWidth(_ name: String) {
+        let help =
+            switch name {
+            case "overview": AshlarCommand.overview
+            case "help": AshlarCommand.helpHelp
+            default: AshlarCommand.command(named: name)?.help ?? ""
+            }
+        #expect(!help.isEmpty)
+        for line in help.split(separator: "\n") {
+            #expect(line.count <= HelpLine.width, "\(line)")
+        }
+    }
+
+    @Test(arguments: [
+        ("  --a", "Short.", nil, "  --a                     Short.\n"),
+        (
+            "      --layout-manifest FILE", "Write it.", "x",
+            "      --layout-manifest FILE\n                          Write it. (default: x)\n"
+        ),
+        (
+            "  -j, --jobs N", "Work on at most N things at once.", "every core",
+            "  -j, --jobs N            Work on at most N things at once.\n                          (default: every core)\n"
+        ),
+    ])
+    func helpLinesWrapUnderTheirColumn(_ name: String, _ help: String, _ defaultText: String?, _ expected: String) {
+        #expect(HelpLine.format(String(name.dropFirst(2)), help, default: defaultText) == expected)
     }
 
     @Test(arguments: ["--help=x", "--versio", "-V", "build", "--"])
@@ -331,6 +370,14 @@ extension Command {
                 + (option.defaultDescription.map { " (default: \($0))" } ?? "") + "\n"
         }
         return arguments + options
+    }
+}
+
+extension String {
+    /// The text with every run of spaces and newlines made one space: help as it reads before
+    /// it is wrapped.
+    var unwrapped: String {
+        split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ") + " "
     }
 }
 

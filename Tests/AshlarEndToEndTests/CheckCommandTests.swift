@@ -17,7 +17,12 @@ import Testing
             expected: "a.png.json: warning: missing alt text; add 'alt' describing what the photo shows"),
         .init(
             name: "missing title", files: ["a.png": "png:30x20", "a.png.json": #"{"alt": "A red card"}"#],
-            expected: "a.png.json: warning: missing title; its pages show a numbered one such as \"Photo 3 of 40\""),
+            expected: "a.png.json: warning: missing title; its pages show one made from its file name, \"A\""),
+        .init(
+            name: "missing title, camera's file name",
+            files: ["IMG_1234.png": "png:30x20", "IMG_1234.png.json": #"{"alt": "A red card"}"#],
+            expected:
+                "IMG_1234.png.json: warning: missing title; its pages show a numbered one such as \"Photo 3 of 40\""),
         .init(
             name: "missing title and alt text", files: ["a.png": "png:30x20"],
             expected:

@@ -54,6 +54,16 @@ import Testing
         for text in expected { #expect(run.stdout.contains(text), "\(text)") }
     }
 
+    /// What the built binary prints as help fits an 80-column terminal, for every command.
+    @Test(arguments: [[], ["build"], ["serve"], ["init"], ["check"], ["render"], ["help"]])
+    func helpFitsATerminal(_ command: [String]) throws {
+        let run = try Ashlar.run(["help"] + command)
+        #expect(run.status == 0)
+        for line in run.stdout.split(separator: "\n") {
+            #expect(line.count <= 80, "\(line)")
+        }
+    }
+
     @Test func versionIsPrinted() throws {
         let run = try Ashlar.run(["--version"])
         #expect(run.status == 0)

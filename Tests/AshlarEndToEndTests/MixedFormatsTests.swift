@@ -38,12 +38,13 @@ import Testing
             run.stderr.contains(
                 prefix + "formats/plain.gif: warning: photo URL 'plain' is taken; this photo is published as 'plain-2'")
         )
-        // Orientations 5 to 8 turn the stored 48×32 into a 32×48 portrait.
+        // Orientations 5 to 8 turn the stored 48×32 into a 32×48 portrait. With no metadata, the
+        // file name gives the alt text.
         let page = try output.read("site/orientations/index.html")
         for n in 1...8 {
             let size = n >= 5 ? #"width="32" height="48""# : #"width="48" height="32""#
             #expect(
-                page.contains(#"src="../orientations/orientation-\#(n).jpg" alt="Photo \#(n) of 8" \#(size)"#),
+                page.contains(#"src="../orientations/orientation-\#(n).jpg" alt="Orientation \#(n)" \#(size)"#),
                 "orientation \(n)")
         }
         let remote = try output.read("site/ashlar/index.html")

@@ -51,4 +51,17 @@ import Testing
         #expect(page.contains("<h1>" + String(repeating: "é", count: 2_000) + "…</h1>"))
         #expect(page.contains(alt))
     }
+
+    /// Camera and lens names are lines too: a camera's EXIF may hold up to 64 KiB of them.
+    @Test func aHugeLensIsCutWithAWarning() throws {
+        let folder = try TemporaryFolder("ashlar-lens-limit")
+        try folder.write(TinyPNG.make(width: 3, height: 2), to: "a.png")
+        let lens = String(repeating: "L", count: 5_000)
+        try folder.write(#"{"title": "A", "alt": "A card", "lens": "\#(lens)"}"#, to: "a.png.json")
+        let run = try Ashlar.run(["build", "."], in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == "a.png.json: warning: 'lens' is 5000 characters long; pages show its first 2000\n")
+        let page = try folder.read("_site/a/index.html")
+        #expect(!page.contains(String(repeating: "L", count: 2_001)))
+    }
 }

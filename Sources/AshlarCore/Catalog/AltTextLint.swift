@@ -16,8 +16,10 @@ package enum AltTextLint {
     }
 
     /// Letters-then-digits names cameras and phones give: `img_2041`, `dsc01234`, `dscn0042`,
-    /// `_mg_1234`, `p1010042`, `pxl_20240601_183000123`, `gopr0042`, `dji_0042`.
+    /// `_mg_1234`, `p1010042`, `pxl_20240601_183000123`, `gopr0042`, `dji_0042`; and every name
+    /// that gives no title (`FileNameTitle.isInvented`: `img-20240101-wa0001`, `fullsizerender`).
     static func looksLikeCameraName(_ text: String) -> Bool {
+        if FileNameTitle.isInvented(text) { return true }
         let prefixes: Set<String> = [
             "img", "dsc", "dscn", "dscf", "mg", "p", "pxl", "gopr", "dji", "imag", "photo", "pic", "image",
             "screenshot",

@@ -44,6 +44,10 @@ package struct Photo: Sendable, Equatable {
 
     package var aspectRatio: Double { Double(width) / Double(height) }
 
+    /// The title the photo's file name gives (`FileNameTitle`), for pages to show when its
+    /// metadata names none; nil for names cameras invent.
+    package var titleFromFileName: String? { FileNameTitle.title(fromFileName: name) }
+
     /// The image's file name: the local file's, or the last path segment of a remote URL.
     package var imageFileName: String {
         switch image {

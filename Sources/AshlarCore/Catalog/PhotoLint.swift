@@ -12,9 +12,10 @@ enum PhotoLint {
             diagnostics.append(
                 .warning("missing alt text; add 'alt' describing what the photo shows", path: path, key: "alt"))
         case (nil, _):
-            diagnostics.append(
-                .warning(
-                    "missing title; its pages show a numbered one such as \"Photo 3 of 40\"", path: path, key: "title"))
+            let shown =
+                FileNameTitle.title(fromFileName: name).map { "one made from its file name, \($0.quotedForMessage)" }
+                ?? "a numbered one such as \"Photo 3 of 40\""
+            diagnostics.append(.warning("missing title; its pages show \(shown)", path: path, key: "title"))
         default:
             break
         }

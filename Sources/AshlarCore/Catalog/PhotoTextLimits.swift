@@ -8,7 +8,7 @@ enum PhotoTextLimits {
     static let caption = 16_000
 
     /// Cuts `metadata`'s texts to their limits, warning for each: the caption and long
-    /// description to `caption`, every line of text (title, alt, credits, place names) to `title`.
+    /// description to `caption`, every line of text (title, alt, credits, place names, camera and lens) to `title`.
     static func apply(to metadata: inout PhotoMetadata, path: String, diagnostics: inout [Diagnostic]) {
         // Field by field rather than through key paths: every photo of a build comes through.
         func line(_ text: inout String?, _ key: String) {
@@ -23,6 +23,9 @@ enum PhotoTextLimits {
         line(&metadata.city, "city")
         line(&metadata.region, "region")
         line(&metadata.country, "country")
+        line(&metadata.make, "make")
+        line(&metadata.model, "model")
+        line(&metadata.lens, "lens")
         // A URL cut short would lead somewhere else: a licence link that long is left out.
         if let license = metadata.license, license.utf8.count > title {
             metadata.license = nil

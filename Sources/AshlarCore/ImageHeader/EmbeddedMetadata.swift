@@ -1,7 +1,7 @@
 import AshlarImage
 
 /// The text an image file carries about itself, kept apart by where it was found so the catalog
-/// can rank the sources: embedded XMP over IPTC-IIM over EXIF text (see `MetadataPrecedence`).
+/// can rank the sources: embedded XMP over IPTC-IIM over EXIF (see `MetadataPrecedence`).
 package struct EmbeddedMetadata: Sendable, Equatable {
     /// The XMP packet's bytes (JPEG `APP1`, PNG `iTXt`, WebP `XMP `, AVIF `mime` item, GIF
     /// application extension), with a complete Extended XMP merged in; read like an XMP sidecar.
@@ -11,8 +11,8 @@ package struct EmbeddedMetadata: Sendable, Equatable {
     package var extendedXMP: [UInt8]?
     /// IPTC-IIM fields from a JPEG's `APP13` (Photoshop resource 0x0404).
     package var iim: PhotoMetadata?
-    /// EXIF text fields: `ImageDescription`, `Artist`, `Copyright`, `UserComment` and the Windows
-    /// `XP…` tags.
+    /// EXIF fields: the text (`ImageDescription`, `Artist`, `Copyright`, `UserComment`, the
+    /// Windows `XP…` tags) and the camera (make, model, lens, exposure, f-number, ISO, focal length).
     package var exif: PhotoMetadata?
     /// What was found broken (an Extended XMP part missing, UTF-16 that does not decode), in
     /// words the catalog turns into warnings naming the image file.

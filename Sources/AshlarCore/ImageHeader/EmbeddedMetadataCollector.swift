@@ -37,7 +37,7 @@ struct EmbeddedMetadataCollector {
     }
 
     var embedded: EmbeddedMetadata {
-        var embedded = EmbeddedMetadata(xmp: xmp, exif: exif?.text.metadata)
+        var embedded = EmbeddedMetadata(xmp: xmp, exif: exif?.metadata)
         embedded.hasLocation =
             (exif?.hasLocation ?? false) || LocationRecord.inPhotoshopResources(photoshopResources[...])
         if let exif { embedded.warnings += exif.warnings }

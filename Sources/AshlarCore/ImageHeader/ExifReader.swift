@@ -1,19 +1,28 @@
 import AshlarImage
 
 /// The EXIF fields a header read needs, from a TIFF structure (the body of a JPEG `APP1 Exif`
-/// segment, a PNG `eXIf` chunk, a WebP `EXIF` chunk): orientation, date, and the text a
-/// photographer or Windows Explorer wrote. Broken EXIF yields no fields rather than an error: the
-/// image itself is still fine. GPS is only noticed (`hasLocation`), never read.
+/// segment, a PNG `eXIf` chunk, a WebP `EXIF` chunk): orientation, date, the camera and its
+/// settings, and the text a photographer or Windows Explorer wrote. Broken EXIF yields no fields
+/// rather than an error: the image itself is still fine. GPS is only noticed (`hasLocation`),
+/// never read.
 struct ExifReader {
     var orientation: Int?
     var date: PhotoDate?
     /// `ImageDescription`, `Artist`, `Copyright`, `UserComment` and the Windows `XP…` tags.
     var text = ExifText()
+    /// The camera, its lens and its settings.
+    var camera = ExifCamera()
     /// Whether the EXIF records where the photo was taken (`TIFFReader.recordsLocation`, which
     /// `LocationRecord.inEXIF` answers with).
     var hasLocation = false
     /// Text fields that could not be decoded.
     var warnings: [String] = []
+
+    /// The text and camera fields as metadata; nil when there are none.
+    var metadata: PhotoMetadata? {
+        guard let text = text.metadata else { return camera.metadata }
+        return camera.metadata.map { text.merged(over: $0) } ?? text
+    }
 
     /// Reads `tiff`, which starts with `II*\0` or `MM\0*`, with AshlarImage's `TIFFReader` (the one
     /// reader of TIFF structures: offsets checked, counts capped, loops stopped). A leading
@@ -27,6 +36,8 @@ struct ExifReader {
         var exifIFD: Int?
         for entry in ifd0.entries {
             switch entry.tag {
+            case 0x010F: camera.make = Self.text(tiff, entry: entry)
+            case 0x0110: camera.model = Self.text(tiff, entry: entry)
             case 0x010E: text.imageDescription = Self.text(tiff, entry: entry)
             case 0x013B: text.artist = Self.text(tiff, entry: entry)
             case 0x8298: text.copyright = Self.copyright(tiff, entry: entry)
@@ -54,6 +65,7 @@ struct ExifReader {
             default: break
             }
         }
+        camera.readEXIFIFD(exif.entries, in: tiff) { Self.text(tiff, entry: $0) }
         date = Self.date(original, offset: originalOffset) ?? Self.date(digitized, offset: digitizedOffset)
     }
 

@@ -22,7 +22,7 @@ extension ImageHeaderReader {
                 let exif = ExifReader(tiff: data)
                 header.orientation = exif.orientation ?? 1
                 header.date = exif.date
-                header.embedded.exif = exif.text.metadata
+                header.embedded.exif = exif.metadata
                 header.embedded.hasLocation = exif.hasLocation
                 header.embedded.warnings += exif.warnings
             } else if chunk.type == "iTXt", header.embedded.xmp == nil {

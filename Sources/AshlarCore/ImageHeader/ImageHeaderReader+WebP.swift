@@ -55,7 +55,7 @@ extension ImageHeaderReader {
                         wanted.exif = false
                         let exif = ExifReader(tiff: data)
                         header.date = exif.date
-                        header.embedded.exif = exif.text.metadata
+                        header.embedded.exif = exif.metadata
                         header.embedded.hasLocation = exif.hasLocation
                         header.embedded.warnings += exif.warnings
                     } else {

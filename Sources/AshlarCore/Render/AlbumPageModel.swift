@@ -47,7 +47,7 @@ struct AlbumPageModel {
                 "loading": .string(gallery.isInFirstScreen(offset) ? "eager" : "lazy"),
                 "highPriority": .bool(gallery.isInFirstRow(offset)),
             ]
-            if let title = photo.metadata.title { tile["title"] = .string(title) }
+            if let title = photo.metadata.title ?? photo.titleFromFileName { tile["title"] = .string(title) }
             if let placeholder = photo.placeholder { tile["placeholder"] = .string(placeholder.css) }
             if let srcset = context.srcset(of: photo) {
                 tile["srcset"] = .string(srcset)
@@ -65,6 +65,7 @@ struct AlbumPageModel {
                 "title": .string(child.title),
                 "url": .string(context.link(toFolder: child.outputPath)),
                 "photoCount": .number(Double(child.totalPhotoCount)),
+                "photoCountText": .string(Self.photoCountText(child.totalPhotoCount)),
                 "position": .number(Double(index + 1)),
                 "setSize": .number(Double(children.count)),
                 "loading": .string(albumGallery.isInFirstScreen(index) ? "eager" : "lazy"),
@@ -95,6 +96,7 @@ struct AlbumPageModel {
         var albumValue: [String: TemplateValue] = [
             "title": .string(album.title),
             "photoCount": .number(Double(total)),
+            "photoCountText": .string(Self.photoCountText(total)),
             "isRoot": .bool(album.isRoot),
         ]
         if let description = album.description { albumValue["description"] = .string(description) }
@@ -194,5 +196,10 @@ struct AlbumPageModel {
     static func withPlaceholder(_ style: String, _ placeholder: ColourPlaceholder?) -> String {
         guard let placeholder else { return style }
         return style + ";--p:" + placeholder.css
+    }
+
+    /// A count of photos as a page says it: "1 photo", "12 photos".
+    static func photoCountText(_ count: Int) -> String {
+        count == 1 ? "1 photo" : "\(count) photos"
     }
 }

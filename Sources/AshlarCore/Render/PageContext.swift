@@ -93,17 +93,14 @@ struct PageContext {
             })
     }
 
-    /// Alt text: the sidecar's, else the title, else a readable position; never a file name.
+    /// Alt text: the metadata's, else its title, else the file name's title, else a readable
+    /// position; never a camera's file name. (`ashlar check` still reports the alt text missing.)
     static func alt(of photo: Photo, position: Int, of total: Int) -> String {
-        photo.metadata.alt ?? photo.metadata.title ?? "Photo \(position) of \(total)"
+        photo.metadata.alt ?? title(of: photo, position: position, of: total)
     }
 
-    /// The title a page shows: the photo's, else a readable position.
+    /// The title a page shows: the metadata's, else the file name's, else a readable position.
     static func title(of photo: Photo, position: Int, of total: Int) -> String {
-        title(photo.metadata.title, position: position, of: total)
-    }
-
-    static func title(_ title: String?, position: Int, of total: Int) -> String {
-        title ?? "Photo \(position) of \(total)"
+        photo.metadata.title ?? photo.titleFromFileName ?? "Photo \(position) of \(total)"
     }
 }

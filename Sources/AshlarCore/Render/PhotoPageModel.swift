@@ -111,11 +111,10 @@ struct PhotoPageModel {
         return .object(value)
     }
 
-    /// The link to the album's photo at `index`, whose title and slug are read in place: a copy
-    /// of the photo would copy all of its metadata, twice for every page.
+    /// The link to the album's photo at `index`, whose title and slug are read in place.
     private func neighbour(at index: Int, total: Int, context: PageContext) -> TemplateValue {
         .object([
-            "title": .string(PageContext.title(album.photos[index].metadata.title, position: index + 1, of: total)),
+            "title": .string(PageContext.title(of: album.photos[index], position: index + 1, of: total)),
             "url": .string(context.link(toFolder: Self.folder(slug: album.photos[index].slug, in: album))),
         ])
     }
@@ -129,30 +128,23 @@ struct PhotoPageModel {
         return day + " " + String(decoding: iso.utf8.dropFirst(11).prefix(5), as: UTF8.self)
     }
 
-    /// Label and value pairs for the camera `<dl>`, in the order photographers read them.
+    /// Label and value pairs for the camera `<dl>`, in the order photographers read them and as
+    /// they write them: "SONY ILCE-7RM3", "FE 35mm F1.8", "35 mm", "f/1.8", "1/4000 s", "ISO 1250".
     static func cameraDetails(_ metadata: PhotoMetadata) -> [(String, String)] {
         var details: [(String, String)] = []
-        let make = metadata.make?.trimmingSpaces ?? ""
-        let model = metadata.model?.trimmingSpaces ?? ""
-        let camera: String
-        let lowercasedMake = make.lowercased()
-        if !make.isEmpty, !model.isEmpty,
-            !model.lowercased().hasPrefix(lowercasedMake.split(separator: " ").first.map(String.init) ?? lowercasedMake)
-        {
-            camera = make + " " + model
-        } else {
-            camera = model.isEmpty ? make : model
+        if let camera = CameraName.joined(make: metadata.make, model: metadata.model) {
+            details.append(("Camera", camera))
         }
-        if !camera.isEmpty { details.append(("Camera", camera)) }
         if let lens = metadata.lens?.trimmingSpaces, !lens.isEmpty { details.append(("Lens", lens)) }
-        if let focal = metadata.focalLength {
+        if let focal = metadata.focalLength, focal > 0 {
             details.append(("Focal length", CSSNumber.format(focal, digits: 1) + " mm"))
         }
-        if let aperture = metadata.aperture {
-            details.append(("Aperture", "ƒ/" + CSSNumber.format(aperture, digits: 1)))
+        if let aperture = metadata.aperture, aperture > 0 {
+            // f/0.95 needs its second decimal; f/1.8 and f/11 need no more than one.
+            details.append(("Aperture", "f/" + CSSNumber.format(aperture, digits: aperture < 1 ? 2 : 1)))
         }
         if let exposure = metadata.exposure { details.append(("Shutter", exposure + " s")) }
-        if let iso = metadata.iso { details.append(("ISO", String(iso))) }
+        if let iso = metadata.iso, iso > 0 { details.append(("Sensitivity", "ISO \(iso)")) }
         return details
     }
 }

@@ -134,6 +134,18 @@ package struct TIFFReader: Sendable {
         return offset..<offset + length
     }
 
+    /// The first value of a RATIONAL or SRATIONAL entry; nil when the denominator is zero or the
+    /// value is not finite (what the value means, and which values are plausible, the caller decides).
+    package func rational(of entry: Entry) -> Double? {
+        guard entry.count >= 1, entry.type == 5 || entry.type == 10, let range = valueRange(of: entry),
+            let numerator = uint32(at: range.lowerBound), let denominator = uint32(at: range.lowerBound + 4)
+        else { return nil }
+        let signed = { (value: Int) in entry.type == 10 ? Int(Int32(truncatingIfNeeded: value)) : value }
+        guard signed(denominator) != 0 else { return nil }
+        let value = Double(signed(numerator)) / Double(signed(denominator))
+        return value.isFinite ? value : nil
+    }
+
     /// The first value of a SHORT, LONG or IFD entry.
     package func integer(of entry: Entry) -> Int? {
         guard entry.count >= 1 else { return nil }

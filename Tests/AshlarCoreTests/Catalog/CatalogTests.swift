@@ -88,7 +88,7 @@ import Testing
     @Test(arguments: [
         ("IMG_2041", true), ("IMG_2041.JPG", true), ("DSC01234", true), ("dscn0042", true), ("_MG_1234", true),
         ("P1010042", true), ("PXL_20240601_183000123", true), ("20240601_183000", true), ("sunset.jpg", true),
-        ("harbour", true), ("   ", true),
+        ("harbour", true), ("   ", true), ("IMG-20240101-WA0001", true), ("GH010001", true), ("FullSizeRender", true),
         ("A red door in Lisbon", false), ("Harbour at dawn", false), ("Portrait of Ada", false), ("Boat 2", false),
     ])
     func flagsFileAndCameraNames(alt: String, meaningless: Bool) {

@@ -1,11 +1,28 @@
 /// Hand-built metadata segments for the embedded-metadata tests: TIFF/EXIF, XMP packets,
 /// Photoshop IPTC-IIM resources and JPEGs that carry them.
 enum EmbeddedMetadataBytes {
-    /// One TIFF entry: tag, type (1 BYTE, 2 ASCII, 3 SHORT, 4 LONG, 7 UNDEFINED) and value bytes.
+    /// One TIFF entry: tag, type (1 BYTE, 2 ASCII, 3 SHORT, 4 LONG, 5 RATIONAL, 7 UNDEFINED,
+    /// 10 SRATIONAL) and value bytes.
     struct Entry {
         var tag: UInt16
         var type: UInt16
         var value: [UInt8]
+
+        /// A RATIONAL (type 5), or an SRATIONAL (type 10) when `signed`.
+        static func rational(_ tag: UInt16, _ numerator: Int32, _ denominator: Int32, signed: Bool = false) -> Entry {
+            func u32(_ v: Int32) -> [UInt8] {
+                (0..<4).map { UInt8(truncatingIfNeeded: UInt32(bitPattern: v) >> ($0 * 8)) }
+            }
+            return Entry(tag: tag, type: signed ? 10 : 5, value: u32(numerator) + u32(denominator))
+        }
+
+        static func short(_ tag: UInt16, _ value: Int) -> Entry {
+            Entry(tag: tag, type: 3, value: [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)])
+        }
+
+        static func long(_ tag: UInt16, _ value: Int) -> Entry {
+            Entry(tag: tag, type: 4, value: (0..<4).map { UInt8(value >> ($0 * 8) & 0xFF) })
+        }
 
         static func ascii(_ tag: UInt16, _ text: String) -> Entry {
             Entry(tag: tag, type: 2, value: Array(text.utf8) + [0])
@@ -31,9 +48,8 @@ enum EmbeddedMetadataBytes {
         func ifd(_ list: [Entry]) -> [UInt8] {
             var bytes = u16(list.count)
             for entry in list {
-                let count =
-                    entry.type == 3
-                    ? entry.value.count / 2 : entry.type == 4 ? entry.value.count / 4 : entry.value.count
+                let size = [3: 2, 4: 4, 5: 8, 10: 8][entry.type] ?? 1
+                let count = entry.value.count / size
                 var value = entry.value
                 if entry.tag == 0x8769 {
                     value = u32(8 + ifd0Size)

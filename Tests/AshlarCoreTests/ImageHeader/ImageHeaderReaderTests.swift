@@ -38,11 +38,7 @@ import Testing
             ImageCase(file: "images/plain.avif", header: ImageHeader(format: .avif, width: 64, height: 48)),
             ImageCase(
                 file: "images/rotated.avif", header: ImageHeader(format: .avif, width: 64, height: 48, orientation: 6)),
-            ImageCase(
-                file: "exiftool/photo.jpg",
-                header: ImageHeader(
-                    format: .jpeg, width: 60, height: 40, orientation: 6,
-                    date: PhotoDate(year: 2024, month: 6, day: 1, hour: 18, minute: 30, utcOffsetMinutes: 120))),
+            ImageCase(file: "exiftool/photo.jpg", header: Self.fujifilmHeader),
         ]
         + (1...8).map { n in
             ImageCase(
@@ -487,6 +483,25 @@ extension ImageHeader {
         var exif = PhotoMetadata()
         exif.caption = caption
         header.embedded.exif = exif
+        return header
+    }
+}
+
+extension ImageHeaderReaderTests {
+    /// exiftool's fixture: a Fujifilm's EXIF, its camera and settings included.
+    static var fujifilmHeader: ImageHeader {
+        var header = ImageHeader(
+            format: .jpeg, width: 60, height: 40, orientation: 6,
+            date: PhotoDate(year: 2024, month: 6, day: 1, hour: 18, minute: 30, utcOffsetMinutes: 120))
+        var camera = PhotoMetadata()
+        camera.make = "FUJIFILM"
+        camera.model = "X-T4"
+        camera.lens = "XF23mmF2 R WR"
+        camera.focalLength = 23
+        camera.aperture = 5.6
+        camera.exposure = "1/250"
+        camera.iso = 400
+        header.embedded.exif = camera
         return header
     }
 }

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Makes the camera part of the photographer-folder fixture: a folder as it comes off cameras and
+# phones, no sidecars but one, no configuration. Small JPEGs (Pillow) with camera EXIF written by
+# exiftool, named as people and cameras name them. Run from anywhere; rewrites site/camera/ only
+# (the folder's other parts have scripts of their own). Needs python3 with Pillow, and exiftool.
+set -euo pipefail
+cd "$(dirname "$0")"
+rm -rf site/camera
+mkdir -p site/camera
+et() { exiftool -q -q -overwrite_original "$@"; }
+
+python3 - <<'PY'
+from PIL import Image, ImageDraw
+for name, colour in [("Moody_Skies.jpeg", (70, 80, 110)), ("été-à-l'île.jpg", (40, 150, 170)),
+                     ("IMG_1234.jpg", (170, 120, 60)), ("DSC01234.jpg", (90, 130, 70))]:
+    im = Image.new("RGB", (48, 32), colour)
+    ImageDraw.Draw(im).rectangle([8, 8, 24, 20], fill=(255 - colour[0], 255 - colour[1], 255 - colour[2]))
+    im.save(f"site/camera/{name}", quality=85)
+PY
+
+# A Sony: the camera's EXIF, and the XMP Lightroom adds, whose aux:Lens outranks the EXIF lens.
+et -EXIF:Make=SONY -EXIF:Model=ILCE-7RM3 -EXIF:LensModel="FE 35mm F1.8" -EXIF:ExposureTime=1/4000 \
+   -EXIF:FNumber=1.8 -EXIF:ISO=1250 -EXIF:FocalLength=35 -EXIF:DateTimeOriginal="2024:03:09 17:42:10" \
+   -EXIF:OffsetTimeOriginal=+01:00 -XMP-aux:Lens="Sony FE 35mm F1.8" site/camera/Moody_Skies.jpeg
+
+# A Canon, whose model says the make again; a JSON sidecar overrides its ISO.
+et -EXIF:Make=Canon -EXIF:Model="Canon EOS R5" -EXIF:LensModel="RF24-105mm F4 L IS USM" \
+   -EXIF:ExposureTime=1/250 -EXIF:FNumber=8 -EXIF:ISO=100 -EXIF:FocalLength=24 \
+   -EXIF:DateTimeOriginal="2024:07:14 11:05:00" -EXIF:OffsetTimeOriginal=+02:00 "site/camera/été-à-l'île.jpg"
+printf '{"iso": 200}\n' >"site/camera/été-à-l'île.jpg.json"
+
+# An iPhone: the lens make is the camera's, and the lens model names the phone again.
+et -EXIF:Make=Apple -EXIF:Model="iPhone 13 Pro" -EXIF:LensMake=Apple \
+   -EXIF:LensModel="iPhone 13 Pro back triple camera 5.7mm f/1.5" -EXIF:ExposureTime=1/120 -EXIF:FNumber=1.5 \
+   -EXIF:ISO=50 -EXIF:FocalLength=5.7 -EXIF:DateTimeOriginal="2024:05:01 08:30:00" -EXIF:OffsetTimeOriginal=-04:00 \
+   site/camera/IMG_1234.jpg
+
+# Camera fields in XMP only (an editor that dropped the EXIF): ISO as exif:ISOSpeedRatings, an rdf:Seq.
+et -XMP-tiff:Make="NIKON CORPORATION" -XMP-tiff:Model="NIKON Z 6" -XMP-exifEX:LensModel="NIKKOR Z 50mm f/1.8 S" \
+   -XMP-exif:ExposureTime=1/60 -XMP-exif:FNumber=2.8 -XMP-exif:ISO=800 -XMP-exif:FocalLength=50 \
+   site/camera/DSC01234.jpg
+
+ls -l site/camera/

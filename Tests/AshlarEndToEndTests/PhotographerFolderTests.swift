@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+/// A folder straight off cameras and phones, with no configuration and one sidecar
+/// (`Fixtures/photographer-folder/make-fixtures.sh`, its `camera` part): the built pages show the
+/// camera details the files carry as photographers write them, and titles made from the names
+/// people gave the files, never from the names cameras invent.
+@Suite struct PhotographerFolderTests {
+    static let source = Ashlar.packageRoot.appendingPathComponent(
+        "Tests/AshlarEndToEndTests/Fixtures/photographer-folder/site/camera")
+
+    /// Builds a copy of the camera photos, plus an album of one of them.
+    static func build() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder("ashlar-photographer")
+        try folder.copy(source, to: "site/camera")
+        try folder.copy(source.appendingPathComponent("Moody_Skies.jpeg"), to: "site/single/Moody_Skies.jpeg")
+        let run = try Ashlar.run([
+            "build", folder.url.appendingPathComponent("site").path, "--output",
+            folder.url.appendingPathComponent("out").path,
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        return folder
+    }
+
+    struct PageCase: Sendable, CustomTestStringConvertible {
+        var page: String
+        var expected: [String]
+        var testDescription: String { page }
+    }
+
+    @Test(arguments: [
+        // EXIF, and the file's XMP aux:Lens over its EXIF lens.
+        PageCase(
+            page: "camera/moody-skies",
+            expected: ["SONY ILCE-7RM3", "Sony FE 35mm F1.8", "35 mm", "f/1.8", "1/4000 s", "ISO 1250"]),
+        // The model says the make again; the sidecar's ISO outranks the EXIF's 100.
+        PageCase(
+            page: "camera/ete-a-l-ile",
+            expected: ["Canon EOS R5", "RF24-105mm F4 L IS USM", "24 mm", "f/8", "1/250 s", "ISO 200"]),
+        PageCase(
+            page: "camera/img-1234",
+            expected: [
+                "Apple iPhone 13 Pro", "iPhone 13 Pro back triple camera 5.7mm f/1.5", "5.7 mm", "f/1.5", "1/120 s",
+                "ISO 50",
+            ]),
+        // XMP only: tiff:, exif: (ISO in an rdf:Seq) and exifEX: properties.
+        PageCase(
+            page: "camera/dsc01234",
+            expected: ["NIKON Z 6", "NIKKOR Z 50mm f/1.8 S", "50 mm", "f/2.8", "1/60 s", "ISO 800"]),
+    ])
+    func cameraDetailsAsPhotographersWriteThem(_ check: PageCase) throws {
+        let folder = try Self.build()
+        let html = try folder.read("out/\(check.page)/index.html")
+        let values = html.components(separatedBy: "<dd>").dropFirst().compactMap {
+            $0.components(separatedBy: "</dd>").first
+        }
+        #expect(values == check.expected)
+    }
+
+    @Test(arguments: [
+        PageCase(
+            page: "camera/moody-skies",
+            expected: [
+                "<h1>Moody Skies</h1>", "<title>Moody Skies · Camera · ", #"aria-current="page">Moody Skies</a>"#,
+                #"alt="Moody Skies""#, #"<span class="neighbour">Photo 2 of 4</span>"#,
+                #"<span class="neighbour">Été à l&#39;île</span>"#,
+            ]),
+        PageCase(
+            page: "camera/ete-a-l-ile",
+            expected: [
+                "<h1>Été à l&#39;île</h1>", "<title>Été à l&#39;île · Camera · ",
+                #"aria-current="page">Été à l&#39;île</a>"#, #"alt="Été à l&#39;île""#,
+                #"<span class="neighbour">Moody Skies</span>"#,
+            ]),
+        PageCase(
+            page: "camera/img-1234",
+            expected: [
+                "<h1>Photo 2 of 4</h1>", "<title>Photo 2 of 4 · Camera · ", #"aria-current="page">Photo 2 of 4</a>"#,
+                #"alt="Photo 2 of 4""#, #"<span class="neighbour">Photo 1 of 4</span>"#,
+                #"<span class="neighbour">Moody Skies</span>"#,
+            ]),
+        PageCase(
+            page: "camera/dsc01234",
+            expected: [
+                "<h1>Photo 1 of 4</h1>", #"alt="Photo 1 of 4""#, #"<span class="neighbour">Photo 2 of 4</span>"#,
+            ]),
+        PageCase(
+            page: "camera",
+            expected: [
+                #"alt="Moody Skies""#, #"alt="Été à l&#39;île""#, #"alt="Photo 1 of 4""#, #"alt="Photo 2 of 4""#,
+                #"<span class="tile-title">Moody Skies</span>"#, #"<span class="tile-title">Été à l&#39;île</span>"#,
+            ]),
+    ])
+    func titlesComeFromTheNamesPeopleGave(_ check: PageCase) throws {
+        let folder = try Self.build()
+        let html = try folder.read("out/\(check.page)/index.html")
+        for text in check.expected { #expect(html.contains(text), "\(text)") }
+    }
+
+    @Test func albumTilesCountInTheSingular() throws {
+        let folder = try Self.build()
+        let html = try folder.read("out/index.html")
+        #expect(html.contains(#"<span class="tile-count">1 photo</span>"#))
+        #expect(html.contains(#"<span class="tile-count">4 photos</span>"#))
+        #expect(!html.contains("1 photos"))
+    }
+
+    /// A title made from a file name is not alt text a person wrote: check still asks for it.
+    @Test func checkStillReportsMissingAltText() throws {
+        let folder = try TemporaryFolder("ashlar-photographer")
+        try folder.copy(Self.source, to: "site/camera")
+        let run = try Ashlar.run(["check", folder.url.appendingPathComponent("site").path])
+        let warning = "warning: missing title and alt text; add 'title' and an 'alt' describing what the photo shows"
+        for name in ["Moody_Skies.jpeg", "IMG_1234.jpg", "DSC01234.jpg", "été-à-l'île.jpg.json"] {
+            #expect(run.stderr.contains("camera/\(name): \(warning)"), "\(name): \(run.stderr)")
+        }
+    }
+}
