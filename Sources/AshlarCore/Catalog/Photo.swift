@@ -1,3 +1,5 @@
+import AshlarImage
+
 /// A photo as the site shows it: where its image is, what it is called, how it is shaped.
 package struct Photo: Sendable, Equatable {
     /// The image's path relative to the source root, or nil for a photo hosted elsewhere.
@@ -22,6 +24,8 @@ package struct Photo: Sendable, Equatable {
     /// The files the rendition stage made of this photo; nil when the photo is published as the
     /// source has it.
     package var generated: GeneratedImages?
+    /// For a camera RAW, the embedded JPEG it is published from; nil for any other photo.
+    package var preview: EmbeddedPreview?
 
     package init(
         sourcePath: String?, image: ImageLocation, primaryPath: String, name: String, slug: String,
@@ -35,6 +39,12 @@ package struct Photo: Sendable, Equatable {
         self.metadata = metadata
         self.width = width
         self.height = height
+    }
+
+    /// The format of the bytes the photo is made from: a RAW's preview is a JPEG; other files
+    /// are known by their extension.
+    package var sourceFormat: ImageFormat? {
+        preview != nil ? .jpeg : ImageFormat(fileExtension: PhotoFiles.fileExtension(of: name))
     }
 
     package var aspectRatio: Double { Double(width) / Double(height) }

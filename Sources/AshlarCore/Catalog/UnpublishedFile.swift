@@ -40,7 +40,7 @@ package struct UnpublishedFile: Sendable, Equatable {
             case .heic:
                 "Ashlar cannot decode HEIC (HEVC is patent-encumbered); export as JPEG: in Photos, File > Export > Export Photo with Kind JPEG; on macOS, sips -s format jpeg IMG.heic --out IMG.jpg; on Linux, heif-convert IMG.heic IMG.jpg"
             case .rawPreviewTooSmall:
-                "the largest JPEG preview embedded in the RAW is smaller than \(CameraRAW.minimumPreviewLongSide) px on its long side; export a JPEG from your RAW editor and put it beside the RAW"
+                "the largest JPEG preview embedded in the RAW is smaller than 1,280 px on its long side; export a JPEG from your RAW editor and put it beside the RAW"
             case .rawWithoutPreview:
                 "no embedded JPEG preview was found in the RAW; export a JPEG from your RAW editor and put it beside the RAW"
             case .rawWithoutRenditions:

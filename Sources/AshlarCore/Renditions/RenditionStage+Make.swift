@@ -14,7 +14,7 @@ extension RenditionStage {
             return outcome
         }
         guard case .output(let output) = job.photo.image,
-            let format = ImageFormat(fileExtension: PhotoFiles.fileExtension(of: job.photo.name))
+            let format = job.photo.sourceFormat
         else { return outcome }
         let (source, path, shown, stamp) = file
         let remembered = known[source].flatMap { $0.stamp == stamp ? $0.digest : nil }
@@ -113,7 +113,8 @@ extension RenditionStage {
                 entries: entries, key: key, photoName: job.photo.name, albumOutput: job.albumOutput, cache: cache)
         else { return outcome }
         outcome.used += published.generated.files.map(\.cachePath) + [cache.setFile(key: key)]
-        if settings.originals == .publish,
+        // A RAW's original stays private: it is huge and records where it was taken.
+        if settings.originals == .publish, job.photo.preview == nil,
             let original = publishCopy(
                 source: source, bytes: bytes, digest: digest, format: format, at: output, purpose: .original,
                 outcome: &outcome)

@@ -4,11 +4,15 @@ extension RenditionStage {
     /// `Renditions.make` for `bytes`, run once the build's memory budget holds what it needs
     /// (`Renditions.memoryNeeded`), which it gives back when done: the stage's workers never
     /// decode more than the budget at once.
-    func makeRenditions(of bytes: [UInt8], widths: [Int]) throws(ImageError) -> RenditionSet {
-        let needed = try Renditions.memoryNeeded(for: bytes, widths: widths)
+    /// `orientation` turns a camera RAW's preview by the RAW's own.
+    func makeRenditions(of bytes: [UInt8], widths: [Int], orientation: Int? = nil) throws(ImageError)
+        -> RenditionSet
+    {
+        let needed = try Renditions.memoryNeeded(for: bytes, widths: widths, orientation: orientation)
         let made = try memoryBudget.withReservation(of: needed) { () throws(ImageError) -> RenditionSet in
             try Renditions.make(
-                from: bytes, widths: widths, quality: settings.quality, keepingCameraEXIF: settings.metadata == .camera)
+                from: bytes, widths: widths, quality: settings.quality, keepingCameraEXIF: settings.metadata == .camera,
+                orientation: orientation)
         }
         guard let made else { throw overBudget(needed) }
         return made

@@ -13,9 +13,10 @@ extension Renditions {
     /// can reach 9.8 bytes a pixel), where a photograph's take a tenth of a byte: that is most of
     /// the difference from what a photo is measured to use.
     public static func memoryNeeded(
-        for bytes: [UInt8], widths: [Int], limits: ImageLimits = .default
+        for bytes: [UInt8], widths: [Int], limits: ImageLimits = .default, orientation: Int? = nil
     ) throws(ImageError) -> Int {
-        let layout = try SourceLayout(bytes, largestWidth: widths.max() ?? 1, limits: limits)
+        let layout = try SourceLayout(
+            bytes, largestWidth: widths.max() ?? 1, limits: limits, orientation: orientation)
         return try memoryNeeded(layout, requests: requests(widths: widths, decodedTo: layout.decodedFormat), limits)
     }
 

@@ -21,12 +21,16 @@ public enum Renditions {
     ///
     /// With `keepingCameraEXIF`, JPEG renditions carry the camera's facts too, in an EXIF rebuilt
     /// from an allowlist without the orientation (``CameraEXIF``); otherwise they carry none.
+    /// `orientation`, when given, turns the photo instead of its own EXIF orientation (a camera
+    /// RAW's preview is turned by the RAW's).
     public static func make(
         from bytes: [UInt8], widths: [Int], quality: Int, limits: ImageLimits = .default,
-        keepingCameraEXIF: Bool = false
+        keepingCameraEXIF: Bool = false, orientation: Int? = nil
     ) throws(ImageError) -> RenditionSet {
-        try make(from: bytes, largestWidth: widths.max() ?? 1, limits: limits, keepingCameraEXIF: keepingCameraEXIF) {
-            hasAlpha in
+        try make(
+            from: bytes, largestWidth: widths.max() ?? 1, limits: limits, keepingCameraEXIF: keepingCameraEXIF,
+            orientation: orientation
+        ) { hasAlpha in
             widths.map { RenditionRequest(width: $0, format: hasAlpha ? .png : .jpeg(quality: quality)) }
         }
     }
@@ -55,9 +59,9 @@ public enum Renditions {
 
     private static func make(
         from bytes: [UInt8], largestWidth: Int, limits: ImageLimits, keepingCameraEXIF: Bool = false,
-        requests: (_ hasAlpha: Bool) -> [RenditionRequest]
+        orientation: Int? = nil, requests: (_ hasAlpha: Bool) -> [RenditionRequest]
     ) throws(ImageError) -> RenditionSet {
-        let layout = try SourceLayout(bytes, largestWidth: largestWidth, limits: limits)
+        let layout = try SourceLayout(bytes, largestWidth: largestWidth, limits: limits, orientation: orientation)
         let asked = requests(layout.decodedFormat.hasAlpha)
         _ = try memoryNeeded(layout, requests: asked, limits)
         let source = try SourcePhoto(bytes, layout: layout, limits: limits)
