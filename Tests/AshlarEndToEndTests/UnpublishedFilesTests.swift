@@ -23,7 +23,7 @@ import Testing
         let folder = try fixture()
         let run = try Ashlar.run(["check", "site"], in: folder.url)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout == "3 photos in 4 albums: 4 warnings, 0 errors; 7 files not published\n", "\(run.stdout)")
+        #expect(run.stdout == "4 photos in 4 albums: 5 warnings, 0 errors; 7 files not published\n", "\(run.stdout)")
         let notes = run.stderr.split(separator: "\n").filter { $0.contains(": note: ") }
         #expect(
             notes == [
@@ -48,7 +48,7 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count == 3, "\(run.stdout)")
-        #expect(lines.first?.hasPrefix("Built 3 photos in 4 albums -> ") == true, "\(run.stdout)")
+        #expect(lines.first?.hasPrefix("Built 4 photos in 4 albums -> ") == true, "\(run.stdout)")
         #expect(
             lines.dropFirst().first
                 == "Not published: 3 HEIC files in site/only-heic; 1 HEIC file, 1 video in site/phone; 1 RAW file (preview too small), 1 video in site/raw"
@@ -62,13 +62,16 @@ import Testing
         let album = try folder.read("out/raw/index.html")
         #expect(album.contains(#"width="1067" height="1600""#), "\(album)")
         #expect(album.contains(#"src="../raw/DSC_0003.JPG""#), "the JPEG beside a RAW is the photo")
+        // The CR3's track-1 JPEG (2,000 × 1,333, larger than its PRVW), turned by CMT1's orientation 8.
+        #expect(album.contains(#"IMG_0004@1333w."#), "\(album)")
+        #expect(album.contains(#"width="1333" height="2000""#), "\(album)")
         let page = try folder.read("out/raw/dsc-0001/index.html")
         #expect(page.contains("A harbour at dawn, from the RAW"), "the RAW's EXIF ImageDescription")
         #expect(page.contains("2024-05-01T10:20:30"), "the RAW's EXIF DateTimeOriginal")
         // Only renditions of the preview: never the RAW, nor the preview as it is.
         let published = try FileManager.default.subpathsOfDirectory(
             atPath: folder.url.appendingPathComponent("out").path)
-        #expect(!published.contains { $0.uppercased().hasSuffix(".ARW") || $0.uppercased().hasSuffix(".NEF") })
+        #expect(!published.contains { ["ARW", "NEF", "CR3", "DNG"].contains(String($0.uppercased().suffix(3))) })
         #expect(!published.contains { $0.uppercased().hasSuffix(".HEIC") || $0.hasSuffix(".mp4") })
         let renditions = published.filter { $0.hasPrefix("raw/DSC_0001@") }
         #expect(renditions.count >= 2, "\(published)")

@@ -32,7 +32,14 @@ extension CatalogBuilder {
             diagnostics.append(.error("unreadable image: \(failure.reason)", path: display))
             return .failed
         }
-        let previews = CameraRAW.previews(in: prefix, fileSize: size)
+        var previews = CameraRAW.previews(in: prefix, fileSize: size)
+        let window = ByteWindow(prefix)
+        if ImageHeaderReader.isCR3(window) {
+            // ISO BMFF: read with the header reader's box walker; IFD0 is Canon's `CMT1`.
+            let cr3 = ImageHeaderReader.cr3Structure(window, fileSize: size)
+            let orientation = cr3.ifd0.flatMap { TIFFReader($0)?.orientation }
+            previews = CameraRAW.Previews(ranges: cr3.previews, orientation: orientation, tiff: cr3.ifd0)
+        }
         var best: (header: ImageHeader, range: Range<Int>)?
         for range in previews.ranges.prefix(Self.previewCandidates) {
             guard let header = previewHeader(relative, range: range, path: display), header.format == .jpeg else {

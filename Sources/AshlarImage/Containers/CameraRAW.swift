@@ -25,6 +25,12 @@ package enum CameraRAW {
         package var orientation: Int?
         /// The RAW's TIFF structure, when it has one: its EXIF, read as a JPEG's is.
         package var tiff: [UInt8]?
+
+        package init(ranges: [Range<Int>], orientation: Int?, tiff: [UInt8]? = nil) {
+            self.ranges = ranges
+            self.orientation = orientation
+            self.tiff = tiff
+        }
     }
 
     /// The previews of a RAW file from `prefix`, its first bytes (at least

@@ -191,6 +191,36 @@ def camera_raw(path, preview, thumbnail, orientation, magic=b"II*\x00", date="20
     write(path, tiff.build(links, blobs))
 
 
+def box(kind, payload):
+    return struct.pack(">I", 8 + len(payload)) + kind + payload
+
+
+def canon_cr3(path, preview, full, orientation):
+    """A Canon CR3 (ISO BMFF): `moov` holds Canon's metadata uuid (CMT1: IFD0 as a TIFF) and
+    track 1, whose one sample is the full-size JPEG in `mdat`; Canon's preview uuid holds PRVW."""
+    tiff = TIFF()
+    tiff.ifd([(0x010F, "ASCII", "Canon"), (0x0110, "ASCII", "Canon EOS R5"), (0x0112, "SHORT", [orientation])])
+    cmt1 = tiff.build({}, {})
+    metadata = box(b"uuid", bytes.fromhex("85c0b687820f11e08111f4ce462b6a48") + box(b"CMT1", cmt1))
+    prvw = box(
+        b"PRVW",
+        struct.pack(">IHHHHI", 0, 1, 1620, 1080, 1, len(preview)) + preview,
+    )
+    preview_box = box(b"uuid", bytes.fromhex("eaf42b5e1c984b88b9fbb7dc406e4d16") + struct.pack(">Q", 1) + prvw)
+    ftyp = box(b"ftyp", b"crx " + struct.pack(">I", 1) + b"crx isom")
+
+    def moov(offset):
+        stsz = box(b"stsz", struct.pack(">IIII", 0, 0, 1, len(full)))
+        stco = box(b"stco", struct.pack(">III", 0, 1, offset))
+        stbl = box(b"stbl", box(b"stsd", struct.pack(">II", 0, 0)) + stsz + stco)
+        trak = box(b"trak", box(b"mdia", box(b"minf", stbl)))
+        return box(b"moov", metadata + trak)
+
+    head = ftyp + moov(0) + preview_box
+    data = ftyp + moov(len(head) + 8) + preview_box + box(b"mdat", full)
+    write(path, data)
+
+
 def write(relative, data):
     path = os.path.join(SITE, relative)
     os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -207,6 +237,9 @@ def main():
     # A RAW beside its JPEG (another case): the JPEG is the photo, the RAW its original.
     camera_raw("raw/DSC_0003.dng", gradient_jpeg(640, 427), thumbnail, orientation=1)
     write("raw/DSC_0003.JPG", gradient_jpeg(64, 43))
+    # A CR3 alone: its track-1 JPEG (2,000 × 1,333) is larger than PRVW (1,620 × 1,080); the
+    # orientation 8 in CMT1 turns it.
+    canon_cr3("raw/IMG_0004.CR3", gradient_jpeg(1620, 1080), gradient_jpeg(2000, 1333), orientation=8)
     write("raw/clip.mp4", b"\x00\x00\x00\x18ftypmp42\x00\x00\x00\x00mp42isom")
     # A phone's folder: a HEIC beside its JPEG, a HEIC alone, a video.
     heic = b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic"
