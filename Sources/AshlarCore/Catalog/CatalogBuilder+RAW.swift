@@ -41,7 +41,9 @@ extension CatalogBuilder {
             previews = CameraRAW.Previews(ranges: cr3.previews, orientation: orientation, tiff: cr3.ifd0)
         }
         var best: (header: ImageHeader, range: Range<Int>)?
-        for range in previews.ranges.prefix(Self.previewCandidates) {
+        for range in previews.ranges.filter({ $0.count <= CameraRAW.maximumPreviewBytes }).prefix(
+            Self.previewCandidates)
+        {
             guard let header = previewHeader(relative, range: range, path: display), header.format == .jpeg else {
                 continue
             }

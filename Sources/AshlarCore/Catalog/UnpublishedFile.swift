@@ -56,7 +56,7 @@ package struct UnpublishedFile: Sendable, Equatable {
         package var shortAdvice: String {
             switch self {
             case .heic: "export as JPEG: Photos, sips or heif-convert"
-            case .rawPreviewTooSmall: "preview under \(CameraRAW.minimumPreviewLongSide) px; export a JPEG"
+            case .rawPreviewTooSmall: "preview under 1,280 px; export a JPEG"
             case .rawWithoutPreview: "no embedded preview; export a JPEG"
             case .rawWithoutRenditions: "needs renditions; export a JPEG"
             case .video: "videos are not published"

@@ -12,6 +12,10 @@ package enum CameraRAW {
     /// photo page.
     package static let minimumPreviewLongSide = 1_280
 
+    /// A preview longer than this is not read: a camera's largest full-size JPEG is a few tens of
+    /// MB, and the renditions stage reads the whole preview into memory.
+    package static let maximumPreviewBytes = 128 << 20
+
     /// How many bytes of a RAW file ``previews(in:fileSize:)`` wants to see the structure that
     /// points to its previews: TIFF IFDs and a RAF header sit in the first few hundred KiB.
     package static let structurePrefix = 1 << 20
