@@ -110,7 +110,10 @@ struct RenditionStage: Sendable {
         let done = Atomic<Int>(0)
         let total = jobs.count
         let outcomes = jobs.parallelMap(workers: workers) { job -> Outcome in
-            let makes = chosen.map { job.photo.sourcePath.map($0.contains) ?? false } ?? true
+            // A RAW's preview is never stood in for by a copy (`serve`'s first builds): a copy
+            // would keep the preview's orientation, not the RAW's.
+            let makes =
+                job.photo.preview != nil || (chosen.map { job.photo.sourcePath.map($0.contains) ?? false } ?? true)
             let outcome =
                 scope == .checkOnly
                 ? check(job, known: known) : make(job, known: known, refusals: remembered, makesRenditions: makes)
