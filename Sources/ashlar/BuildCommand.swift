@@ -50,6 +50,7 @@ struct BuildCommand: Command, Equatable {
             for diagnostic in result.diagnostics { Output.error(diagnostic.description) }
             if !quiet {
                 Output.print(Self.summary(result, output: site.output ?? paths.display("_site"), seconds: seconds))
+                for line in UnpublishedGroup.summary(result.unpublished, paths: paths) { Output.print(line) }
             }
         }
         return report.exitCode(errors: result.errorCount, warnings: result.warningCount)

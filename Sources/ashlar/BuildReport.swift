@@ -16,6 +16,8 @@ struct BuildReport: Encodable {
     var renditions: Renditions
     /// What `minRating` left out, as the summary line says it; absent when nothing was.
     var leftOut: String?
+    /// The files of each album that are not published, by album and reason, with what to do.
+    var unpublished: [UnpublishedGroup]
     var seconds: [String: Double]
     var diagnostics: [DiagnosticReport.Entry]
 
@@ -39,6 +41,7 @@ struct BuildReport: Encodable {
         upToDate = result.upToDate
         stopped = result.stopped
         leftOut = result.leftOut
+        unpublished = result.unpublished
         files = Files(written: result.filesWritten, unchanged: result.filesUnchanged, removed: result.filesRemoved)
         renditions = Renditions(made: result.renditionsMade, reused: result.renditionsReused)
         var seconds = ["total": total]

@@ -30,9 +30,12 @@ struct CheckCommand: Command, Equatable {
             Output.print(DiagnosticReport(result).json)
         } else {
             for diagnostic in result.diagnostics { Output.error(diagnostic.description) }
+            for note in UnpublishedGroup.notes(result.unpublished, paths: paths) { Output.error(note) }
             var line =
                 "\(Count.format(result.photoCount, "photo")) in \(Count.format(result.albumCount, "album")): \(Count.format(result.warningCount, "warning")), \(Count.format(result.errorCount, "error"))"
             if let leftOut = result.leftOut { line += "; \(leftOut)" }
+            let unpublished = result.unpublished.reduce(0) { $0 + $1.files.count }
+            if unpublished > 0 { line += "; \(Count.format(unpublished, "file")) not published" }
             if result.publishedAsIs > 0 {
                 Output.error(
                     "note: \(Count.format(result.publishedAsIs, "image")) will be published as \(result.publishedAsIs == 1 ? "it is" : "they are"), metadata and all: \"publishAsIs\" lists \(result.publishedAsIs == 1 ? "its format" : "their formats")"

@@ -28,6 +28,7 @@ TARGETS=(
     "webp           4096 -"
     "avif           4096 -"
     "exif           4096 -"
+    "camera-raw    16384 -"
     "iim            4096 -"
     "extended-xmp  16384 xml"
     "embedded      16384 xml"

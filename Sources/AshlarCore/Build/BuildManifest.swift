@@ -22,6 +22,8 @@ package struct BuildManifest: Sendable, Equatable {
     package var counts: (photos: Int, albums: Int) = (0, 0)
     /// What `minRating` left out, as the summary says it.
     package var leftOut: String?
+    /// The files the build did not publish, for the summary of a skipped rebuild.
+    package var unpublished: [UnpublishedGroup] = []
 
     package init() {}
 
@@ -55,7 +57,7 @@ package struct BuildManifest: Sendable, Equatable {
     package static func == (lhs: BuildManifest, rhs: BuildManifest) -> Bool {
         lhs.files == rhs.files && lhs.albums == rhs.albums && lhs.inputs == rhs.inputs
             && lhs.diagnostics == rhs.diagnostics && lhs.counts == rhs.counts
-            && lhs.leftOut == rhs.leftOut
+            && lhs.leftOut == rhs.leftOut && lhs.unpublished == rhs.unpublished
     }
 
     /// The manifest's JSON, with sorted keys: the same bytes for the same build.
@@ -78,6 +80,22 @@ package struct BuildManifest: Sendable, Equatable {
             text += "  \"leftOut\": ".utf8
             Self.appendQuoted(leftOut, to: &text)
             text += ",\n".utf8
+        }
+        if !unpublished.isEmpty {
+            text += "  \"unpublished\": [".utf8
+            for (index, group) in unpublished.enumerated() {
+                text += (index == 0 ? "\n    {\"album\": " : ",\n    {\"album\": ").utf8
+                Self.appendQuoted(group.album, to: &text)
+                text += ", \"reason\": ".utf8
+                Self.appendQuoted(group.reason.rawValue, to: &text)
+                text += ", \"files\": [".utf8
+                for (position, file) in group.files.enumerated() {
+                    if position > 0 { text += ", ".utf8 }
+                    Self.appendQuoted(file, to: &text)
+                }
+                text += "]}".utf8
+            }
+            text += "\n  ],\n".utf8
         }
         text += "  \"files\": {".utf8
         Self.appendMembers(files, to: &text)
@@ -141,6 +159,13 @@ package struct BuildManifest: Sendable, Equatable {
         manifest.counts = (whole(document.root["photoCount"]) ?? 0, whole(document.root["albumCount"]) ?? 0)
         manifest.leftOut = document.root["leftOut"]?.stringValue
         manifest.outputName = document.root["output"]?.stringValue
+        for entry in document.root["unpublished"]?.arrayValue ?? [] {
+            guard let album = entry["album"]?.stringValue,
+                let reason = entry["reason"]?.stringValue.flatMap(UnpublishedFile.Reason.init(rawValue:))
+            else { continue }
+            let files = (entry["files"]?.arrayValue ?? []).compactMap(\.stringValue)
+            manifest.unpublished.append(UnpublishedGroup(album: album, reason: reason, files: files))
+        }
         for member in files {
             guard let value = member.value.stringValue, RelativePath.isSafe(member.key) else { return nil }
             manifest.files[member.key] = value

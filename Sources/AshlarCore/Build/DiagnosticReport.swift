@@ -10,6 +10,8 @@ package struct DiagnosticReport: Sendable, Encodable {
     package var diagnostics: [Entry]
     /// What `minRating` left out; absent when nothing was.
     package var leftOut: String?
+    /// The files of each album that are not published, by album and reason, with what to do.
+    package var unpublished: [UnpublishedGroup]
 
     package struct Entry: Sendable, Encodable {
         package var severity: String
@@ -27,6 +29,7 @@ package struct DiagnosticReport: Sendable, Encodable {
         warnings = result.warningCount
         errors = result.errorCount
         leftOut = result.leftOut
+        unpublished = result.unpublished
         diagnostics = result.diagnostics.map {
             Entry(
                 severity: $0.severity.rawValue, path: $0.path, line: $0.line, column: $0.column, key: $0.key,

@@ -8,6 +8,9 @@ extension SiteBuilder {
         /// What `minRating` left out, for the summary: "3 photos left out by minRating 4: 1
         /// rejected, 2 rated below 4". Nil when it left out nothing.
         public var leftOut: String?
+        /// The files of each album that are not published (HEIC, video, a RAW without a usable
+        /// preview…), by album and reason: notes, not warnings.
+        package var unpublished: [UnpublishedGroup] = []
         public var filesWritten = 0
         public var filesUnchanged = 0
         public var filesRemoved = 0
@@ -51,6 +54,7 @@ extension SiteBuilder {
             upToDate = true
             filesUnchanged = previous.files.count
             leftOut = previous.leftOut
+            unpublished = previous.unpublished
         }
 
         /// A build stopped by a broken configuration: nothing was built or written.
@@ -66,6 +70,7 @@ extension SiteBuilder {
                     + pages.diagnostics,
                 photoCount: catalog.photoCount, albumCount: catalog.albums.count, pageCount: pages.pageCount)
             leftOut = RatingFilter.summary(catalog.leftOut, minimum: inputs.configuration?.minRating)
+            unpublished = catalog.unpublished
         }
 
         /// The manifest of a build that wrote `files`. A build with errors records no inputs
@@ -77,6 +82,7 @@ extension SiteBuilder {
             manifest.diagnostics = diagnostics
             manifest.counts = (photoCount, albumCount)
             manifest.leftOut = leftOut
+            manifest.unpublished = unpublished
             manifest.albums = errorCount == 0 ? albums : [:]
             return manifest
         }

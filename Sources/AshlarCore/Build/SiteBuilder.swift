@@ -154,7 +154,7 @@ public struct SiteBuilder: Sendable {
             for album in catalog.albums {
                 asIs += album.photos.count { photo in
                     guard photo.sourcePath != nil, photo.renditions.isEmpty,
-                        let format = ImageFormat(fileExtension: PhotoFiles.fileExtension(of: photo.name))
+                        let format = photo.sourceFormat
                     else { return false }
                     return !format.canDecode && configuration.renditions.publishAsIs.contains(format)
                 }

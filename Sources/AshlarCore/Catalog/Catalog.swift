@@ -6,6 +6,8 @@ struct Catalog: Sendable {
     var diagnostics: [Diagnostic]
     /// How many readable photos `minRating` left out, by reason.
     var leftOut: [RatingFilter.Reason: Int] = [:]
+    /// The files of each album that are not published, by album (in album order) and reason.
+    var unpublished: [UnpublishedGroup] = []
 
     var albums: [Album] { root.allAlbums }
     var photoCount: Int { albums.reduce(0) { $0 + $1.photos.count } }

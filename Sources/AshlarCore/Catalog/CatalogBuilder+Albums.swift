@@ -3,6 +3,8 @@ extension CatalogBuilder {
     struct AlbumPhotos: Sendable {
         var photos: [Photo] = []
         var diagnostics: [Diagnostic] = []
+        /// Photo files found not publishable once read (a RAW's preview too small).
+        var unpublished: [UnpublishedFile] = []
     }
 
     /// Every album's own photos, on every core (each album's are independent of the others'),
@@ -33,6 +35,7 @@ extension CatalogBuilder {
         var photos: [Photo] = []
         for reading in readings {
             result.diagnostics += reading.diagnostics
+            if let file = reading.unpublished { result.unpublished.append(file) }
             guard var photo = reading.photo else { continue }
             let wanted = Slug.make(from: PhotoFiles.baseName(of: photo.imageFileName), fallback: "photo")
             photo.slug = Slug.unique(wanted, taken: &taken)
@@ -75,9 +78,10 @@ extension CatalogBuilder {
 
     /// The album of `draft` with its photos (taken in order from `parts`, from `index` on; see
     /// `albumPhotos`) and sub-albums, and its cover chosen.
-    func assemble(_ draft: AlbumDraft, parts: [AlbumPhotos], index: inout Int, diagnostics: inout [Diagnostic])
-        -> Album
-    {
+    func assemble(
+        _ draft: AlbumDraft, parts: [AlbumPhotos], index: inout Int, diagnostics: inout [Diagnostic],
+        unpublished: inout [UnpublishedGroup]
+    ) -> Album {
         var album = Album(
             sourcePath: draft.folder.relativePath, outputPath: draft.outputPath, title: draft.title,
             description: draft.settings.description)
@@ -85,8 +89,12 @@ extension CatalogBuilder {
         index += 1
         diagnostics += part.diagnostics
         album.photos = part.photos
+        let files = (draft.unpublished + part.unpublished).sorted { FileNameOrder.precedes($0.name, $1.name) }
+        let groups = UnpublishedGroup.groups(album: draft.folder.relativePath, files: files)
+        unpublished += groups
         for child in draft.children {
-            album.albums.append(assemble(child, parts: parts, index: &index, diagnostics: &diagnostics))
+            album.albums.append(
+                assemble(child, parts: parts, index: &index, diagnostics: &diagnostics, unpublished: &unpublished))
         }
         if let cover = draft.settings.cover {
             album.cover = Self.photo(named: cover, in: album)
@@ -101,9 +109,15 @@ extension CatalogBuilder {
             album.cover = album.photos.first ?? album.albums.lazy.compactMap(\.cover).first
         }
         if album.photos.isEmpty, album.albums.isEmpty {
+            // An album of only HEIC files says why it is empty.
+            let why =
+                groups.isEmpty
+                ? ""
+                : ": " + groups.map { "\($0.counted) not published (\($0.reason.shortAdvice))" }.joined(separator: ", ")
             diagnostics.append(
                 .warning(
-                    "album has no photos to show; its page says so", path: source.display(draft.folder.relativePath)))
+                    "album has no photos to show\(why); its page says so",
+                    path: source.display(draft.folder.relativePath)))
         }
         return album
     }

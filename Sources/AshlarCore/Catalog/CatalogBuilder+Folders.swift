@@ -5,9 +5,11 @@ extension CatalogBuilder {
     struct FolderGroups: Sendable {
         var photos: [PhotoFiles]
         var unattributed: [(name: String, reason: String)]
+        /// Files that are not published, known by their names alone (HEIC, video, other).
+        var unpublished: [UnpublishedFile]
 
         init(fileNames: [String]) {
-            (photos, unattributed) = PhotoFiles.group(fileNames: fileNames)
+            (photos, unattributed, unpublished) = PhotoFiles.group(fileNames: fileNames)
         }
     }
 
@@ -32,7 +34,7 @@ extension CatalogBuilder {
         }
         var draft = AlbumDraft(
             folder: folder, outputPath: outputPath, title: settings.title ?? title, settings: settings,
-            photoFiles: grouped.photos, children: [], taken: Self.reservedSlugs)
+            photoFiles: grouped.photos, unpublished: grouped.unpublished, children: [], taken: Self.reservedSlugs)
         for subfolder in folder.subfolders.sorted(by: { NaturalOrder.precedes($0.name, $1.name) }) {
             let wanted = Slug.make(from: subfolder.name, fallback: "album")
             let slug = Slug.unique(wanted, taken: &draft.taken)

@@ -1,3 +1,5 @@
+import AshlarImage
+
 extension CatalogBuilder {
     /// Errors about these keys (or about the file as a whole) leave the photo out: without them
     /// it cannot be placed or shown. Other errors are reported and the field is dropped.
@@ -33,12 +35,29 @@ extension CatalogBuilder {
         var carriesLocation = false
         let image: ImageLocation
         let sourcePath: String?
+        var preview: EmbeddedPreview?
         if let imageName = job.files.imageName {
             let relative = job.folder.path(of: imageName)
             sourcePath = relative
-            image = publishedLocation(of: relative, name: imageName, albumOutput: job.albumOutput)
-            guard let header = readHeader(relative, diagnostics: &diagnostics) else {
-                return PhotoReading(photo: nil, diagnostics: diagnostics)
+            let header: ImageHeader
+            if CameraRAW.fileExtensions.contains(PhotoFiles.fileExtension(of: imageName)) {
+                // Published from its preview, as a JPEG named after it.
+                switch readRAW(relative, diagnostics: &diagnostics) {
+                case .preview(let read, let embedded): (header, preview) = (read, embedded)
+                case .unpublished(let reason):
+                    var reading = PhotoReading(photo: nil, diagnostics: diagnostics)
+                    reading.unpublished = UnpublishedFile(name: imageName, reason: reason)
+                    return reading
+                case .failed: return PhotoReading(photo: nil, diagnostics: diagnostics)
+                }
+                let name = PhotoFiles.baseName(of: imageName) + "." + ImageFormat.jpeg.fileExtension
+                image = publishedLocation(of: relative, name: name, albumOutput: job.albumOutput)
+            } else {
+                image = publishedLocation(of: relative, name: imageName, albumOutput: job.albumOutput)
+                guard let read = readHeader(relative, diagnostics: &diagnostics) else {
+                    return PhotoReading(photo: nil, diagnostics: diagnostics)
+                }
+                header = read
             }
             let sizing = ordered.first { $0.reading.metadata.width != nil || $0.reading.metadata.orientation != nil }
             checkStale(metadata, against: header, sidecar: sizing?.path, diagnostics: &diagnostics)
@@ -89,6 +108,7 @@ extension CatalogBuilder {
         var photo = Photo(
             sourcePath: sourcePath, image: image, primaryPath: primary, name: job.files.name, slug: "",
             metadata: metadata, width: size.width, height: size.height)
+        photo.preview = preview
         photo.renditions = renditions(of: job, metadata: metadata, sidecar: primary, diagnostics: &diagnostics)
         // Only a photo published as it is gives its place away: renditions carry no location,
         // and a published original has it removed.

@@ -16,6 +16,8 @@ struct CatalogBuilder: Sendable {
         var title: String
         var settings: AlbumSettings
         var photoFiles: [PhotoFiles]
+        /// The folder's files that are not published, known by their names alone.
+        var unpublished: [UnpublishedFile]
         var children: [AlbumDraft]
         /// Slugs taken by sub-albums, which photos must not take.
         var taken: Set<String>
@@ -34,6 +36,9 @@ struct CatalogBuilder: Sendable {
         var diagnostics: [Diagnostic]
         /// Why a readable photo is not published, when `minRating` leaves it out.
         var leftOut: RatingFilter.Reason? = nil
+        /// Why the photo's file is not published, when it is a file Ashlar cannot publish (a RAW
+        /// whose preview is too small).
+        var unpublished: UnpublishedFile? = nil
     }
 
     func build(_ root: SourceFolder) -> Catalog {
@@ -56,9 +61,12 @@ struct CatalogBuilder: Sendable {
         let readings = jobs.parallelMap(workers: settings.workers) { job in readPhoto(job) }
 
         var index = 0
+        var unpublished: [UnpublishedGroup] = []
         let album = assemble(
-            draft, parts: albumPhotos(draft, readings: readings), index: &index, diagnostics: &diagnostics)
+            draft, parts: albumPhotos(draft, readings: readings), index: &index, diagnostics: &diagnostics,
+            unpublished: &unpublished)
         var catalog = Catalog(root: album, diagnostics: diagnostics)
+        catalog.unpublished = unpublished
         for reason in readings.compactMap(\.leftOut) { catalog.leftOut[reason, default: 0] += 1 }
         return catalog
     }

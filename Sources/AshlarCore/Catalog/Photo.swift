@@ -27,6 +27,8 @@ package struct Photo: Sendable, Equatable {
     /// The photo's colours, for pages to show while it loads: made with its renditions; nil for
     /// a photo published without them.
     package var placeholder: ColourPlaceholder?
+    /// For a camera RAW, the embedded JPEG it is published from; nil for any other photo.
+    package var preview: EmbeddedPreview?
 
     package init(
         sourcePath: String?, image: ImageLocation, primaryPath: String, name: String, slug: String,
@@ -40,6 +42,12 @@ package struct Photo: Sendable, Equatable {
         self.metadata = metadata
         self.width = width
         self.height = height
+    }
+
+    /// The format of the bytes the photo is made from: a RAW's preview is a JPEG; other files
+    /// are known by their extension.
+    package var sourceFormat: ImageFormat? {
+        preview != nil ? .jpeg : ImageFormat(fileExtension: PhotoFiles.fileExtension(of: name))
     }
 
     package var aspectRatio: Double { Double(width) / Double(height) }

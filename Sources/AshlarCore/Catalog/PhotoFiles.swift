@@ -24,11 +24,13 @@ package struct PhotoFiles: Sendable, Equatable {
     /// The image extensions Ashlar treats as photos (compared case-insensitively).
     package static let imageExtensions = ImageFormat.allFileExtensions
 
-    /// Groups a folder's file names into photos. `album.json` is not a photo; files that are
-    /// neither images nor sidecars are ignored. Returns the photos in file-name order, and the
-    /// names that could not be attributed unambiguously with a reason each.
+    /// Groups a folder's file names into photos. `album.json` is not a photo. A camera RAW
+    /// alone is a photo (published from its embedded preview); beside an image of the same name
+    /// (in any case) it is that photo's original, as is a HEIC file. Returns the photos in
+    /// file-name order, the names that could not be attributed unambiguously with a reason each,
+    /// and the files that are not published, with why.
     package static func group(fileNames: [String]) -> (
-        photos: [PhotoFiles], unattributed: [(name: String, reason: String)]
+        photos: [PhotoFiles], unattributed: [(name: String, reason: String)], unpublished: [UnpublishedFile]
     ) {
         let names = Set(fileNames)
         var images: [String] = []
@@ -41,6 +43,25 @@ package struct PhotoFiles: Sendable, Equatable {
             }
             images.append(name)
             imagesByBase[baseName(of: name), default: []].append(name)
+        }
+        let imageBases = Set(images.map { baseName(of: $0).lowercased() })
+        var unpublished: [UnpublishedFile] = []
+        for name in fileNames where !imageExtensions.contains(fileExtension(of: name)) {
+            let ext = fileExtension(of: name)
+            if ext == "json" || ext == "xmp" { continue }
+            let besideImage = imageBases.contains(baseName(of: name).lowercased())
+            if CameraRAW.fileExtensions.contains(ext) {
+                // Beside its JPEG, a RAW is that photo's original; alone, it is the photo.
+                if besideImage { continue }
+                images.append(name)
+                imagesByBase[baseName(of: name), default: []].append(name)
+            } else if UnpublishedFile.heicExtensions.contains(ext) {
+                if !besideImage { unpublished.append(UnpublishedFile(name: name, reason: .heic)) }
+            } else if UnpublishedFile.videoExtensions.contains(ext) {
+                unpublished.append(UnpublishedFile(name: name, reason: .video))
+            } else {
+                unpublished.append(UnpublishedFile(name: name, reason: .other))
+            }
         }
         var used = Set(images)
         for list in renditionsByImage.values { used.formUnion(list) }
@@ -88,7 +109,7 @@ package struct PhotoFiles: Sendable, Equatable {
         // Names come sorted from the scanner, so this is usually a check: n comparisons, not n log n.
         let isSorted = zip(photos, photos.dropFirst()).allSatisfy { !FileNameOrder.precedes($1.name, $0.name) }
         if !isSorted { photos.sort { FileNameOrder.precedes($0.name, $1.name) } }
-        return (photos, unattributed)
+        return (photos, unattributed, unpublished)
     }
 
     /// The lowercased extension after the last dot (`JPG` → `jpg`); empty for none or a leading dot.

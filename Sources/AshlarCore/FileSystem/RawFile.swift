@@ -37,4 +37,30 @@ enum RawFile {
         if failure != 0 { return .failure(Failure(code: failure)) }
         return .success((bytes, size))
     }
+
+    /// The bytes of `range` of the file (a camera RAW's embedded preview); fewer when the file
+    /// ends first.
+    static func read(_ path: String, range: Range<Int>) -> Result<[UInt8], Failure> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(Failure(code: errno)) }
+        defer { close(descriptor) }
+        let wanted = max(0, range.count)
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
+            var filled = 0
+            while filled < wanted, let base = buffer.baseAddress {
+                let count = pread(descriptor, base + filled, wanted - filled, off_t(range.lowerBound + filled))
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    break
+                }
+                if count == 0 { break }
+                filled += count
+            }
+            initialized = filled
+        }
+        if failure != 0 { return .failure(Failure(code: failure)) }
+        return .success(bytes)
+    }
 }

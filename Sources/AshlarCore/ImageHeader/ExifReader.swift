@@ -27,10 +27,11 @@ struct ExifReader {
     /// Reads `tiff`, which starts with `II*\0` or `MM\0*`, with AshlarImage's `TIFFReader` (the one
     /// reader of TIFF structures: offsets checked, counts capped, loops stopped). A leading
     /// `Exif\0\0` is skipped.
-    init(tiff window: ByteWindow) {
+    /// With `cameraRAW`, `tiff` may be a camera RAW file's start (`IIU\0`, `IIRO`: `TIFFReader`).
+    init(tiff window: ByteWindow, cameraRAW: Bool = false) {
         var bytes = Array(window.slice(0, count: window.count) ?? [])
         if bytes.starts(with: Array("Exif\0\0".utf8)) { bytes.removeFirst(6) }
-        guard let tiff = TIFFReader(bytes), let ifd0 = tiff.ifd(at: tiff.firstIFD) else { return }
+        guard let tiff = TIFFReader(bytes, cameraRAW: cameraRAW), let ifd0 = tiff.ifd(at: tiff.firstIFD) else { return }
         orientation = tiff.orientation
         hasLocation = tiff.recordsLocation
         var exifIFD: Int?

@@ -8,7 +8,7 @@ extension RenditionStage {
     func check(_ job: Job, known: [String: (stamp: FileStamp, digest: String)]) -> Outcome {
         var outcome = Outcome(photo: job.photo)
         guard let (source, path, shown, stamp) = sourceFile(of: job, into: &outcome),
-            let format = ImageFormat(fileExtension: PhotoFiles.fileExtension(of: job.photo.name))
+            let format = job.photo.sourceFormat
         else {
             outcome.refused = true
             return outcome

@@ -14,7 +14,7 @@ extension RenditionStage {
             return outcome
         }
         guard case .output(let output) = job.photo.image,
-            let format = ImageFormat(fileExtension: PhotoFiles.fileExtension(of: job.photo.name))
+            let format = job.photo.sourceFormat
         else { return outcome }
         let (source, path, shown, stamp) = file
         let remembered = known[source].flatMap { $0.stamp == stamp ? $0.digest : nil }
@@ -115,7 +115,8 @@ extension RenditionStage {
         else { return outcome }
         published.placeholder = list.placeholder
         outcome.used += published.generated.files.map(\.cachePath) + [cache.setFile(key: key)]
-        if settings.originals == .publish,
+        // A RAW's original stays private: it is huge and records where it was taken.
+        if settings.originals == .publish, job.photo.preview == nil,
             let original = publishCopy(
                 source: source, bytes: bytes, digest: digest, format: format, at: output, purpose: .original,
                 outcome: &outcome)

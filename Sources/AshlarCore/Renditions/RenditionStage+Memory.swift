@@ -4,8 +4,11 @@ extension RenditionStage {
     /// `Renditions.make` for `bytes`, run once the build's memory budget holds what it needs
     /// (`RenditionPlan.memoryNeeded`, read once with the headers `make` then uses), which it
     /// gives back when done: the stage's workers never decode more than the budget at once.
-    func makeRenditions(of bytes: [UInt8], widths: [Int]) throws(ImageError) -> RenditionSet {
-        let plan = try RenditionPlan(bytes, widths: widths)
+    /// `orientation` turns a camera RAW's preview by the RAW's own.
+    func makeRenditions(of bytes: [UInt8], widths: [Int], orientation: Int? = nil) throws(ImageError)
+        -> RenditionSet
+    {
+        let plan = try RenditionPlan(bytes, widths: widths, orientation: orientation)
         let made = try memoryBudget.withReservation(of: plan.memoryNeeded) { () throws(ImageError) -> RenditionSet in
             try Renditions.make(plan, quality: settings.quality, keepingCameraEXIF: settings.metadata == .camera)
         }

@@ -70,7 +70,7 @@ struct RenditionStage: Sendable {
     static func takes(_ photo: Photo, publishAsIs: Set<ImageFormat>) -> Bool {
         guard photo.renditions.isEmpty, photo.generated == nil, photo.sourcePath != nil,
             case .output = photo.image,
-            let format = ImageFormat(fileExtension: PhotoFiles.fileExtension(of: photo.name))
+            let format = photo.sourceFormat
         else { return false }
         return format.canDecode || !publishAsIs.contains(format)
     }
@@ -110,7 +110,10 @@ struct RenditionStage: Sendable {
         let done = Atomic<Int>(0)
         let total = jobs.count
         let outcomes = jobs.parallelMap(workers: workers) { job -> Outcome in
-            let makes = chosen.map { job.photo.sourcePath.map($0.contains) ?? false } ?? true
+            // A RAW's preview is never stood in for by a copy (`serve`'s first builds): a copy
+            // would keep the preview's orientation, not the RAW's.
+            let makes =
+                job.photo.preview != nil || (chosen.map { job.photo.sourcePath.map($0.contains) ?? false } ?? true)
             let outcome =
                 scope == .checkOnly
                 ? check(job, known: known) : make(job, known: known, refusals: remembered, makesRenditions: makes)
@@ -214,7 +217,7 @@ struct RenditionStage: Sendable {
     {
         let set: RenditionSet
         do throws(ImageError) {
-            set = try makeRenditions(of: bytes, widths: widths)
+            set = try makeRenditions(of: bytes, widths: widths, orientation: outcome.photo.preview?.orientation)
         } catch {
             outcome.refused = true
             let message = Self.refusal(error, bytes: bytes)
@@ -292,8 +295,17 @@ struct RenditionStage: Sendable {
         (ImageFormat.detect(bytes).map { $0.describing(error) } ?? error.message) + "; the photo is left out"
     }
 
-    /// A source image's bytes, or nil with an error naming the file.
+    /// A source image's bytes (for a camera RAW, its preview's), or nil with an error naming the
+    /// file.
     func readSource(_ path: String, shown: String, into outcome: inout Outcome) -> [UInt8]? {
+        if let range = outcome.photo.preview?.range {
+            switch RawFile.read(path, range: range) {
+            case .success(let bytes): return bytes
+            case .failure(let failure):
+                outcome.diagnostics.append(.error("cannot read its preview: \(failure.reason)", path: shown))
+                return nil
+            }
+        }
         switch RawFile.read(path, upTo: Int.max) {
         case .success(let read):
             return read.bytes

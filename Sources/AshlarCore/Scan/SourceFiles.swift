@@ -17,6 +17,10 @@ struct SourceFiles: CatalogSource {
         RawFile.read(paths.sourceFile(relative), upTo: limit)
     }
 
+    func read(_ relative: String, range: Range<Int>) -> Result<[UInt8], RawFile.Failure> {
+        RawFile.read(paths.sourceFile(relative), range: range)
+    }
+
     func whereLeads(_ relative: String) -> PathDestination {
         guard let real = FileSystem.realPath(paths.sourceFile(relative)) else { return .missing }
         return real != realRoot && FileSystem.isInside(real, root: realRoot) ? .inside : .outside

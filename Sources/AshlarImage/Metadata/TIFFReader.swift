@@ -14,6 +14,16 @@ package struct TIFFReader: Sendable {
         static let exifIFD = 0x8769
         static let gpsIFD = 0x8825
         static let interoperabilityIFD = 0xA005
+        static let newSubfileType = 0x00FE
+        static let compression = 0x0103
+        static let photometricInterpretation = 0x0106
+        static let stripOffsets = 0x0111
+        static let stripByteCounts = 0x0117
+        static let subIFDs = 0x014A
+        static let jpegInterchangeFormat = 0x0201
+        static let jpegInterchangeFormatLength = 0x0202
+        /// Panasonic RW2's embedded JPEG (`JpgFromRaw`), an UNDEFINED value.
+        static let jpgFromRaw = 0x002E
     }
 
     /// One 12-byte IFD entry.
@@ -39,11 +49,17 @@ package struct TIFFReader: Sendable {
     package let firstIFD: Int
 
     /// Reads the 8-byte header (`II*\0` or `MM\0*` and the offset of IFD0); `nil` when it is not one.
-    package init?(_ bytes: [UInt8]) {
+    /// With `cameraRAW`, the variants cameras write are read too: Panasonic's `IIU\0` (RW2) and
+    /// Olympus's `IIRO`/`IIRS`/`MMOR` (ORF).
+    package init?(_ bytes: [UInt8], cameraRAW: Bool = false) {
         guard bytes.count >= 8 else { return nil }
-        if bytes[0] == 0x49, bytes[1] == 0x49, bytes[2] == 0x2A, bytes[3] == 0 {
+        let little = bytes[0] == 0x49 && bytes[1] == 0x49
+        let big = bytes[0] == 0x4D && bytes[1] == 0x4D
+        let rawLittle =
+            (bytes[2] == 0x55 && bytes[3] == 0) || (bytes[2] == 0x52 && (bytes[3] == 0x4F || bytes[3] == 0x53))
+        if little, (bytes[2] == 0x2A && bytes[3] == 0) || (cameraRAW && rawLittle) {
             bigEndian = false
-        } else if bytes[0] == 0x4D, bytes[1] == 0x4D, bytes[2] == 0, bytes[3] == 0x2A {
+        } else if big, (bytes[2] == 0 && bytes[3] == 0x2A) || (cameraRAW && bytes[2] == 0x4F && bytes[3] == 0x52) {
             bigEndian = true
         } else {
             return nil

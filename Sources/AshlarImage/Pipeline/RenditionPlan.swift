@@ -13,10 +13,14 @@ public struct RenditionPlan {
     public let memoryNeeded: Int
 
     /// Reads `bytes` for renditions `widths` wide. Throws what
-    /// ``Renditions/make(from:widths:quality:limits:keepingCameraEXIF:)`` would throw before
-    /// decoding: a damaged header, a size, a JPEG's scans or the memory over `limits`.
-    public init(_ bytes: [UInt8], widths: [Int], limits: ImageLimits = .default) throws(ImageError) {
-        let layout = try SourceLayout(bytes, largestWidth: widths.max() ?? 1, limits: limits)
+    /// ``Renditions/make(from:widths:quality:limits:keepingCameraEXIF:orientation:)`` would throw
+    /// before decoding: a damaged header, a size, a JPEG's scans or the memory over `limits`.
+    /// `orientation`, when given, turns the photo instead of its own EXIF orientation (a camera
+    /// RAW's preview is turned by the RAW's).
+    public init(
+        _ bytes: [UInt8], widths: [Int], limits: ImageLimits = .default, orientation: Int? = nil
+    ) throws(ImageError) {
+        let layout = try SourceLayout(bytes, largestWidth: widths.max() ?? 1, limits: limits, orientation: orientation)
         memoryNeeded = try Renditions.memoryNeeded(
             layout, requests: Renditions.requests(widths: widths, decodedTo: layout.decodedFormat), limits)
         self.bytes = bytes

@@ -13,9 +13,9 @@ extension Renditions {
     /// can reach 9.8 bytes a pixel), where a photograph's take a tenth of a byte: that is most of
     /// the difference from what a photo is measured to use.
     public static func memoryNeeded(
-        for bytes: [UInt8], widths: [Int], limits: ImageLimits = .default
+        for bytes: [UInt8], widths: [Int], limits: ImageLimits = .default, orientation: Int? = nil
     ) throws(ImageError) -> Int {
-        try RenditionPlan(bytes, widths: widths, limits: limits).memoryNeeded
+        try RenditionPlan(bytes, widths: widths, limits: limits, orientation: orientation).memoryNeeded
     }
 
     /// The most memory ``check(_:widths:limits:)`` holds at once for the photo `bytes`: a PNG is

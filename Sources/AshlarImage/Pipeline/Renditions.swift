@@ -46,18 +46,20 @@ public enum Renditions {
     ///
     /// With `keepingCameraEXIF`, JPEG renditions carry the camera's facts too, in an EXIF rebuilt
     /// from an allowlist without the orientation (``CameraEXIF``); otherwise they carry none.
+    /// `orientation`, when given, turns the photo instead of its own EXIF orientation (a camera
+    /// RAW's preview is turned by the RAW's).
     public static func make(
         from bytes: [UInt8], widths: [Int], quality: Int, limits: ImageLimits = .default,
-        keepingCameraEXIF: Bool = false
+        keepingCameraEXIF: Bool = false, orientation: Int? = nil
     ) throws(ImageError) -> RenditionSet {
         try make(
-            RenditionPlan(bytes, widths: widths, limits: limits), quality: quality, keepingCameraEXIF: keepingCameraEXIF
-        )
+            RenditionPlan(bytes, widths: widths, limits: limits, orientation: orientation), quality: quality,
+            keepingCameraEXIF: keepingCameraEXIF)
     }
 
     /// Makes the renditions `plan` was read for, as
-    /// ``make(from:widths:quality:limits:keepingCameraEXIF:)`` does, without reading the photo's
-    /// headers again.
+    /// ``make(from:widths:quality:limits:keepingCameraEXIF:orientation:)`` does, without reading
+    /// the photo's headers again.
     public static func make(
         _ plan: RenditionPlan, quality: Int, keepingCameraEXIF: Bool = false
     ) throws(ImageError) -> RenditionSet {

@@ -36,13 +36,14 @@ struct SourceLayout {
         }
     }
 
-    /// The layout of `bytes` for renditions at most `largestWidth` wide.
-    init(_ bytes: [UInt8], largestWidth: Int, limits: ImageLimits) throws(ImageError) {
+    /// The layout of `bytes` for renditions at most `largestWidth` wide. `orientation` (1–8), when
+    /// given, replaces the JPEG's own: a camera RAW's applies to the preview embedded in it.
+    init(_ bytes: [UInt8], largestWidth: Int, limits: ImageLimits, orientation turned: Int? = nil) throws(ImageError) {
         switch ImageFormat.detect(bytes) {
         case .jpeg:
             let metadata = try JPEGMetadata.read(bytes)
             let info = try JPEGDecoder.info(bytes)
-            orientation = metadata.orientation
+            orientation = turned.flatMap { (1...8).contains($0) ? $0 : nil } ?? metadata.orientation
             let swaps = orientation >= 5
             width = swaps ? info.height : info.width
             height = swaps ? info.width : info.height

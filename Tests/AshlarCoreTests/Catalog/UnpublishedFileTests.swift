@@ -1,0 +1,46 @@
+import Testing
+
+@testable import AshlarCore
+
+/// Which files of a folder are photos and which are accounted for as not published
+/// (`PhotoFiles.group`): by name alone, before anything is read.
+@Suite struct UnpublishedFileTests {
+    @Test(arguments: [
+        // A RAW or HEIC beside an image of the same name, in any case, is that photo's original.
+        (["IMG_1.CR2", "IMG_1.jpg"], ["IMG_1.jpg"], [String]()),
+        (["img_1.heic", "IMG_1.JPG"], ["IMG_1.JPG"], []),
+        (["IMG_1.HEIC", "IMG_1.MOV", "IMG_1.jpeg"], ["IMG_1.jpeg"], ["IMG_1.MOV video"]),
+        // Alone, a RAW is a photo (published from its preview); a HEIC is a note.
+        (["DSC_1.ARW", "DSC_2.dng"], ["DSC_1.ARW", "DSC_2.dng"], []),
+        (["IMG_2.HEIC", "IMG_3.heif"], [], ["IMG_2.HEIC heic", "IMG_3.heif heic"]),
+        (["clip.mp4", "notes.txt", "a.png"], ["a.png"], ["clip.mp4 video", "notes.txt other"]),
+        // Sidecars and album.json are Ashlar's own; a rendition by name is its photo's.
+        (["a.jpg", "a.jpg.json", "a.xmp", "album.json", "a@800w.jpg"], ["a.jpg"], []),
+    ])
+    func groupsByName(names: [String], photos: [String], unpublished: [String]) {
+        let grouped = PhotoFiles.group(fileNames: names)
+        #expect(grouped.photos.compactMap(\.imageName) == photos)
+        #expect(grouped.unpublished.map { "\($0.name) \($0.reason.rawValue)" } == unpublished)
+    }
+
+    @Test func aNoteNamesTheFilesCountsTheRestAndSaysWhatToDo() {
+        let group = UnpublishedGroup(album: "phone", reason: .heic, files: (1...22).map { "IMG_\($0).HEIC" })
+        #expect(group.counted == "22 HEIC files")
+        #expect(group.note.hasPrefix("22 HEIC files not published: 'IMG_1.HEIC', 'IMG_2.HEIC', "))
+        #expect(group.note.contains("'IMG_20.HEIC' and 2 more; Ashlar cannot decode HEIC"))
+        #expect(group.note.contains("heif-convert"))
+        let raw = UnpublishedGroup(album: "", reason: .rawPreviewTooSmall, files: ["a.NEF"])
+        #expect(raw.counted == "1 RAW file (preview too small)")
+    }
+
+    /// The manifest keeps them, so a skipped rebuild's summary says the same.
+    @Test func theManifestKeepsThem() throws {
+        var manifest = BuildManifest()
+        manifest.unpublished = [
+            UnpublishedGroup(album: "phone", reason: .heic, files: ["a \"b\".heic"]),
+            UnpublishedGroup(album: "", reason: .video, files: ["c.mp4", "d.mov"]),
+        ]
+        let read = try #require(BuildManifest.read(manifest.bytes))
+        #expect(read.unpublished == manifest.unpublished)
+    }
+}
