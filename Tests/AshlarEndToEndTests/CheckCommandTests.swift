@@ -42,9 +42,8 @@ import Testing
                 "a.png": "png:3x2", "a.png.json": #"{"title": "A", "alt": "A red card"}"#,
                 "empty/notes.txt": "nothing here",
             ],
-            expected:
-                "empty: warning: album has no photos to show: 1 other file not published (not an image Ashlar reads); its page says so"
-        ),
+            // A document beside the photos is not a photo Ashlar left out.
+            expected: "empty: warning: album has no photos to show; its page says so"),
         .init(
             name: "alt text is a camera name",
             files: ["a.png": "png:30x20", "a.png.json": #"{"title": "A", "alt": "DSC01234"}"#],

@@ -59,6 +59,9 @@ package struct PhotoFiles: Sendable, Equatable {
                 if !besideImage { unpublished.append(UnpublishedFile(name: name, reason: .heic)) }
             } else if UnpublishedFile.videoExtensions.contains(ext) {
                 unpublished.append(UnpublishedFile(name: name, reason: .video))
+            } else if UnpublishedFile.isDocument(name) {
+                // Credits, licences, notes: not photos.
+                continue
             } else {
                 unpublished.append(UnpublishedFile(name: name, reason: .other))
             }

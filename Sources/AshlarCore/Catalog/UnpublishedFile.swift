@@ -84,6 +84,22 @@ package struct UnpublishedFile: Sendable, Equatable {
     static let videoExtensions: Set<String> = [
         "mp4", "mov", "m4v", "avi", "mts", "m2ts", "3gp", "mkv", "webm", "mpg", "mpeg", "wmv",
     ]
+    /// Extensions (lowercased) of text and documents kept beside photos: credits, licences,
+    /// notes. They are not photos, so not listed as unpublished ones.
+    static let documentExtensions: Set<String> = [
+        "md", "markdown", "txt", "text", "rtf", "pdf", "html", "htm", "doc", "docx", "odt", "csv", "log",
+    ]
+    /// Names (lowercased, without an extension) of documents and of files the system writes
+    /// into folders (`Thumbs.db`, `desktop.ini`), not listed as unpublished either.
+    static let documentNames: Set<String> = [
+        "readme", "license", "licence", "credits", "notice", "copying", "authors", "thumbs.db", "desktop.ini",
+    ]
+
+    /// Whether `name` is a document or a system file, which no one expects to see published.
+    static func isDocument(_ name: String) -> Bool {
+        documentNames.contains(name.lowercased())
+            || documentExtensions.contains(PhotoFiles.fileExtension(of: name))
+    }
 }
 
 /// The files of one album Ashlar does not publish for one reason, in file-name order: one line

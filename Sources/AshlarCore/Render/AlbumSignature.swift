@@ -47,6 +47,7 @@ enum AlbumSignature {
             hash.combine(Int64(sharing.width))
             hash.combine(Int64(sharing.height))
         }
+        hash.combine(photo.placeholder?.css ?? "\u{0}")
         let metadata = photo.metadata
         for text in [
             metadata.title, metadata.alt, metadata.caption, metadata.date?.iso8601, metadata.make, metadata.model,

@@ -13,7 +13,9 @@ import Testing
         // Alone, a RAW is a photo (published from its preview); a HEIC is a note.
         (["DSC_1.ARW", "DSC_2.dng"], ["DSC_1.ARW", "DSC_2.dng"], []),
         (["IMG_2.HEIC", "IMG_3.heif"], [], ["IMG_2.HEIC heic", "IMG_3.heif heic"]),
-        (["clip.mp4", "notes.txt", "a.png"], ["a.png"], ["clip.mp4 video", "notes.txt other"]),
+        (["clip.mp4", "edit.psd", "a.png"], ["a.png"], ["clip.mp4 video", "edit.psd other"]),
+        // Documents and the system's files are not photos left out.
+        (["notes.txt", "CREDITS.md", "README", "LICENSE", "Thumbs.db", "desktop.ini", "a.png"], ["a.png"], []),
         // Sidecars and album.json are Ashlar's own; a rendition by name is its photo's.
         (["a.jpg", "a.jpg.json", "a.xmp", "album.json", "a@800w.jpg"], ["a.jpg"], []),
     ])

@@ -1,3 +1,4 @@
+import AshlarImage
 import Testing
 
 @testable import AshlarCore
@@ -62,6 +63,11 @@ import Testing
         },
         Change(field: "imageWidth") { $0.imageWidth = 960 },
         Change(field: "generated") { $0.generated = GeneratedImages(files: [], original: .output("a/a-original.jpg")) },
+        Change(field: "placeholder") {
+            $0.placeholder = ColourPlaceholder(colours: [.init(red: 1, green: 2, blue: 3)])
+        },
+        // Where a RAW's JPEG lies shapes its renditions (their names change with them), not a page.
+        Change(field: "preview", rendered: false) { $0.preview = EmbeddedPreview(range: 0..<10, orientation: 6) },
     ]
 
     static let albumChanges: [Change<Album>] = [

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Makes the camera part of the photographer-folder fixture: a folder as it comes off cameras and
-# phones, no sidecars but one, no configuration. Small JPEGs (Pillow) with camera EXIF written by
-# exiftool, named as people and cameras name them. Run from anywhere; rewrites site/camera/ only
-# (the folder's other parts have scripts of their own). Needs python3 with Pillow, and exiftool.
+# Makes the photographer-folder fixture: a folder as it comes off cameras and phones, no
+# sidecars but one, no configuration. Here site/camera/: small JPEGs (Pillow) with camera EXIF
+# written by exiftool, named as people and cameras name them; then make-unpublished-fixtures.sh
+# writes site/raw, site/phone and site/only-heic (camera RAWs with embedded previews, HEIC and
+# video stand-ins). Run from anywhere. Needs python3 with Pillow, and exiftool. The files are
+# committed; run this again only to change them.
 set -euo pipefail
 cd "$(dirname "$0")"
 rm -rf site/camera
@@ -41,3 +43,6 @@ et -XMP-tiff:Make="NIKON CORPORATION" -XMP-tiff:Model="NIKON Z 6" -XMP-exifEX:Le
    site/camera/DSC01234.jpg
 
 ls -l site/camera/
+
+# The RAW, HEIC and video part.
+sh make-unpublished-fixtures.sh
