@@ -115,4 +115,24 @@ import Testing
             #expect(run.stderr.contains("camera/\(name): \(warning)"), "\(name): \(run.stderr)")
         }
     }
+
+    /// The whole folder, as the photographer hands it over: the portrait RAW (its preview has
+    /// renditions) gets a photo page whose `sizes` follows the 85vh height cap, and its tile and
+    /// page carry its colours for the time the image loads.
+    @Test func theWholeFolderLoadsWhatItShows() throws {
+        let folder = try TemporaryFolder("ashlar-photographer")
+        try folder.copy(Self.source.deletingLastPathComponent(), to: "site")
+        let run = try Ashlar.run([
+            "build", folder.url.appendingPathComponent("site").path, "--output",
+            folder.url.appendingPathComponent("out").path,
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let page = try folder.read("out/raw/dsc-0001/index.html")
+        let sizes = try #require(page.firstMatch(of: /<figure class="photo">\n<img [^>]* sizes="([^"]*)"/)).1
+        // A portrait 1067 × 1600: 85vh high is 56.6833vh wide.
+        #expect(sizes.contains("min(") && sizes.contains("56.6"), "\(sizes)")
+        #expect(page.contains(#"style="--p:linear-gradient(#"#) || page.contains(#"style="--p:#"#), "no colours")
+        let album = try folder.read("out/raw/index.html")
+        #expect(album.contains(";--p:"), "no tile carries its photo's colours")
+    }
 }
