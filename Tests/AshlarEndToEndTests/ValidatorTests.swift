@@ -94,9 +94,9 @@ struct ValidatorTests {
                 let number = value.prefix { $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" }
                 return !number.isEmpty && units.contains(String(value.dropFirst(number.count)))
             case .sizesMathFunction(let name):
+                let badNumber = "Bad CSS number token: Expected a minus sign or a digit but saw “\(name.prefix(1))”"
                 return text.hasPrefix("Bad value ") && text.contains("for attribute “sizes” on element “img”")
-                    && text.contains("Bad CSS number token: Expected a minus sign or a digit but saw “\(name.prefix(1))”")
-                    && text.contains(") \(name)(")
+                    && text.contains(badNumber) && text.contains(") \(name)(")
             }
         }
 
