@@ -17,25 +17,7 @@ enum RawFile {
         guard fstat(descriptor, &info) == 0 else { return .failure(Failure(code: errno)) }
         let size = Int(info.st_size)
         let wanted = max(0, min(limit, size))
-        var failure: Int32 = 0
-        // Read straight into the array's storage: no zero-filling first, which for an 8 MB photo
-        // is 8 MB of memory written for nothing.
-        let bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
-            var filled = 0
-            while filled < wanted, let base = buffer.baseAddress {
-                let count = Glibc.read(descriptor, base + filled, wanted - filled)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    break
-                }
-                if count == 0 { break }
-                filled += count
-            }
-            initialized = filled
-        }
-        if failure != 0 { return .failure(Failure(code: failure)) }
-        return .success((bytes, size))
+        return bytes(of: descriptor, count: wanted, at: 0).map { ($0, size) }
     }
 
     /// The bytes of `range` of the file (a camera RAW's embedded preview); fewer when the file
@@ -44,12 +26,23 @@ enum RawFile {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(Failure(code: errno)) }
         defer { close(descriptor) }
-        let wanted = max(0, range.count)
+        return bytes(of: descriptor, count: max(0, range.count), at: range.lowerBound)
+    }
+
+    /// `count` bytes of the open file from `offset`, just opened; fewer when the file ends first.
+    /// From the start, plain `read`s, which also read what cannot seek (a FIFO named as a
+    /// configuration file); elsewhere `pread`.
+    private static func bytes(of descriptor: Int32, count wanted: Int, at offset: Int) -> Result<[UInt8], Failure> {
         var failure: Int32 = 0
+        // Read straight into the array's storage: no zero-filling first, which for an 8 MB photo
+        // is 8 MB of memory written for nothing.
         let bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
             var filled = 0
             while filled < wanted, let base = buffer.baseAddress {
-                let count = pread(descriptor, base + filled, wanted - filled, off_t(range.lowerBound + filled))
+                let count =
+                    offset == 0
+                    ? Glibc.read(descriptor, base + filled, wanted - filled)
+                    : pread(descriptor, base + filled, wanted - filled, off_t(offset + filled))
                 if count < 0 {
                     if errno == EINTR { continue }
                     failure = errno
