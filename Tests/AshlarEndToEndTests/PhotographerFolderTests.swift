@@ -117,8 +117,8 @@ import Testing
     }
 
     /// The whole folder, as the photographer hands it over: the portrait RAW (its preview has
-    /// renditions) gets a photo page whose `sizes` follows the 85vh height cap, and its tile and
-    /// page carry its colours for the time the image loads.
+    /// renditions) gets a photo page with its camera details, whose `sizes` follows the 85vh
+    /// height cap, and its tile and page carry its colours for the time the image loads.
     @Test func theWholeFolderLoadsWhatItShows() throws {
         let folder = try TemporaryFolder("ashlar-photographer")
         try folder.copy(Self.source.deletingLastPathComponent(), to: "site")
@@ -128,6 +128,8 @@ import Testing
         ])
         #expect(run.status == 0, "\(run.stderr)")
         let page = try folder.read("out/raw/dsc-0001/index.html")
+        // The camera details of a RAW come from the RAW's own EXIF.
+        #expect(page.contains("SONY ILCE-7M3") && page.contains("1/250 s"), "\(page)")
         let sizes = try #require(page.firstMatch(of: /<figure class="photo">\n<img [^>]* sizes="([^"]*)"/)).1
         // A portrait 1067 × 1600: 85vh high is 56.6833vh wide.
         #expect(sizes.contains("min(") && sizes.contains("56.6"), "\(sizes)")

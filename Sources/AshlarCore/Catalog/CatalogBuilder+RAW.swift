@@ -58,10 +58,10 @@ extension CatalogBuilder {
         }
         if let orientation = previews.orientation { header.orientation = orientation }
         if let tiff = previews.tiff {
-            // The RAW's EXIF, not the preview's (which cameras often leave out).
+            // The RAW's EXIF (text, date, camera), not the preview's (which cameras often leave out).
             let exif = ExifReader(tiff: ByteWindow(tiff), cameraRAW: true)
             header.date = exif.date ?? header.date
-            header.embedded = EmbeddedMetadata(exif: exif.text.metadata, warnings: exif.warnings)
+            header.embedded = EmbeddedMetadata(exif: exif.metadata, warnings: exif.warnings)
         }
         // Published only as renditions, which carry no location.
         header.embedded.hasLocation = false
