@@ -137,4 +137,32 @@ import Testing
         let album = try folder.read("out/raw/index.html")
         #expect(album.contains(";--p:"), "no tile carries its photo's colours")
     }
+
+    /// Renditions of a photo tagged with the standard sRGB profile carry none (a browser assumes
+    /// sRGB); those of a Display P3 photo carry its profile byte for byte.
+    @Test func renditionsKeepOnlyProfilesThatChangeColours() throws {
+        let folder = try TemporaryFolder("ashlar-photographer")
+        let colour = Self.source.deletingLastPathComponent().appendingPathComponent("colour")
+        try folder.copy(colour, to: "site/colour")
+        let run = try Ashlar.run([
+            "build", folder.url.appendingPathComponent("site").path, "--output",
+            folder.url.appendingPathComponent("out").path,
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(
+            atPath: folder.url.appendingPathComponent("out/colour").path)
+        let p3 = try Data(
+            contentsOf: Ashlar.packageRoot.appendingPathComponent(
+                "Tests/AshlarImageTests/Fixtures/icc/display-p3-v4.icc"))
+        let signature = Data("ICC_PROFILE\u{0}".utf8)
+        for (stem, keeps) in [("Harbour_Dusk@", false), ("Neon_Sign@", true)] {
+            let renditions = names.filter { $0.hasPrefix(stem) && $0.hasSuffix(".jpg") }
+            #expect(renditions.count >= 2, "\(names)")
+            for name in renditions {
+                let bytes = try Data(contentsOf: folder.url.appendingPathComponent("out/colour/" + name))
+                #expect((bytes.range(of: signature) != nil) == keeps, "\(name)")
+                if keeps { #expect(bytes.range(of: p3) != nil, "\(name) does not carry the P3 profile whole") }
+            }
+        }
+    }
 }

@@ -44,5 +44,22 @@ et -XMP-tiff:Make="NIKON CORPORATION" -XMP-tiff:Model="NIKON Z 6" -XMP-exifEX:Le
 
 ls -l site/camera/
 
+# Two photos large enough for renditions, tagged with colour profiles: standard sRGB (HP's, as
+# most cameras write it), which renditions leave out, and Display P3, which they keep.
+rm -rf site/colour
+mkdir -p site/colour
+python3 - <<'PY'
+from PIL import Image
+icc = "../../../AshlarImageTests/Fixtures/icc/"
+for name, profile, top, bottom in [("Harbour_Dusk.jpg", "srgb-hp-v2.icc", (250, 170, 90), (20, 40, 90)),
+                                   ("Neon_Sign.jpg", "display-p3-v4.icc", (255, 40, 120), (30, 10, 60))]:
+    im = Image.new("RGB", (640, 427))
+    for y in range(427):
+        t = y / 426
+        colour = tuple(round(a + (b - a) * t) for a, b in zip(top, bottom))
+        im.paste(colour, (0, y, 640, y + 1))
+    im.save(f"site/colour/{name}", quality=80, icc_profile=open(icc + profile, "rb").read())
+PY
+
 # The RAW, HEIC and video part.
 sh make-unpublished-fixtures.sh
