@@ -9,12 +9,15 @@ import Foundation
 ///   to each width: that is the reference. It is encoded by Ashlar's JPEGEncoder at `Q` (the
 ///   default quality, 82) and by `cjpeg -quality Q -optimize` (libjpeg-turbo, when installed),
 ///   both decoded back by Ashlar's decoder, and each gives its bytes and its score; then the
-///   medians per width.
+///   medians per width. With `--cjpeg-qualities Q,Q,…`, `cjpeg` is also run at each of those
+///   qualities and its bytes interpolated (linearly, between the two that bracket it) to Ashlar's
+///   score: the bytes libjpeg-turbo needs for the same perceived quality.
 /// - `quality score REFERENCE DISTORTED`: the score of one pair (JPEG, PNG or binary PNM).
 struct QualityBenchmark {
     var folders: [String]
     var widths: [Int]
     var quality: Int
+    var sweep: [Int]
 
     static let defaultFolders = ["../shared/photos", "../shared/photos-mixed"]
     static let cjpeg = "/usr/bin/cjpeg"
@@ -36,6 +39,7 @@ struct QualityBenchmark {
         var folders: [String] = []
         var widths = [1920, 640, 317]
         var quality = 82
+        var sweep: [Int] = []
         var index = 0
         func value(_ name: String) throws -> [Int] {
             guard index < arguments.count, !arguments[index].hasPrefix("--") else {
@@ -55,14 +59,17 @@ struct QualityBenchmark {
             switch argument {
             case "--widths": widths = try value("widths")
             case "--quality": quality = min(try value("quality")[0], 100)
+            case "--cjpeg-qualities": sweep = try value("cjpeg-qualities").map { min($0, 100) }
             case _ where argument.hasPrefix("--"):
-                try BenchOptions.check(String(argument.dropFirst(2)), command: "quality", among: ["widths", "quality"])
+                try BenchOptions.check(
+                    String(argument.dropFirst(2)), command: "quality", among: ["widths", "quality", "cjpeg-qualities"])
             default: folders.append(argument)
             }
         }
         self.folders = folders.isEmpty ? Self.defaultFolders : folders
         self.widths = widths
         self.quality = quality
+        self.sweep = sweep
     }
 
     /// One photo at one width: bytes and score of each encoder (nil: not installed).
@@ -71,6 +78,8 @@ struct QualityBenchmark {
         var width: Int
         var ashlar: (bytes: Int, score: Double)
         var cjpeg: (bytes: Int, score: Double)?
+        /// `cjpeg`'s bytes interpolated to Ashlar's score (nil: no sweep, or the score outside it).
+        var cjpegAtEqualScore: Double?
     }
 
     func run() throws -> Int32 {
@@ -106,8 +115,15 @@ struct QualityBenchmark {
                 var row = Row(
                     photo: name, width: width, ashlar: (ours.count, try Self.score(reference, ours, name)))
                 if hasCJPEG {
-                    let theirs = try cjpegBytes(reference, scratch: scratch)
+                    let theirs = try cjpegBytes(reference, quality: quality, scratch: scratch)
                     row.cjpeg = (theirs.count, try Self.score(reference, theirs, name))
+                    if !sweep.isEmpty {
+                        let points = try sweep.map { sweepQuality in
+                            let bytes = try cjpegBytes(reference, quality: sweepQuality, scratch: scratch)
+                            return (bytes: bytes.count, score: try Self.score(reference, bytes, name))
+                        }
+                        row.cjpegAtEqualScore = Self.bytes(atScore: row.ashlar.score, points)
+                    }
                 }
                 rows.append(row)
                 print(Self.line(row))
@@ -118,18 +134,26 @@ struct QualityBenchmark {
             let at = rows.filter { $0.width == width }
             guard !at.isEmpty else { continue }
             let cjpeg = at.compactMap(\.cjpeg)
-            let median = Row(
+            let equal = at.compactMap(\.cjpegAtEqualScore)
+            var median = Row(
                 photo: "\(at.count) photos", width: width,
                 ashlar: (Int(Self.median(at.map { Double($0.ashlar.bytes) })), Self.median(at.map(\.ashlar.score))),
                 cjpeg: cjpeg.isEmpty
                     ? nil : (Int(Self.median(cjpeg.map { Double($0.bytes) })), Self.median(cjpeg.map(\.score))))
+            median.cjpegAtEqualScore = equal.isEmpty ? nil : Self.median(equal)
             print(Self.line(median))
+            let ratios = at.compactMap { row in row.cjpegAtEqualScore.map { Double(row.ashlar.bytes) / $0 } }
+            if !ratios.isEmpty {
+                print(
+                    "    median of the photos' Ashlar / cjpeg at equal score: \(Measure.format(Self.median(ratios), 3)) "
+                        + "(\(ratios.count) of \(at.count) photos inside the sweep)")
+            }
         }
         return 0
     }
 
     /// `cjpeg -quality Q -optimize` of `image`, through a PPM file.
-    func cjpegBytes(_ image: PixelImage, scratch: URL) throws -> [UInt8] {
+    func cjpegBytes(_ image: PixelImage, quality: Int, scratch: URL) throws -> [UInt8] {
         let input = scratch.appendingPathComponent("reference.ppm").path
         let output = scratch.appendingPathComponent("cjpeg.jpg").path
         try ImagePNM.write(image, to: input)
@@ -159,7 +183,21 @@ struct QualityBenchmark {
                 "  cjpeg \(String(cjpeg.bytes).leftPadded(8)) B \(Measure.format(cjpeg.score, 2).leftPadded(6))"
                 + "  bytes Ashlar/cjpeg \(Measure.format(Double(row.ashlar.bytes) / Double(cjpeg.bytes), 3))"
         }
+        if let equal = row.cjpegAtEqualScore {
+            text += "  cjpeg at equal score \(Measure.format(equal, 0)) B"
+        }
         return text
+    }
+
+    /// Bytes at `score`, interpolated linearly between the two of `points` whose scores bracket
+    /// it (the nearest below and above); nil when none is below or none above.
+    static func bytes(atScore score: Double, _ points: [(bytes: Int, score: Double)]) -> Double? {
+        guard let below = points.filter({ $0.score <= score }).max(by: { $0.score < $1.score }),
+            let above = points.filter({ $0.score >= score }).min(by: { $0.score < $1.score })
+        else { return nil }
+        guard above.score > below.score else { return Double(below.bytes) }
+        let fraction = (score - below.score) / (above.score - below.score)
+        return Double(below.bytes) + fraction * Double(above.bytes - below.bytes)
     }
 
     static func median(_ values: [Double]) -> Double {

@@ -14,7 +14,7 @@ let usage = """
            ashlar-bench images memory PATH [--widths W,W,…]
            ashlar-bench images decode PATH [--scale N] [--runs R]
            ashlar-bench images gap [--gaps G,G,…] [--out DIR] [--runs R] PHOTO…
-           ashlar-bench quality [FOLDER…] [--widths W,W,…] [--quality Q]
+           ashlar-bench quality [FOLDER…] [--widths W,W,…] [--quality Q] [--cjpeg-qualities Q,Q,…]
            ashlar-bench quality score REFERENCE DISTORTED
     """
 
