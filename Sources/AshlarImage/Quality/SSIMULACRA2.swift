@@ -17,7 +17,8 @@ import Foundation
 package enum SSIMULACRA2 {
     /// The score of `distorted` against `reference`, or nil when their sizes differ. When either has
     /// alpha, both are composited over dark and over light grey (0.1 and 0.9 of full scale, encoded)
-    /// and the lower score is kept, as the reference tool does.
+    /// and the lower score is kept (the reference tool does so when its first image has alpha).
+    /// Images under 8 pixels wide or high score 100, as in the reference: no scale is measured.
     package static func score(reference: PixelImage, distorted: PixelImage) -> Double? {
         guard reference.width == distorted.width, reference.height == distorted.height else { return nil }
         guard reference.format.hasAlpha || distorted.format.hasAlpha else {
