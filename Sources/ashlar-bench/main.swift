@@ -14,6 +14,8 @@ let usage = """
            ashlar-bench images memory PATH [--widths W,W,…]
            ashlar-bench images decode PATH [--scale N] [--runs R]
            ashlar-bench images gap [--gaps G,G,…] [--out DIR] [--runs R] PHOTO…
+           ashlar-bench quality [FOLDER…] [--widths W,W,…] [--quality Q] [--cjpeg-qualities Q,Q,…]
+           ashlar-bench quality score REFERENCE DISTORTED
     """
 
 func fail(_ message: String, status: Int32) -> Never {
@@ -28,6 +30,7 @@ guard let command = arguments.first else {
 }
 switch command {
 case "images": exit(ImageBenchmark.main(Array(arguments.dropFirst())))
+case "quality": exit(QualityBenchmark.main(Array(arguments.dropFirst())))
 case "stress-build":
     // One case of `stress`, in a process of its own.
     guard arguments.count == 2 else { exit(64) }
@@ -35,7 +38,7 @@ case "stress-build":
 default: break
 }
 guard let names = BenchOptions.names[command] else {
-    let commands = BenchOptions.names.keys.sorted() + ["images"]
+    let commands = BenchOptions.names.keys.sorted() + ["images", "quality"]
     let suggestion = Suggestion.closest(to: command, among: commands).map { "; did you mean '\($0)'?" } ?? ""
     fail("error: unknown benchmark '\(command)'\(suggestion)", status: 64)
 }

@@ -29,6 +29,14 @@ import Testing
             message: "unknown option '--run' for 'ashlar-bench images'; did you mean '--runs'?"),
         Case(arguments: ["images", "--runs", "0"], message: "'--runs' must be a positive whole number, not '0'"),
         Case(
+            arguments: ["quality", "--width", "640"],
+            message: "unknown option '--width' for 'ashlar-bench quality'; did you mean '--widths'?"),
+        Case(
+            arguments: ["quality", "--cjpeg-qualities", "80,x"],
+            message: "'--cjpeg-qualities' must be positive whole numbers, not '80,x'"),
+        Case(
+            arguments: ["quality", "score", "a.ppm"], message: "usage: ashlar-bench quality score REFERENCE DISTORTED"),
+        Case(
             arguments: ["images", "resize", "in.pnm", "10", "10", "--liner"],
             message: "unknown option '--liner' for 'ashlar-bench images resize'; did you mean '--linear'?"),
         Case(
