@@ -11,13 +11,16 @@ public enum JPEGEncoder {
     ///     capped at 255 so the file stays baseline (plain `cjpeg` switches to 16-bit tables below
     ///     about quality 25). The scan data is byte for byte `cjpeg -baseline -optimize`'s.
     ///   - subsampling: chroma resolution of colour images; gray images have one component.
+    ///   - settings: the tables, adaptive quantisation and scans; ``JPEGEncoderSettings/libjpeg``
+    ///     gives `cjpeg -baseline -optimize`'s bytes.
     ///   - iccProfile: written as `ICC_PROFILE` APP2 chunks of up to 65,519 bytes. A profile too
     ///     large for the 255 chunks the format allows (about 16 MB), or an empty one, is left out.
     /// - Returns: the file's bytes. Alpha is composited over white (`.rgba` gives a colour JPEG,
     ///   `.grayAlpha` a gray one). Images wider or taller than 65,535 pixels, the most a JPEG frame
     ///   can state, are cropped to that size.
     public static func encode(
-        _ image: PixelImage, quality: Int = 85, subsampling: ChromaSubsampling = .s420, iccProfile: [UInt8]? = nil
+        _ image: PixelImage, quality: Int = 85, subsampling: ChromaSubsampling = .s420, iccProfile: [UInt8]? = nil,
+        settings: JPEGEncoderSettings = .libjpeg
     ) -> [UInt8] {
         let source = image.format.hasAlpha ? compositedOverWhite(image) : image
         let frame = Frame(
