@@ -22,7 +22,8 @@ extension JPEGEncoder {
         }
     }
 
-    /// One DQT segment with 8-bit tables 0 (luma) and 1 (chroma), in zig-zag order.
+    /// One DQT segment with 8-bit tables 0 (luma), 1 (chroma or Cb) and 2 (Cr), as many as given, in
+    /// zig-zag order.
     static func appendQuantisers(_ tables: [[UInt16]], to output: inout [UInt8]) {
         var payload: [UInt8] = []
         for (index, table) in tables.enumerated() {
@@ -32,14 +33,15 @@ extension JPEGEncoder {
         appendSegment(0xDB, payload, to: &output)
     }
 
-    /// SOF0 (baseline): components 1 (Y) and, in colour, 2 (Cb) and 3 (Cr) at quantiser 1.
-    static func appendFrameHeader(_ frame: Frame, to output: inout [UInt8]) {
+    /// SOF0 (baseline): components 1 (Y) at quantiser 0 and, in colour, 2 (Cb) at quantiser 1 and
+    /// 3 (Cr) at quantiser `crTable` (1, or 2 when Cr has its own).
+    static func appendFrameHeader(_ frame: Frame, crTable: Int, to output: inout [UInt8]) {
         var payload: [UInt8] = [
             8, UInt8(frame.height >> 8), UInt8(frame.height & 0xFF), UInt8(frame.width >> 8),
             UInt8(frame.width & 0xFF), UInt8(frame.components),
         ]
         payload += [1, UInt8(frame.factor << 4 | frame.factor), 0]
-        if frame.components == 3 { payload += [2, 0x11, 1, 3, 0x11, 1] }
+        if frame.components == 3 { payload += [2, 0x11, 1, 3, 0x11, UInt8(crTable)] }
         appendSegment(0xC0, payload, to: &output)
     }
 

@@ -26,6 +26,42 @@ extension JPEGEncoder {
         99, 99, 99, 99, 99, 99, 99, 99,
     ]
 
+    /// The luminance table `.perceptual` scales, row-major: finer than T.81's at high frequencies,
+    /// where Annex K's table spends least on the fine texture a photo's detail is made of. It is
+    /// a smooth function of the frequency, `10 + 90 r^1.5` with `r = √(u² + v²) / √98` (0 at the DC
+    /// term, 1 at the highest frequency), DC 12, chosen by measurement with `ashlar-bench quality`.
+    static let perceptualLuminanceTable: [Int] = [
+        12, 13, 18, 25, 33, 42, 52, 64,
+        13, 15, 20, 26, 34, 43, 53, 64,
+        18, 20, 24, 30, 37, 46, 56, 67,
+        25, 26, 30, 35, 42, 51, 60, 71,
+        33, 34, 37, 42, 49, 57, 66, 76,
+        42, 43, 46, 51, 57, 64, 73, 83,
+        52, 53, 56, 60, 66, 73, 81, 91,
+        64, 64, 67, 71, 76, 83, 91, 100,
+    ]
+
+    /// The chrominance table `.perceptual` scales, row-major: T.81's Table K.2 halved. With 4:2:0
+    /// each chroma coefficient covers four times the area a luma one does, and the colour a
+    /// perceptual metric sees (SSIMULACRA2's XYB) is worth more than Annex K spends on it.
+    static let perceptualChrominanceTable: [Int] = standardChrominanceTable.map { ($0 + 1) / 2 }
+
+    /// The luma and chroma quantisers for `quality`, in zig-zag order.
+    static func quantisers(_ tables: JPEGEncoderSettings.Tables, quality: Int) -> [[UInt16]] {
+        switch tables {
+        case .standard:
+            [
+                quantiser(standardLuminanceTable, quality: quality),
+                quantiser(standardChrominanceTable, quality: quality),
+            ]
+        case .perceptual:
+            [
+                quantiser(perceptualLuminanceTable, quality: quality),
+                quantiser(perceptualChrominanceTable, quality: quality),
+            ]
+        }
+    }
+
     /// libjpeg's `jpeg_quality_scaling`: the percentage the standard tables are scaled by, so that
     /// a quality here means what it means to `cjpeg -quality`.
     static func scaleFactor(quality: Int) -> Int {

@@ -18,6 +18,10 @@ extension JPEGEncoder {
     /// first pass) of the 8×8 samples at `source`, then rounding quantisation into `output` in
     /// zig-zag order. Returns a mask with bit `k` set when AC coefficient `k` (1...63) is non-zero.
     ///
+    /// With `adaptive`, an AC coefficient that rounds to ±1 becomes 0 when it is below the block's
+    /// ``zeroingThreshold(activity:)`` (in quantiser steps): the more detail the block has, the more
+    /// it hides the loss of a small coefficient.
+    ///
     /// `workspace` holds 64 values. The samples are not centred first: only the DC term of each row
     /// sums them without a matching difference, so subtracting `8 × 128` there is the same.
     /// The arithmetic cannot overflow 32 bits for 8-bit samples (libjpeg relies on the same bound),
@@ -25,7 +29,8 @@ extension JPEGEncoder {
     @inline(__always)
     static func transformBlock(
         _ source: UnsafePointer<UInt8>, stride: Int, workspace: UnsafeMutablePointer<Int32>,
-        divisors: UnsafePointer<UInt64>, naturalOrder: UnsafePointer<Int>, output: UnsafeMutablePointer<Int16>
+        divisors: UnsafePointer<UInt64>, naturalOrder: UnsafePointer<Int>, output: UnsafeMutablePointer<Int16>,
+        adaptive: Bool = false
     ) -> UInt64 {
         var row = source
         var data = workspace
@@ -81,12 +86,28 @@ extension JPEGEncoder {
             oddPart(tmp4, tmp5, tmp6, tmp7, data, step: 8, rounding: 16384, shift: 15)
             data += 1
         }
+        // The threshold in 1/65,536 quantiser steps; 0 leaves every decision to rounding.
+        var threshold: UInt64 = 0
+        if adaptive {
+            // The AC coefficients' magnitudes in quantiser steps (`|a| / 8q`), in the same units.
+            var activity: UInt64 = 0
+            for k in 1..<64 {
+                let value = workspace[naturalOrder[k]]
+                let sign = value &>> 31
+                activity &+= (UInt64(UInt32(bitPattern: (value ^ sign) &- sign)) &* divisors[k]) &>> 16
+            }
+            threshold = zeroingThreshold(activity: activity)
+        }
         var mask: UInt64 = 0
         for k in 0..<64 {
             let value = workspace[naturalOrder[k]]
             let sign = value &>> 31
             let magnitude = UInt64(UInt32(bitPattern: (value ^ sign) &- sign))
-            let quotient = Int32(truncatingIfNeeded: ((magnitude &+ divisors[64 + k]) &* divisors[k]) &>> 32)
+            var quotient = Int32(truncatingIfNeeded: ((magnitude &+ divisors[64 + k]) &* divisors[k]) &>> 32)
+            // `|a| < threshold × 8q`, with `8q` twice the rounding term; DC is never zeroed.
+            if quotient == 1 && k > 0 && magnitude &<< 16 < threshold &* (divisors[64 + k] &<< 1) {
+                quotient = 0
+            }
             let coefficient = (quotient ^ sign) &- sign
             output[k] = Int16(truncatingIfNeeded: coefficient)
             mask |= UInt64(quotient != 0 ? 1 : 0) &<< UInt64(k)

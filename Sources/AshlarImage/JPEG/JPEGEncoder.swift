@@ -20,17 +20,15 @@ public enum JPEGEncoder {
     ///   can state, are cropped to that size.
     public static func encode(
         _ image: PixelImage, quality: Int = 85, subsampling: ChromaSubsampling = .s420, iccProfile: [UInt8]? = nil,
-        settings: JPEGEncoderSettings = .libjpeg
+        settings: JPEGEncoderSettings = .perceptual
     ) -> [UInt8] {
         let source = image.format.hasAlpha ? compositedOverWhite(image) : image
         let frame = Frame(
             width: min(source.width, maximumDimension), height: min(source.height, maximumDimension),
             components: source.format == .gray ? 1 : 3, subsampling: subsampling)
-        let quantisers = [
-            quantiser(standardLuminanceTable, quality: quality),
-            quantiser(standardChrominanceTable, quality: quality),
-        ]
-        let blocks = transform(source, frame: frame, divisors: quantisers.map(divisors))
+        let quantisers = quantisers(settings.tables, quality: quality)
+        let blocks = transform(
+            source, frame: frame, divisors: quantisers.map(divisors), adaptive: settings.adaptiveQuantisation)
         let tableCount = frame.components == 1 ? 1 : 2
         var tables: [HuffmanTable] = []
         for table in 0..<tableCount {
@@ -42,8 +40,9 @@ public enum JPEGEncoder {
         var output: [UInt8] = [0xFF, 0xD8]
         appendJFIF(to: &output)
         if let iccProfile { appendICCProfile(iccProfile, to: &output) }
-        appendQuantisers(Array(quantisers.prefix(tableCount)), to: &output)
-        appendFrameHeader(frame, to: &output)
+        let written = frame.components == 1 ? [quantisers[0]] : quantisers
+        appendQuantisers(written, to: &output)
+        appendFrameHeader(frame, crTable: written.count - 1, to: &output)
         appendHuffmanTables(tables, to: &output)
         appendScanHeader(frame, to: &output)
         output += entropyCode(blocks, frame: frame, tables: tables)
@@ -94,7 +93,7 @@ public enum JPEGEncoder {
     }
 
     /// Converts, downsamples, transforms and quantises the image one row of MCUs at a time.
-    static func transform(_ image: PixelImage, frame: Frame, divisors: [[UInt64]]) -> QuantisedBlocks {
+    static func transform(_ image: PixelImage, frame: Frame, divisors: [[UInt64]], adaptive: Bool) -> QuantisedBlocks {
         let blockCount = frame.blockCount
         var coefficients = [Int16](repeating: 0, count: blockCount * 64)
         var masks = [UInt64](repeating: 0, count: blockCount)
@@ -115,7 +114,8 @@ public enum JPEGEncoder {
         let fullRed = scratch + 2 * planeSize
         let blue = frame.factor == 2 ? scratch + 3 * planeSize : fullBlue
         let red = frame.factor == 2 ? blue + chromaWidth * 8 : fullRed
-        let divisorTable = divisors[0] + divisors[1]
+        // Luma, Cb, Cr: a file with two tables gives Cb's to Cr too.
+        let divisorTable = divisors.count == 1 ? divisors[0] : divisors[0] + divisors[1] + divisors[divisors.count - 1]
 
         image.pixels.withUnsafeBufferPointer { pixelBuffer in
             coefficients.withUnsafeMutableBufferPointer { coefficientBuffer in
@@ -128,18 +128,17 @@ public enum JPEGEncoder {
                                     var mask = maskBuffer.baseAddress, let counts = frequencyBuffer.baseAddress,
                                     let lumaDivisors = divisorBuffer.baseAddress, let order = orderBuffer.baseAddress
                                 else { return }
-                                let chromaDivisors = lumaDivisors + 128
                                 var previousDC: (Int32, Int32, Int32) = (0, 0, 0)
 
                                 @inline(__always)
                                 func code(
-                                    _ plane: UnsafePointer<UInt8>, stride: Int, chroma: Bool, previous: inout Int32
+                                    _ plane: UnsafePointer<UInt8>, stride: Int, component: Int, previous: inout Int32
                                 ) {
                                     let bits = transformBlock(
                                         plane, stride: stride, workspace: workspace,
-                                        divisors: chroma ? chromaDivisors : lumaDivisors,
-                                        naturalOrder: order, output: block)
-                                    let tables = counts + (chroma ? 514 : 0)
+                                        divisors: lumaDivisors + 128 * component,
+                                        naturalOrder: order, output: block, adaptive: adaptive)
+                                    let tables = counts + (component > 0 ? 514 : 0)
                                     countSymbols(block, mask: bits, previousDC: &previous, dc: tables, ac: tables + 257)
                                     mask.pointee = bits
                                     block += 64
@@ -199,17 +198,17 @@ public enum JPEGEncoder {
                                                 } else {
                                                     code(
                                                         luma + y * 8 * paddedWidth + left + x * 8, stride: paddedWidth,
-                                                        chroma: false,
+                                                        component: 0,
                                                         previous: &previousDC.0)
                                                 }
                                             }
                                         }
                                         if frame.components == 3 {
                                             code(
-                                                blue + column * 8, stride: chromaWidth, chroma: true,
+                                                blue + column * 8, stride: chromaWidth, component: 1,
                                                 previous: &previousDC.1)
                                             code(
-                                                red + column * 8, stride: chromaWidth, chroma: true,
+                                                red + column * 8, stride: chromaWidth, component: 2,
                                                 previous: &previousDC.2)
                                         }
                                     }

@@ -128,7 +128,8 @@ public enum Renditions {
             var bytes: [UInt8]
             switch request.format {
             case .jpeg(let quality):
-                bytes = JPEGEncoder.encode(resized, quality: quality, subsampling: .s420, iccProfile: iccProfile)
+                bytes = JPEGEncoder.encode(
+                    resized, quality: quality, subsampling: .s420, iccProfile: iccProfile, settings: .perceptual)
                 if let exif { bytes = Self.inserting(exif: exif, into: bytes) }
             case .png:
                 bytes = PNGEncoder.encode(resized, iccProfile: iccProfile)

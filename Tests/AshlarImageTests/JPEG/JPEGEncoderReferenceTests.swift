@@ -57,7 +57,8 @@ import Testing
     @Test(.enabled(if: ExternalTool.enabled("cjpeg")), arguments: cases)
     func scanDataMatchesCjpeg(_ testCase: Case) throws {
         let image = TestPicture.make(width: testCase.width, height: testCase.height, format: testCase.format)
-        let ours = JPEGEncoder.encode(image, quality: testCase.quality, subsampling: testCase.subsampling)
+        let ours = JPEGEncoder.encode(
+            image, quality: testCase.quality, subsampling: testCase.subsampling, settings: .libjpeg)
         let input = ExternalTool.temporaryFile(Self.netpbm(image), named: "input.pnm")
         var arguments = ["-baseline", "-optimize", "-quality", "\(testCase.quality)"]
         if testCase.subsampling == .s444 { arguments += ["-sample", "1x1"] }
@@ -65,11 +66,16 @@ import Testing
         #expect(try Self.scan(ours) == Self.scan(reference))
     }
 
-    @Test(.enabled(if: ExternalTool.enabled("djpeg")), arguments: [(90, 40.0), (50, 30.0)])
-    func djpegDecodesCloseToInput(quality: Int, minimumPSNR: Double) throws {
+    /// Today's encoder and libjpeg's choices, at the two qualities.
+    static let decodeCases: [(JPEGEncoderSettings, Int, Double)] = [
+        (.perceptual, 90, 40), (.perceptual, 50, 30), (.libjpeg, 90, 40), (.libjpeg, 50, 30),
+    ]
+
+    @Test(.enabled(if: ExternalTool.enabled("djpeg")), arguments: decodeCases)
+    func djpegDecodesCloseToInput(settings: JPEGEncoderSettings, quality: Int, minimumPSNR: Double) throws {
         for subsampling in ChromaSubsampling.allCases {
             let image = TestPicture.make(width: 96, height: 64, format: .rgb)
-            let file = JPEGEncoder.encode(image, quality: quality, subsampling: subsampling)
+            let file = JPEGEncoder.encode(image, quality: quality, subsampling: subsampling, settings: settings)
             let path = ExternalTool.temporaryFile(file, named: "encoded.jpg")
             guard let decoded = ExternalTool.run("djpeg", ["-pnm", path]) else { return }
             let samples = try #require(Self.samples(ofNetpbm: decoded))
@@ -78,14 +84,15 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: ExternalTool.enabled("python3")), arguments: [(90, 40.0), (50, 30.0)])
-    func pillowDecodesCloseToInput(quality: Int, minimumPSNR: Double) throws {
+    @Test(.enabled(if: ExternalTool.enabled("python3")), arguments: decodeCases)
+    func pillowDecodesCloseToInput(settings: JPEGEncoderSettings, quality: Int, minimumPSNR: Double) throws {
         let script =
             "import sys; from PIL import Image; im = Image.open(sys.argv[1]); im.load(); "
             + "sys.stdout.buffer.write(im.mode.encode() + b'\\n' + im.tobytes())"
         for format in [PixelFormat.rgb, .gray] {
             let image = TestPicture.make(width: 75, height: 41, format: format)
-            let path = ExternalTool.temporaryFile(JPEGEncoder.encode(image, quality: quality), named: "encoded.jpg")
+            let path = ExternalTool.temporaryFile(
+                JPEGEncoder.encode(image, quality: quality, settings: settings), named: "encoded.jpg")
             guard let decoded = ExternalTool.run("python3", ["-c", script, path]) else { return }
             let newline = try #require(decoded.firstIndex(of: 0x0A))
             #expect(String(decoding: decoded[..<newline], as: UTF8.self) == (format == .gray ? "L" : "RGB"))

@@ -1,0 +1,65 @@
+import AshlarImage
+import AshlarTestSupport
+import Foundation
+import Testing
+
+/// The encoder's promise to the photographer (issue 26): at the same `quality`, the perceptual
+/// encoder (``JPEGEncoderSettings/perceptual``) looks at least as good as libjpeg's choices did
+/// (SSIMULACRA2) and writes fewer bytes. On the real photos of `../shared/photos`, resized to
+/// 640 px as renditions are; `ashlar-bench quality` measures the same at 1920, 640 and 317 px.
+@Suite struct EncoderQualityTests {
+    static var runs: Bool { SharedMaterial.isAvailable("photos") }
+
+    /// Each photo of `../shared/photos`, decoded at an eighth and resized to 640 px wide.
+    static func references() throws -> [(name: String, image: PixelImage)] {
+        let folder = SharedMaterial.folder("photos")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.lowercased().hasSuffix(".jpg")
+        }.sorted()
+        return try names.map { name in
+            let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
+            let decoded = try JPEGDecoder.decode(bytes, scale: .eighth).image
+            let height = Int((Double(decoded.height) * 640 / Double(decoded.width)).rounded())
+            return (name, Resampler.resize(decoded, width: 640, height: height))
+        }
+    }
+
+    /// Bytes and score of `image` encoded at `quality` with `settings`.
+    static func measure(_ image: PixelImage, quality: Int, _ settings: JPEGEncoderSettings) throws -> (
+        bytes: Int, score: Double
+    ) {
+        let file = JPEGEncoder.encode(image, quality: quality, settings: settings)
+        let score = try #require(SSIMULACRA2.score(reference: image, distorted: try JPEGDecoder.decode(file).image))
+        return (file.count, score)
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.count % 2 == 1
+            ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    }
+
+    @Test(.enabled(if: runs, "needs ../shared/photos"))
+    func everyPhotoLooksAtLeastAsGoodWithFewerBytesAtTheDefaultQuality() throws {
+        for (name, image) in try Self.references() {
+            let today = try Self.measure(image, quality: 82, .libjpeg)
+            let new = try Self.measure(image, quality: 82, .perceptual)
+            #expect(new.score >= today.score, "\(name): score \(new.score), libjpeg's \(today.score)")
+            #expect(new.bytes < today.bytes, "\(name): \(new.bytes) bytes, libjpeg's \(today.bytes)")
+        }
+    }
+
+    @Test(.enabled(if: runs, "needs ../shared/photos"), arguments: [50, 70, 90, 95])
+    func theMedianPhotoLooksAtLeastAsGoodWithFewerBytes(quality: Int) throws {
+        var scores: [Double] = []
+        var bytes: [Double] = []
+        for (_, image) in try Self.references() {
+            let today = try Self.measure(image, quality: quality, .libjpeg)
+            let new = try Self.measure(image, quality: quality, .perceptual)
+            scores.append(new.score - today.score)
+            bytes.append(Double(new.bytes) / Double(today.bytes))
+        }
+        #expect(Self.median(scores) >= 0, "score differences \(scores)")
+        #expect(Self.median(bytes) < 1, "bytes ratios \(bytes)")
+    }
+}
