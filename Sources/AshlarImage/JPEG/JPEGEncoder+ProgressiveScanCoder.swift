@@ -1,0 +1,177 @@
+extension JPEGEncoder {
+    /// Codes one scan of a progressive frame (T.81 G.1.2), in two passes like libjpeg's `jcphuff.c`:
+    /// a counting pass that only tallies the Huffman symbols, from which the scan's tables are
+    /// built, then a writing pass with those tables. Both passes take the same decisions, so every
+    /// symbol written has a code.
+    struct ProgressiveScanCoder {
+        /// libjpeg's limit on buffered correction bits (`MAX_CORR_BITS`): a refinement scan flushes
+        /// its end-of-band run before a block could take the buffer past it.
+        static let correctionBitLimit = 1000
+        /// The longest end-of-band run EOBn can state (n ≤ 14).
+        static let longestRun = 0x7FFF
+
+        let counting: Bool
+        /// 257 counts for each of tables 0 and 1.
+        var frequencies = [Int](repeating: 0, count: 2 * 257)
+        /// `code << 8 | length` for each symbol of tables 0 and 1.
+        var codes = [UInt32](repeating: 0, count: 2 * 256)
+        var writer: BitWriter
+        /// Blocks whose band ended in zeros, not yet coded (EOBRUN).
+        private var run = 0
+        /// Correction bits of the blocks in `run`, sent after its EOB symbol (BE in G.1.2.3).
+        private var pendingBits: [UInt8] = []
+        /// Correction bits of the current block not yet sent (BR).
+        private var blockBits: [UInt8] = []
+        /// The AC table of the scan.
+        private var table = 0
+
+        init(counting: Bool, capacity: Int) {
+            self.counting = counting
+            writer = BitWriter(capacity: counting ? 0 : capacity)
+            pendingBits.reserveCapacity(Self.correctionBitLimit)
+            blockBits.reserveCapacity(64)
+        }
+
+        /// Codes `scan` over the blocks `order` lists (indices in MCU order); `components` gives
+        /// each block's component, `tableOf` each component's table.
+        mutating func code(
+            _ scan: JPEGScanScript.Scan, coefficients: UnsafeBufferPointer<Int16>, order: [Int], components: [Int],
+            tableOf: (Int) -> Int
+        ) {
+            guard let base = coefficients.baseAddress else { return }
+            if scan.isDC {
+                var previous = [Int32](repeating: 0, count: 3)
+                for index in order {
+                    let value = Int32(base[index * 64])
+                    if scan.isRefinement {
+                        bits(UInt64(truncatingIfNeeded: value >> Int32(scan.low)) & 1, length: 1)
+                        continue
+                    }
+                    let component = components[index]
+                    let shifted = value >> Int32(scan.low)
+                    let difference = shifted &- previous[component]
+                    previous[component] = shifted
+                    let size = category(Int32(difference.magnitude))
+                    symbol(Int(size), table: tableOf(component))
+                    signed(difference, size: size)
+                }
+                return
+            }
+            table = tableOf(scan.components[0])
+            for index in order {
+                let block = base + index * 64
+                if scan.isRefinement {
+                    refine(block, band: scan.band, low: scan.low)
+                } else {
+                    first(block, band: scan.band, low: scan.low)
+                }
+            }
+            flushRun()
+        }
+
+        /// The first scan of an AC band (G.1.2.2): each coefficient's magnitude above bit `low`,
+        /// runs of zero bands coded as EOBn.
+        private mutating func first(_ block: UnsafePointer<Int16>, band: ClosedRange<Int>, low: Int) {
+            var zeros = 0
+            for k in band {
+                let coefficient = Int32(block[k])
+                let magnitude = Int32(coefficient.magnitude) >> Int32(low)
+                if magnitude == 0 {
+                    zeros += 1
+                    continue
+                }
+                flushRun()
+                while zeros > 15 {
+                    symbol(0xF0, table: table)
+                    zeros -= 16
+                }
+                let size = category(magnitude)
+                symbol(zeros << 4 | Int(size), table: table)
+                signed(coefficient < 0 ? -magnitude : magnitude, size: size)
+                zeros = 0
+            }
+            if zeros > 0 {
+                run += 1
+                if run == Self.longestRun { flushRun() }
+            }
+        }
+
+        /// A refinement scan of an AC band (G.1.2.3): bit `low` of every coefficient. Those that
+        /// become non-zero are coded like a first scan with size 1 and their sign; those already
+        /// non-zero give a bare correction bit, sent after the next symbol.
+        private mutating func refine(_ block: UnsafePointer<Int16>, band: ClosedRange<Int>, low: Int) {
+            var last = 0
+            for k in band where Int32(block[k]).magnitude >> UInt32(low) == 1 { last = k }
+            var zeros = 0
+            blockBits.removeAll(keepingCapacity: true)
+            for k in band {
+                let magnitude = Int32(block[k]).magnitude >> UInt32(low)
+                if magnitude == 0 {
+                    zeros += 1
+                    continue
+                }
+                // A run of 16 zeros past the last newly non-zero coefficient goes into the EOB.
+                while zeros > 15 && k <= last {
+                    flushRun()
+                    symbol(0xF0, table: table)
+                    zeros -= 16
+                    sendBlockBits()
+                }
+                if magnitude > 1 {
+                    blockBits.append(UInt8(magnitude & 1))
+                    continue
+                }
+                flushRun()
+                symbol(zeros << 4 | 1, table: table)
+                bits(block[k] < 0 ? 0 : 1, length: 1)
+                sendBlockBits()
+                zeros = 0
+            }
+            if zeros > 0 || !blockBits.isEmpty {
+                run += 1
+                pendingBits += blockBits
+                blockBits.removeAll(keepingCapacity: true)
+                if run == Self.longestRun || pendingBits.count > Self.correctionBitLimit - 63 { flushRun() }
+            }
+        }
+
+        /// Codes the pending end-of-band run, if any, and the correction bits it carries.
+        private mutating func flushRun() {
+            guard run > 0 else { return }
+            let size = Int(category(Int32(run))) - 1
+            symbol(size << 4, table: table)
+            bits(UInt64(run) & ((1 << UInt64(size)) - 1), length: size)
+            run = 0
+            for bit in pendingBits { bits(UInt64(bit), length: 1) }
+            pendingBits.removeAll(keepingCapacity: true)
+        }
+
+        private mutating func sendBlockBits() {
+            for bit in blockBits { bits(UInt64(bit), length: 1) }
+            blockBits.removeAll(keepingCapacity: true)
+        }
+
+        @inline(__always)
+        private mutating func symbol(_ symbol: Int, table: Int) {
+            if counting {
+                frequencies[table * 257 + symbol] += 1
+            } else {
+                let entry = codes[table * 256 + symbol]
+                writer.write(UInt64(entry >> 8), length: Int(entry & 0xFF))
+            }
+        }
+
+        /// The low `size` bits of `value`, one's complement when negative (F.1.2.1.1).
+        @inline(__always)
+        private mutating func signed(_ value: Int32, size: Int32) {
+            guard !counting else { return }
+            writer.write(entry: 0, size: size, value: value)
+        }
+
+        @inline(__always)
+        private mutating func bits(_ value: UInt64, length: Int) {
+            guard !counting, length > 0 else { return }
+            writer.write(value, length: length)
+        }
+    }
+}
