@@ -18,7 +18,11 @@ extension JPEGEncoder {
             let tableOf: (Int) -> Int = { $0 == 0 ? 0 : 1 }
             var coder = ProgressiveScanCoder(counting: true, capacity: 0)
             blocks.coefficients.withUnsafeBufferPointer { coefficients in
-                coder.code(scan, coefficients: coefficients, order: order, components: interleaved, tableOf: tableOf)
+                blocks.masks.withUnsafeBufferPointer { masks in
+                    coder.code(
+                        scan, coefficients: coefficients, masks: masks, order: order, components: interleaved,
+                        tableOf: tableOf)
+                }
             }
             var tables: [(index: Int, table: HuffmanTable)] = []
             if !(scan.isDC && scan.isRefinement) {
@@ -35,7 +39,11 @@ extension JPEGEncoder {
                 for symbol in 0..<256 { writer.codes[index * 256 + symbol] = table.codes[symbol] }
             }
             blocks.coefficients.withUnsafeBufferPointer { coefficients in
-                writer.code(scan, coefficients: coefficients, order: order, components: interleaved, tableOf: tableOf)
+                blocks.masks.withUnsafeBufferPointer { masks in
+                    writer.code(
+                        scan, coefficients: coefficients, masks: masks, order: order, components: interleaved,
+                        tableOf: tableOf)
+                }
             }
             output += writer.writer.finish()
         }

@@ -32,11 +32,12 @@ extension JPEGEncoder {
             blockBits.reserveCapacity(64)
         }
 
-        /// Codes `scan` over the blocks `order` lists (indices in MCU order); `components` gives
-        /// each block's component, `tableOf` each component's table.
+        /// Codes `scan` over the blocks `order` lists (indices in MCU order); `masks` has bit `k`
+        /// set for each block's non-zero AC coefficients, `components` gives each block's
+        /// component, `tableOf` each component's table.
         mutating func code(
-            _ scan: JPEGScanScript.Scan, coefficients: UnsafeBufferPointer<Int16>, order: [Int], components: [Int],
-            tableOf: (Int) -> Int
+            _ scan: JPEGScanScript.Scan, coefficients: UnsafeBufferPointer<Int16>, masks: UnsafeBufferPointer<UInt64>,
+            order: [Int], components: [Int], tableOf: (Int) -> Int
         ) {
             guard let base = coefficients.baseAddress else { return }
             if scan.isDC {
@@ -58,28 +59,42 @@ extension JPEGEncoder {
                 return
             }
             table = tableOf(scan.components[0])
+            // Bits Ss...Se.
+            let band = ~UInt64(0) >> UInt64(63 - scan.band.upperBound) & ~((1 << UInt64(scan.band.lowerBound)) - 1)
+            let threshold = Int32(1) << Int32(scan.low)
             for index in order {
                 let block = base + index * 64
+                var nonZero = masks[index] & band
+                if scan.low > 0 {
+                    var remaining = nonZero
+                    while remaining != 0 {
+                        let k = remaining.trailingZeroBitCount
+                        remaining &= remaining - 1
+                        if Int32(block[k]).magnitude < threshold { nonZero &= ~(1 << UInt64(k)) }
+                    }
+                }
                 if scan.isRefinement {
-                    refine(block, band: scan.band, low: scan.low)
+                    refine(block, nonZero: nonZero, band: scan.band, low: scan.low)
                 } else {
-                    first(block, band: scan.band, low: scan.low)
+                    first(block, nonZero: nonZero, band: scan.band, low: scan.low)
                 }
             }
             flushRun()
         }
 
         /// The first scan of an AC band (G.1.2.2): each coefficient's magnitude above bit `low`,
-        /// runs of zero bands coded as EOBn.
-        private mutating func first(_ block: UnsafePointer<Int16>, band: ClosedRange<Int>, low: Int) {
-            var zeros = 0
-            for k in band {
+        /// runs of zero bands coded as EOBn. `nonZero` has bit `k` set for the coefficients of
+        /// the band whose magnitude is at least `1 << low`.
+        private mutating func first(_ block: UnsafePointer<Int16>, nonZero: UInt64, band: ClosedRange<Int>, low: Int) {
+            var remaining = nonZero
+            var previous = band.lowerBound - 1
+            while remaining != 0 {
+                let k = remaining.trailingZeroBitCount
+                remaining &= remaining - 1
                 let coefficient = Int32(block[k])
                 let magnitude = Int32(coefficient.magnitude) >> Int32(low)
-                if magnitude == 0 {
-                    zeros += 1
-                    continue
-                }
+                var zeros = k - previous - 1
+                previous = k
                 flushRun()
                 while zeros > 15 {
                     symbol(0xF0, table: table)
@@ -88,9 +103,8 @@ extension JPEGEncoder {
                 let size = category(magnitude)
                 symbol(zeros << 4 | Int(size), table: table)
                 signed(coefficient < 0 ? -magnitude : magnitude, size: size)
-                zeros = 0
             }
-            if zeros > 0 {
+            if previous < band.upperBound {
                 run += 1
                 if run == Self.longestRun { flushRun() }
             }
@@ -98,18 +112,26 @@ extension JPEGEncoder {
 
         /// A refinement scan of an AC band (G.1.2.3): bit `low` of every coefficient. Those that
         /// become non-zero are coded like a first scan with size 1 and their sign; those already
-        /// non-zero give a bare correction bit, sent after the next symbol.
-        private mutating func refine(_ block: UnsafePointer<Int16>, band: ClosedRange<Int>, low: Int) {
+        /// non-zero give a bare correction bit, sent after the next symbol. Zero runs count only
+        /// the coefficients still zero.
+        private mutating func refine(_ block: UnsafePointer<Int16>, nonZero: UInt64, band: ClosedRange<Int>, low: Int) {
             var last = 0
-            for k in band where Int32(block[k]).magnitude >> UInt32(low) == 1 { last = k }
-            var zeros = 0
+            var remaining = nonZero
+            while remaining != 0 {
+                let k = remaining.trailingZeroBitCount
+                remaining &= remaining - 1
+                if Int32(block[k]).magnitude >> UInt32(low) == 1 { last = k }
+            }
             blockBits.removeAll(keepingCapacity: true)
-            for k in band {
+            remaining = nonZero
+            var previous = band.lowerBound - 1
+            var zeros = 0
+            while remaining != 0 {
+                let k = remaining.trailingZeroBitCount
+                remaining &= remaining - 1
                 let magnitude = Int32(block[k]).magnitude >> UInt32(low)
-                if magnitude == 0 {
-                    zeros += 1
-                    continue
-                }
+                zeros += k - previous - 1
+                previous = k
                 // A run of 16 zeros past the last newly non-zero coefficient goes into the EOB.
                 while zeros > 15 && k <= last {
                     flushRun()
@@ -127,6 +149,7 @@ extension JPEGEncoder {
                 sendBlockBits()
                 zeros = 0
             }
+            zeros += band.upperBound - previous
             if zeros > 0 || !blockBits.isEmpty {
                 run += 1
                 pendingBits += blockBits
