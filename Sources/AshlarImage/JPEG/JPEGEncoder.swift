@@ -61,7 +61,7 @@ public enum JPEGEncoder {
             output += entropyCode(blocks, frame: frame, tables: tables)
         case .progressive:
             appendFrameHeader(frame, progressive: true, to: &output)
-            let script = script ?? JPEGScanScript.script(components: frame.components)
+            let script = script ?? .script(components: frame.components, pixels: frame.width * frame.height)
             appendProgressiveScans(blocks, frame: frame, script: script, to: &output)
         }
         output += [0xFF, 0xD9]

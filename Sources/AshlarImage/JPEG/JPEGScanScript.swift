@@ -29,13 +29,53 @@ package struct JPEGScanScript: Sendable, Hashable {
         self.scans = scans
     }
 
-    /// The script for an image of `components` components (1 or 3).
-    static func script(components: Int) -> JPEGScanScript {
-        components == 1 ? .successiveGray : .successive
+    /// The script for an image of `components` components (1 or 3) and `pixels` pixels, chosen
+    /// by measurement on the bench photos at quality 82 (Performance.md): two-bit refinement of
+    /// bands 3–63 for larger images, where it saved the most, and one-bit refinement below
+    /// ``smallImagePixels``, where fewer scans mean fewer Huffman tables to store.
+    static func script(components: Int, pixels: Int) -> JPEGScanScript {
+        if pixels < smallImagePixels { return components == 1 ? .oneBitRefinementGray : .oneBitRefinement }
+        return components == 1 ? .twoBitRefinementGray : .twoBitRefinement
     }
+
+    /// Below this many pixels (about 450 × 300) ``oneBitRefinement`` is chosen.
+    static let smallImagePixels = 150_000
 }
 
 extension JPEGScanScript {
+    /// jpegli's default script (progressive level 2) for subsampled YCbCr: each component's DC
+    /// at full precision in a scan of its own, coefficients 1–2 whole, 3–63 without their two
+    /// low bits, then those bits one at a time.
+    package static let twoBitRefinement = JPEGScanScript(
+        [0, 1, 2].map { Scan([$0], 0...0) } + [0, 1, 2].map { Scan([$0], 1...2) }
+            + [0, 1, 2].map { Scan([$0], 3...63, low: 2) } + [0, 1, 2].map { Scan([$0], 3...63, high: 2, low: 1) }
+            + [0, 1, 2].map { Scan([$0], 3...63, high: 1) })
+
+    /// ``twoBitRefinement`` for one component.
+    package static let twoBitRefinementGray = JPEGScanScript([
+        Scan([0], 0...0),
+        Scan([0], 1...2),
+        Scan([0], 3...63, low: 2),
+        Scan([0], 3...63, high: 2, low: 1),
+        Scan([0], 3...63, high: 1),
+    ])
+
+    /// DC of all components, luma AC without its low bit, chroma AC whole, then luma's low bit.
+    package static let oneBitRefinement = JPEGScanScript([
+        Scan([0, 1, 2], 0...0),
+        Scan([0], 1...63, low: 1),
+        Scan([1], 1...63),
+        Scan([2], 1...63),
+        Scan([0], 1...63, high: 1),
+    ])
+
+    /// ``oneBitRefinement`` for one component.
+    package static let oneBitRefinementGray = JPEGScanScript([
+        Scan([0], 0...0),
+        Scan([0], 1...63, low: 1),
+        Scan([0], 1...63, high: 1),
+    ])
+
     /// libjpeg's `jpeg_simple_progression` for YCbCr: DC of all components at half precision, the
     /// low luma frequencies, the chroma, the rest of luma, then the dropped bits.
     package static let successive = JPEGScanScript([

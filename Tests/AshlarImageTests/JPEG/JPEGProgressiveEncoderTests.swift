@@ -70,10 +70,16 @@ import Testing
         Case(width: 300, height: 200, format: .rgb, picture: .flat),
         Case(width: 2048, height: 1040, format: .gray, picture: .flat),
         Case(width: 1100, height: 1000, format: .gray, quality: 100, picture: .noise),
+        Case(width: 1921, height: 97, format: .rgb, quality: 95, picture: .noise),
     ]
 
-    /// Alternatives measured against ``JPEGScanScript/successive``; each must be decodable too.
-    static let scripts: [(String, JPEGScanScript)] = [("spectral", .spectral), ("spectralGray", .spectralGray)]
+    /// Every script kept, whatever the image's size: each must give the sequential pixels.
+    static let scripts: [(String, JPEGScanScript)] = [
+        ("oneBitRefinement", .oneBitRefinement), ("oneBitRefinementGray", .oneBitRefinementGray),
+        ("twoBitRefinement", .twoBitRefinement), ("twoBitRefinementGray", .twoBitRefinementGray),
+        ("successive", .successive), ("successiveGray", .successiveGray),
+        ("spectral", .spectral), ("spectralGray", .spectralGray),
+    ]
 
     @Test(arguments: cases)
     func decodesToTheSequentialPixels(_ testCase: Case) throws {
@@ -105,7 +111,8 @@ import Testing
     @Test(arguments: [cases[5], cases[6], cases[8], cases[10]])
     func otherScriptsDecodeToTheSequentialPixels(_ testCase: Case) throws {
         let sequential = try JPEGDecoder.decode(testCase.encode(.sequential)).image
-        for (name, script) in Self.scripts where (script.scans[0].components.count == 1) == (testCase.format == .gray) {
+        let components = testCase.format == .gray ? 1 : 3
+        for (name, script) in Self.scripts where Set(script.scans.flatMap(\.components)).count == components {
             let progressive = try JPEGDecoder.decode(testCase.encode(.progressive, script: script)).image
             #expect(progressive.pixels == sequential.pixels, "\(name)")
         }
@@ -130,10 +137,11 @@ import Testing
         return markers
     }
 
-    @Test(arguments: [cases[2], cases[4]])
+    @Test(arguments: [cases[2], cases[4], cases[8], cases[13], cases[14]])
     func everyScanOfTheScriptHasItsTablesAndHeader(_ testCase: Case) {
         let file = testCase.encode(.progressive)
-        let script = JPEGScanScript.script(components: testCase.format == .gray ? 1 : 3)
+        let script = JPEGScanScript.script(
+            components: testCase.format == .gray ? 1 : 3, pixels: testCase.width * testCase.height)
         var expected: [UInt8] = [0xD8, 0xE0, 0xDB, 0xC2]
         for scan in script.scans {
             if !(scan.band == 0...0 && scan.high > 0) { expected.append(0xC4) }
