@@ -18,10 +18,13 @@ extension JPEGEncoder {
         var writer: BitWriter
         /// Blocks whose band ended in zeros, not yet coded (EOBRUN).
         private var run = 0
-        /// Correction bits of the blocks in `run`, sent after its EOB symbol (BE in G.1.2.3).
-        private var pendingBits: [UInt8] = []
-        /// Correction bits of the current block not yet sent (BR).
-        private var blockBits: [UInt8] = []
+        /// Correction bits of the blocks in `run`, sent after its EOB symbol (BE in G.1.2.3): one
+        /// entry per block, its bits and their count.
+        private var pendingBits: [(bits: UInt64, count: Int)] = []
+        private var pendingCount = 0
+        /// Correction bits of the current block not yet sent (BR), at most 63.
+        private var blockBits: UInt64 = 0
+        private var blockCount = 0
         /// The AC table of the scan.
         private var table = 0
 
@@ -29,7 +32,6 @@ extension JPEGEncoder {
             self.counting = counting
             writer = BitWriter(capacity: counting ? 0 : capacity)
             pendingBits.reserveCapacity(Self.correctionBitLimit)
-            blockBits.reserveCapacity(64)
         }
 
         /// Codes `scan` over the blocks `order` lists (indices in MCU order); `masks` has bit `k`
@@ -122,7 +124,8 @@ extension JPEGEncoder {
                 remaining &= remaining - 1
                 if Int32(block[k]).magnitude >> UInt32(low) == 1 { last = k }
             }
-            blockBits.removeAll(keepingCapacity: true)
+            blockBits = 0
+            blockCount = 0
             remaining = nonZero
             var previous = band.lowerBound - 1
             var zeros = 0
@@ -140,7 +143,8 @@ extension JPEGEncoder {
                     sendBlockBits()
                 }
                 if magnitude > 1 {
-                    blockBits.append(UInt8(magnitude & 1))
+                    blockBits = blockBits << 1 | UInt64(magnitude & 1)
+                    blockCount += 1
                     continue
                 }
                 flushRun()
@@ -150,11 +154,13 @@ extension JPEGEncoder {
                 zeros = 0
             }
             zeros += band.upperBound - previous
-            if zeros > 0 || !blockBits.isEmpty {
+            if zeros > 0 || blockCount > 0 {
                 run += 1
-                pendingBits += blockBits
-                blockBits.removeAll(keepingCapacity: true)
-                if run == Self.longestRun || pendingBits.count > Self.correctionBitLimit - 63 { flushRun() }
+                if blockCount > 0 {
+                    pendingBits.append((blockBits, blockCount))
+                    pendingCount += blockCount
+                }
+                if run == Self.longestRun || pendingCount > Self.correctionBitLimit - 63 { flushRun() }
             }
         }
 
@@ -165,13 +171,28 @@ extension JPEGEncoder {
             symbol(size << 4, table: table)
             bits(UInt64(run) & ((1 << UInt64(size)) - 1), length: size)
             run = 0
-            for bit in pendingBits { bits(UInt64(bit), length: 1) }
+            guard pendingCount > 0 else { return }
+            for (bits, count) in pendingBits { send(bits, count: count) }
             pendingBits.removeAll(keepingCapacity: true)
+            pendingCount = 0
         }
 
         private mutating func sendBlockBits() {
-            for bit in blockBits { bits(UInt64(bit), length: 1) }
-            blockBits.removeAll(keepingCapacity: true)
+            guard blockCount > 0 else { return }
+            send(blockBits, count: blockCount)
+            blockBits = 0
+            blockCount = 0
+        }
+
+        /// The low `count` bits of `value` (up to 64), the writer taking at most 32 at a time.
+        @inline(__always)
+        private mutating func send(_ value: UInt64, count: Int) {
+            if count > 32 {
+                bits(value >> 32 & (1 << UInt64(count - 32) - 1), length: count - 32)
+                bits(value & 0xFFFF_FFFF, length: 32)
+            } else {
+                bits(value & (1 << UInt64(count) - 1), length: count)
+            }
         }
 
         @inline(__always)
