@@ -38,8 +38,9 @@ package struct JPEGScanScript: Sendable, Hashable {
         return components == 1 ? .twoBitRefinementGray : .twoBitRefinement
     }
 
-    /// Below this many pixels (about 450 × 300) ``oneBitRefinement`` is chosen.
-    static let smallImagePixels = 150_000
+    /// Below this many pixels (about 550 × 365) ``oneBitRefinement`` is chosen: every 317 px
+    /// rendition, portrait ones (317 × 475) too, and no 640 px one.
+    static let smallImagePixels = 200_000
 }
 
 extension JPEGScanScript {
