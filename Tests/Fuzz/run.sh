@@ -20,6 +20,7 @@ TARGETS=(
     "xmp           16384 xml"
     "jpeg           8192 -"
     "jpeg-decode   16384 -"
+    "jpeg-encode    4096 -"
     "png            4096 -"
     "png-decode     8192 -"
     "inflate        8192 -"

@@ -22,6 +22,16 @@ public enum JPEGEncoder {
         _ image: PixelImage, quality: Int = 85, subsampling: ChromaSubsampling = .s420, iccProfile: [UInt8]? = nil,
         settings: JPEGEncoderSettings = .perceptual
     ) -> [UInt8] {
+        encode(
+            image, quality: quality, subsampling: subsampling, iccProfile: iccProfile, settings: settings, script: nil)
+    }
+
+    /// ``encode(_:quality:subsampling:iccProfile:settings:)`` with the scans of `script` when
+    /// `settings` asks for progressive scans (nil: the script chosen for the image's components).
+    package static func encode(
+        _ image: PixelImage, quality: Int, subsampling: ChromaSubsampling, iccProfile: [UInt8]?,
+        settings: JPEGEncoderSettings, script: JPEGScanScript?
+    ) -> [UInt8] {
         let source = image.format.hasAlpha ? compositedOverWhite(image) : image
         let frame = Frame(
             width: min(source.width, maximumDimension), height: min(source.height, maximumDimension),
@@ -30,22 +40,29 @@ public enum JPEGEncoder {
         let blocks = transform(
             source, frame: frame, divisors: quantisers.map(divisors), adaptive: settings.adaptiveQuantisation)
         let tableCount = frame.components == 1 ? 1 : 2
-        var tables: [HuffmanTable] = []
-        for table in 0..<tableCount {
-            let offset = table * 2 * 257
-            tables.append(HuffmanTable(frequencies: blocks.frequencies[offset..<offset + 257]))
-            tables.append(HuffmanTable(frequencies: blocks.frequencies[offset + 257..<offset + 514]))
-        }
 
         var output: [UInt8] = [0xFF, 0xD8]
         appendJFIF(to: &output)
         if let iccProfile { appendICCProfile(iccProfile, to: &output) }
         let written = frame.components == 1 ? [quantisers[0]] : quantisers
         appendQuantisers(written, to: &output)
-        appendFrameHeader(frame, crTable: written.count - 1, to: &output)
-        appendHuffmanTables(tables, to: &output)
-        appendScanHeader(frame, to: &output)
-        output += entropyCode(blocks, frame: frame, tables: tables)
+        switch settings.scans {
+        case .sequential:
+            var tables: [HuffmanTable] = []
+            for table in 0..<tableCount {
+                let offset = table * 2 * 257
+                tables.append(HuffmanTable(frequencies: blocks.frequencies[offset..<offset + 257]))
+                tables.append(HuffmanTable(frequencies: blocks.frequencies[offset + 257..<offset + 514]))
+            }
+            appendFrameHeader(frame, crTable: written.count - 1, progressive: false, to: &output)
+            appendHuffmanTables(tables, to: &output)
+            appendScanHeader(frame, to: &output)
+            output += entropyCode(blocks, frame: frame, tables: tables)
+        case .progressive:
+            appendFrameHeader(frame, crTable: written.count - 1, progressive: true, to: &output)
+            let script = script ?? .script(components: frame.components, pixels: frame.width * frame.height)
+            appendProgressiveScans(blocks, frame: frame, script: script, to: &output)
+        }
         output += [0xFF, 0xD9]
         return output
     }

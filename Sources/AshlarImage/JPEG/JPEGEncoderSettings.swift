@@ -16,6 +16,9 @@ public struct JPEGEncoderSettings: Sendable, Hashable {
     public enum Scans: Sendable, Hashable, CaseIterable {
         /// One interleaved scan of every coefficient (baseline, SOF0).
         case sequential
+        /// A progressive frame (SOF2): a coarse image first, refined by later scans, each scan
+        /// with Huffman tables built for its own symbols. The same coefficients as `sequential`.
+        case progressive
     }
 
     public var tables: Tables

@@ -1,0 +1,221 @@
+extension JPEGEncoder {
+    /// Codes one scan of a progressive frame (T.81 G.1.2), in two passes like libjpeg's `jcphuff.c`:
+    /// a counting pass that only tallies the Huffman symbols, from which the scan's tables are
+    /// built, then a writing pass with those tables. Both passes take the same decisions, so every
+    /// symbol written has a code.
+    struct ProgressiveScanCoder {
+        /// libjpeg's limit on buffered correction bits (`MAX_CORR_BITS`): a refinement scan flushes
+        /// its end-of-band run before a block could take the buffer past it.
+        static let correctionBitLimit = 1000
+        /// The longest end-of-band run EOBn can state (n ≤ 14).
+        static let longestRun = 0x7FFF
+
+        let counting: Bool
+        /// 257 counts for each of tables 0 and 1.
+        var frequencies = [Int](repeating: 0, count: 2 * 257)
+        /// `code << 8 | length` for each symbol of tables 0 and 1.
+        var codes = [UInt32](repeating: 0, count: 2 * 256)
+        var writer: BitWriter
+        /// Blocks whose band ended in zeros, not yet coded (EOBRUN).
+        private var run = 0
+        /// Correction bits of the blocks in `run`, sent after its EOB symbol (BE in G.1.2.3): one
+        /// entry per block, its bits and their count.
+        private var pendingBits: [(bits: UInt64, count: Int)] = []
+        private var pendingCount = 0
+        /// Correction bits of the current block not yet sent (BR), at most 63.
+        private var blockBits: UInt64 = 0
+        private var blockCount = 0
+        /// The AC table of the scan.
+        private var table = 0
+
+        init(counting: Bool, capacity: Int) {
+            self.counting = counting
+            writer = BitWriter(capacity: counting ? 0 : capacity)
+            pendingBits.reserveCapacity(Self.correctionBitLimit)
+        }
+
+        /// Codes `scan` over the blocks `order` lists (indices in MCU order); `masks` has bit `k`
+        /// set for each block's non-zero AC coefficients, `components` gives each block's
+        /// component, `tableOf` each component's table.
+        mutating func code(
+            _ scan: JPEGScanScript.Scan, coefficients: UnsafeBufferPointer<Int16>, masks: UnsafeBufferPointer<UInt64>,
+            order: [Int], components: [Int], tableOf: (Int) -> Int
+        ) {
+            guard let base = coefficients.baseAddress else { return }
+            if scan.isDC {
+                var previous = [Int32](repeating: 0, count: 3)
+                for index in order {
+                    let value = Int32(base[index * 64])
+                    if scan.isRefinement {
+                        bits(UInt64(truncatingIfNeeded: value >> Int32(scan.low)) & 1, length: 1)
+                        continue
+                    }
+                    let component = components[index]
+                    let shifted = value >> Int32(scan.low)
+                    let difference = shifted &- previous[component]
+                    previous[component] = shifted
+                    let size = category(Int32(difference.magnitude))
+                    symbol(Int(size), table: tableOf(component))
+                    signed(difference, size: size)
+                }
+                return
+            }
+            table = tableOf(scan.components[0])
+            // Bits Ss...Se.
+            let band = ~UInt64(0) >> UInt64(63 - scan.band.upperBound) & ~((1 << UInt64(scan.band.lowerBound)) - 1)
+            let threshold = Int32(1) << Int32(scan.low)
+            for index in order {
+                let block = base + index * 64
+                var nonZero = masks[index] & band
+                if scan.low > 0 {
+                    var remaining = nonZero
+                    while remaining != 0 {
+                        let k = remaining.trailingZeroBitCount
+                        remaining &= remaining - 1
+                        if Int32(block[k]).magnitude < threshold { nonZero &= ~(1 << UInt64(k)) }
+                    }
+                }
+                if scan.isRefinement {
+                    refine(block, nonZero: nonZero, band: scan.band, low: scan.low)
+                } else {
+                    first(block, nonZero: nonZero, band: scan.band, low: scan.low)
+                }
+            }
+            flushRun()
+        }
+
+        /// The first scan of an AC band (G.1.2.2): each coefficient's magnitude above bit `low`,
+        /// runs of zero bands coded as EOBn. `nonZero` has bit `k` set for the coefficients of
+        /// the band whose magnitude is at least `1 << low`.
+        private mutating func first(_ block: UnsafePointer<Int16>, nonZero: UInt64, band: ClosedRange<Int>, low: Int) {
+            var remaining = nonZero
+            var previous = band.lowerBound - 1
+            while remaining != 0 {
+                let k = remaining.trailingZeroBitCount
+                remaining &= remaining - 1
+                let coefficient = Int32(block[k])
+                let magnitude = Int32(coefficient.magnitude) >> Int32(low)
+                var zeros = k - previous - 1
+                previous = k
+                flushRun()
+                while zeros > 15 {
+                    symbol(0xF0, table: table)
+                    zeros -= 16
+                }
+                let size = category(magnitude)
+                symbol(zeros << 4 | Int(size), table: table)
+                signed(coefficient < 0 ? -magnitude : magnitude, size: size)
+            }
+            if previous < band.upperBound {
+                run += 1
+                if run == Self.longestRun { flushRun() }
+            }
+        }
+
+        /// A refinement scan of an AC band (G.1.2.3): bit `low` of every coefficient. Those that
+        /// become non-zero are coded like a first scan with size 1 and their sign; those already
+        /// non-zero give a bare correction bit, sent after the next symbol. Zero runs count only
+        /// the coefficients still zero.
+        private mutating func refine(_ block: UnsafePointer<Int16>, nonZero: UInt64, band: ClosedRange<Int>, low: Int) {
+            var last = 0
+            var remaining = nonZero
+            while remaining != 0 {
+                let k = remaining.trailingZeroBitCount
+                remaining &= remaining - 1
+                if Int32(block[k]).magnitude >> UInt32(low) == 1 { last = k }
+            }
+            blockBits = 0
+            blockCount = 0
+            remaining = nonZero
+            var previous = band.lowerBound - 1
+            var zeros = 0
+            while remaining != 0 {
+                let k = remaining.trailingZeroBitCount
+                remaining &= remaining - 1
+                let magnitude = Int32(block[k]).magnitude >> UInt32(low)
+                zeros += k - previous - 1
+                previous = k
+                // A run of 16 zeros past the last newly non-zero coefficient goes into the EOB.
+                while zeros > 15 && k <= last {
+                    flushRun()
+                    symbol(0xF0, table: table)
+                    zeros -= 16
+                    sendBlockBits()
+                }
+                if magnitude > 1 {
+                    blockBits = blockBits << 1 | UInt64(magnitude & 1)
+                    blockCount += 1
+                    continue
+                }
+                flushRun()
+                symbol(zeros << 4 | 1, table: table)
+                bits(block[k] < 0 ? 0 : 1, length: 1)
+                sendBlockBits()
+                zeros = 0
+            }
+            zeros += band.upperBound - previous
+            if zeros > 0 || blockCount > 0 {
+                run += 1
+                if blockCount > 0 {
+                    pendingBits.append((blockBits, blockCount))
+                    pendingCount += blockCount
+                }
+                if run == Self.longestRun || pendingCount > Self.correctionBitLimit - 63 { flushRun() }
+            }
+        }
+
+        /// Codes the pending end-of-band run, if any, and the correction bits it carries.
+        private mutating func flushRun() {
+            guard run > 0 else { return }
+            let size = Int(category(Int32(run))) - 1
+            symbol(size << 4, table: table)
+            bits(UInt64(run) & ((1 << UInt64(size)) - 1), length: size)
+            run = 0
+            guard pendingCount > 0 else { return }
+            for (bits, count) in pendingBits { send(bits, count: count) }
+            pendingBits.removeAll(keepingCapacity: true)
+            pendingCount = 0
+        }
+
+        private mutating func sendBlockBits() {
+            guard blockCount > 0 else { return }
+            send(blockBits, count: blockCount)
+            blockBits = 0
+            blockCount = 0
+        }
+
+        /// The low `count` bits of `value` (up to 64), the writer taking at most 32 at a time.
+        @inline(__always)
+        private mutating func send(_ value: UInt64, count: Int) {
+            if count > 32 {
+                bits(value >> 32 & (1 << UInt64(count - 32) - 1), length: count - 32)
+                bits(value & 0xFFFF_FFFF, length: 32)
+            } else {
+                bits(value & (1 << UInt64(count) - 1), length: count)
+            }
+        }
+
+        @inline(__always)
+        private mutating func symbol(_ symbol: Int, table: Int) {
+            if counting {
+                frequencies[table * 257 + symbol] += 1
+            } else {
+                let entry = codes[table * 256 + symbol]
+                writer.write(UInt64(entry >> 8), length: Int(entry & 0xFF))
+            }
+        }
+
+        /// The low `size` bits of `value`, one's complement when negative (F.1.2.1.1).
+        @inline(__always)
+        private mutating func signed(_ value: Int32, size: Int32) {
+            guard !counting else { return }
+            writer.write(entry: 0, size: size, value: value)
+        }
+
+        @inline(__always)
+        private mutating func bits(_ value: UInt64, length: Int) {
+            guard !counting, length > 0 else { return }
+            writer.write(value, length: length)
+        }
+    }
+}
