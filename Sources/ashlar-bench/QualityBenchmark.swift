@@ -128,6 +128,7 @@ struct QualityBenchmark: Sendable {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let references = ReferenceEncoder.allCases.filter(\.isInstalled)
         printHeader(references)
+        fflush(nil)
         let start = Date()
         // Both cores, one photo each; each photo's lines are printed once those before it are.
         let state = Mutex((results: [PhotoResult?](repeating: nil, count: photos.count), printed: 0))
@@ -141,6 +142,7 @@ struct QualityBenchmark: Sendable {
                     state.results[index] = result
                     while state.printed < photos.count, let ready = state.results[state.printed] {
                         printPhoto(ready, references: references)
+                        fflush(nil) // a long run into a file shows where it is
                         state.printed += 1
                     }
                 }
