@@ -57,7 +57,7 @@ struct QualityBenchmark: Sendable {
         var sweeps: [ReferenceEncoder: [Int]] = [
             .cjpeg: [60, 70, 75, 80, 85, 88, 90, 93, 95],
             .cwebp: [80, 85, 88, 90, 93, 95],
-            .avifenc: [6, 9, 12, 15, 18, 21],
+            .avifenc: [8, 12, 16, 20, 24, 28],
         ]
         var index = 0
         func text(_ name: String) throws -> String {
