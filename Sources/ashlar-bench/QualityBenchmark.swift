@@ -1,26 +1,39 @@
 import AshlarImage
 import Foundation
+import Synchronization
 
 /// `ashlar-bench quality …`: bytes against perceived quality (SSIMULACRA2), the measure the JPEG
 /// encoder is tuned with.
 ///
-/// - `quality [FOLDER…] [--widths W,W,…] [--quality Q]`: each JPEG of the folders (by default
-///   `../shared/photos` and `../shared/photos-mixed`) decoded whole and resized with the Resampler
-///   to each width: that is the reference. It is encoded by Ashlar's JPEGEncoder at `Q` (the
-///   default quality, 82) and by `cjpeg -quality Q -optimize` (libjpeg-turbo, when installed),
-///   both decoded back by Ashlar's decoder, and each gives its bytes and its score; then the
-///   medians per width. With `--cjpeg-qualities Q,Q,…`, `cjpeg` is also run at each of those
-///   qualities and its bytes interpolated (linearly, between the two that bracket it) to Ashlar's
-///   score: the bytes libjpeg-turbo needs for the same perceived quality.
+/// - `quality [FOLDER…] [--widths W,…] [--quality Q] [--variants NAME,…] [--sweep-widths W,…]
+///   [--cjpeg-qualities Q,…] [--webp-qualities Q,…] [--avif-levels L,…]`: each JPEG of the
+///   folders (by default `../shared/photos` and `../shared/photos-mixed`) decoded whole and resized
+///   with the Resampler to each width: that is the reference. Each named encoder variant
+///   (``variants``) encodes it at `Q` (the default quality, 82); at the sweep widths `cjpeg`,
+///   `cjpeg -progressive`, `cwebp` and `avifenc`, those installed, encode it at each quality of
+///   their sweep. Everything is decoded back and scored; each variant's bytes are compared with
+///   `cjpeg`'s interpolated to the variant's score, and each reference encoder's bytes
+///   interpolated to today's score with today's bytes (``QualitySweep``). Then medians per width.
 /// - `quality score REFERENCE DISTORTED`: the score of one pair (JPEG, PNG or binary PNM).
-struct QualityBenchmark {
+struct QualityBenchmark: Sendable {
+    /// The encoder settings measured, by name; "today" is the baseline of every ratio and is
+    /// always measured. Adding a variant is adding a line.
+    static let variants: [(name: String, settings: JPEGEncoderSettings)] = [
+        ("today", .libjpeg)
+    ]
+
     var folders: [String]
     var widths: [Int]
     var quality: Int
-    var sweep: [Int]
+    /// Indices into ``variants``, today's first.
+    var chosen: [Int]
+    var sweepWidths: [Int]
+    var sweeps: [ReferenceEncoder: [Int]]
 
     static let defaultFolders = ["../shared/photos", "../shared/photos-mixed"]
-    static let cjpeg = "/usr/bin/cjpeg"
+    static let options = [
+        "widths", "quality", "variants", "sweep-widths", "cjpeg-qualities", "webp-qualities", "avif-levels",
+    ]
 
     static func main(_ arguments: [String]) -> Int32 {
         do {
@@ -39,18 +52,26 @@ struct QualityBenchmark {
         var folders: [String] = []
         var widths = [1920, 640, 317]
         var quality = 82
-        var sweep: [Int] = []
+        var chosen = Array(Self.variants.indices)
+        var sweepWidths: [Int]?
+        var sweeps: [ReferenceEncoder: [Int]] = [
+            .cjpeg: [60, 70, 75, 80, 85, 88, 90, 93, 95],
+            .cwebp: [80, 85, 88, 90, 93, 95],
+            .avifenc: [8, 12, 16, 20, 24, 28],
+        ]
         var index = 0
-        func value(_ name: String) throws -> [Int] {
+        func text(_ name: String) throws -> String {
             guard index < arguments.count, !arguments[index].hasPrefix("--") else {
                 throw BenchUsageError("'--\(name)' needs a value")
             }
-            let text = arguments[index]
             index += 1
+            return arguments[index - 1]
+        }
+        func value(_ name: String) throws -> [Int] {
+            let text = try text(name)
             let values = text.split(separator: ",").compactMap { Int($0) }.filter { $0 > 0 }
-            guard !values.isEmpty, values.count == text.split(separator: ",").count else {
-                throw BenchUsageError("'--\(name)' must be positive whole numbers, not '\(text)'")
-            }
+            guard !values.isEmpty, values.count == text.split(separator: ",", omittingEmptySubsequences: false).count
+            else { throw BenchUsageError("'--\(name)' must be positive whole numbers, not '\(text)'") }
             return values
         }
         while index < arguments.count {
@@ -59,34 +80,43 @@ struct QualityBenchmark {
             switch argument {
             case "--widths": widths = try value("widths")
             case "--quality": quality = min(try value("quality")[0], 100)
-            case "--cjpeg-qualities": sweep = try value("cjpeg-qualities").map { min($0, 100) }
+            case "--variants": chosen = try Self.variants(try text("variants"))
+            case "--sweep-widths": sweepWidths = try value("sweep-widths")
+            case "--cjpeg-qualities": sweeps[.cjpeg] = try value("cjpeg-qualities").map { min($0, 100) }
+            case "--webp-qualities": sweeps[.cwebp] = try value("webp-qualities").map { min($0, 100) }
+            case "--avif-levels": sweeps[.avifenc] = try value("avif-levels").map { min($0, 63) }
             case _ where argument.hasPrefix("--"):
-                try BenchOptions.check(
-                    String(argument.dropFirst(2)), command: "quality", among: ["widths", "quality", "cjpeg-qualities"])
+                try BenchOptions.check(String(argument.dropFirst(2)), command: "quality", among: Self.options)
             default: folders.append(argument)
             }
         }
+        sweeps[.cjpegProgressive] = sweeps[.cjpeg]
         self.folders = folders.isEmpty ? Self.defaultFolders : folders
         self.widths = widths
         self.quality = quality
-        self.sweep = sweep
+        self.chosen = chosen
+        self.sweepWidths = sweepWidths ?? widths
+        self.sweeps = sweeps
     }
 
-    /// One photo at one width: bytes and score of each encoder (nil: not installed).
-    struct Row {
-        var photo: String
-        var width: Int
-        var ashlar: (bytes: Int, score: Double)
-        var cjpeg: (bytes: Int, score: Double)?
-        /// `cjpeg`'s bytes interpolated to Ashlar's score (nil: no sweep, or the score outside it).
-        var cjpegAtEqualScore: Double?
+    /// The indices of the variants `list` names, today's first whether named or not.
+    static func variants(_ list: String) throws -> [Int] {
+        var chosen = [0]
+        for name in list.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let found = variants.firstIndex(where: { $0.name == name }) else {
+                throw BenchUsageError(
+                    "unknown variant '\(name)' for '--variants'; known: "
+                        + variants.map(\.name).joined(separator: ", "))
+            }
+            if !chosen.contains(found) { chosen.append(found) }
+        }
+        return chosen
     }
 
     func run() throws -> Int32 {
-        var photos: [String] = []
-        for folder in folders {
-            let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-            photos += names.filter { [".jpg", ".jpeg"].contains(where: $0.lowercased().hasSuffix) }
+        let photos = try folders.flatMap { folder in
+            try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+                .filter { [".jpg", ".jpeg"].contains(where: $0.lowercased().hasSuffix) }
                 .map { folder + "/" + $0 }
         }
         guard !photos.isEmpty else {
@@ -96,120 +126,34 @@ struct QualityBenchmark {
             "ashlar-quality-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let hasCJPEG = FileManager.default.isExecutableFile(atPath: Self.cjpeg)
-        print(
-            "quality: SSIMULACRA2 (100: identical, 90: visually lossless, 70: high, 50: medium) and bytes, "
-                + "quality \(quality), 4:2:0, no ICC profile; reference: a full decode resized by the Resampler")
-        print("  Ashlar: JPEGEncoder.encode(quality: \(quality))")
-        print("  cjpeg:  \(hasCJPEG ? "cjpeg -quality \(quality) -optimize (libjpeg-turbo)" : "not installed")")
-        var rows: [Row] = []
-        for path in photos {
-            let name = URL(fileURLWithPath: path).lastPathComponent
-            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-            let orientation = (try? JPEGMetadata.read(bytes).orientation) ?? 1
-            let full = try JPEGDecoder.decode(bytes).image.oriented(orientation)
-            for width in widths where width <= full.width {
-                let height = max(1, Int((Double(full.height) * Double(width) / Double(full.width)).rounded()))
-                let reference = Resampler.resize(full, width: width, height: height)
-                let ours = JPEGEncoder.encode(reference, quality: quality)
-                var row = Row(
-                    photo: name, width: width, ashlar: (ours.count, try Self.score(reference, ours, name)))
-                if hasCJPEG {
-                    let theirs = try cjpegBytes(reference, quality: quality, scratch: scratch)
-                    row.cjpeg = (theirs.count, try Self.score(reference, theirs, name))
-                    if !sweep.isEmpty {
-                        let points = try sweep.map { sweepQuality in
-                            let bytes = try cjpegBytes(reference, quality: sweepQuality, scratch: scratch)
-                            return (bytes: bytes.count, score: try Self.score(reference, bytes, name))
-                        }
-                        row.cjpegAtEqualScore = Self.bytes(atScore: row.ashlar.score, points)
+        let references = ReferenceEncoder.allCases.filter(\.isInstalled)
+        printHeader(references)
+        fflush(nil)
+        let start = Date()
+        // Both cores, one photo each; each photo's lines are printed once those before it are.
+        let state = Mutex((results: [PhotoResult?](repeating: nil, count: photos.count), printed: 0))
+        let failure = Mutex<(any Error)?>(nil)
+        DispatchQueue.concurrentPerform(iterations: photos.count) { index in
+            guard failure.withLock({ $0 == nil }) else { return }
+            do {
+                let directory = scratch.appendingPathComponent(String(index))
+                let result = try measure(photos[index], references: references, in: directory)
+                state.withLock { state in
+                    state.results[index] = result
+                    while state.printed < photos.count, let ready = state.results[state.printed] {
+                        printPhoto(ready, references: references)
+                        fflush(nil) // a long run into a file shows where it is
+                        state.printed += 1
                     }
                 }
-                rows.append(row)
-                print(Self.line(row))
+            } catch {
+                failure.withLock { $0 = $0 ?? error }
             }
         }
-        print("medians:")
-        for width in widths {
-            let at = rows.filter { $0.width == width }
-            guard !at.isEmpty else { continue }
-            let cjpeg = at.compactMap(\.cjpeg)
-            let equal = at.compactMap(\.cjpegAtEqualScore)
-            var median = Row(
-                photo: "\(at.count) photos", width: width,
-                ashlar: (Int(Self.median(at.map { Double($0.ashlar.bytes) })), Self.median(at.map(\.ashlar.score))),
-                cjpeg: cjpeg.isEmpty
-                    ? nil : (Int(Self.median(cjpeg.map { Double($0.bytes) })), Self.median(cjpeg.map(\.score))))
-            median.cjpegAtEqualScore = equal.isEmpty ? nil : Self.median(equal)
-            print(Self.line(median))
-            let ratios = at.compactMap { row in row.cjpegAtEqualScore.map { Double(row.ashlar.bytes) / $0 } }
-            if !ratios.isEmpty {
-                print(
-                    "    median of the photos' Ashlar / cjpeg at equal score: \(Measure.format(Self.median(ratios), 3)) "
-                        + "(\(ratios.count) of \(at.count) photos inside the sweep)")
-            }
-        }
+        if let error = failure.withLock({ $0 }) { throw error }
+        let results = state.withLock { $0.results.compactMap { $0 } }
+        printMedians(results, references: references)
+        print("  \(photos.count) photos in \(Measure.format(Date().timeIntervalSince(start), 0)) s")
         return 0
-    }
-
-    /// `cjpeg -quality Q -optimize` of `image`, through a PPM file.
-    func cjpegBytes(_ image: PixelImage, quality: Int, scratch: URL) throws -> [UInt8] {
-        let input = scratch.appendingPathComponent("reference.ppm").path
-        let output = scratch.appendingPathComponent("cjpeg.jpg").path
-        try ImagePNM.write(image, to: input)
-        _ = try ImageBenchmark.capture([
-            Self.cjpeg, "-quality", String(quality), "-optimize", "-outfile", output, input,
-        ])
-        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: output)))
-    }
-
-    /// The score of `jpeg`, decoded by Ashlar's decoder, against `reference`.
-    static func score(_ reference: PixelImage, _ jpeg: [UInt8], _ name: String) throws -> Double {
-        let decoded = try JPEGDecoder.decode(jpeg).image
-        guard let score = SSIMULACRA2.score(reference: reference, distorted: decoded) else {
-            throw ImageBenchmarkError("\(name): the encoded image decodes to another size")
-        }
-        return score
-    }
-
-    static func line(_ row: Row) -> String {
-        let photo = row.photo.padding(toLength: 28, withPad: " ", startingAt: 0)
-        let width = String(row.width).leftPadded(5)
-        var text =
-            "  \(photo) \(width) px  Ashlar \(String(row.ashlar.bytes).leftPadded(8)) B "
-            + "\(Measure.format(row.ashlar.score, 2).leftPadded(6))"
-        if let cjpeg = row.cjpeg {
-            text +=
-                "  cjpeg \(String(cjpeg.bytes).leftPadded(8)) B \(Measure.format(cjpeg.score, 2).leftPadded(6))"
-                + "  bytes Ashlar/cjpeg \(Measure.format(Double(row.ashlar.bytes) / Double(cjpeg.bytes), 3))"
-        }
-        if let equal = row.cjpegAtEqualScore {
-            text += "  cjpeg at equal score \(Measure.format(equal, 0)) B"
-        }
-        return text
-    }
-
-    /// Bytes at `score`, interpolated linearly between the two of `points` whose scores bracket
-    /// it (the nearest below and above); nil when none is below or none above.
-    static func bytes(atScore score: Double, _ points: [(bytes: Int, score: Double)]) -> Double? {
-        guard let below = points.filter({ $0.score <= score }).max(by: { $0.score < $1.score }),
-            let above = points.filter({ $0.score >= score }).min(by: { $0.score < $1.score })
-        else { return nil }
-        guard above.score > below.score else { return Double(below.bytes) }
-        let fraction = (score - below.score) / (above.score - below.score)
-        return Double(below.bytes) + fraction * Double(above.bytes - below.bytes)
-    }
-
-    static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return 0 }
-        let middle = sorted.count / 2
-        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(_ length: Int) -> String {
-        String(repeating: " ", count: max(0, length - count)) + self
     }
 }

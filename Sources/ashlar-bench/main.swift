@@ -14,7 +14,9 @@ let usage = """
            ashlar-bench images memory PATH [--widths W,W,…]
            ashlar-bench images decode PATH [--scale N] [--runs R]
            ashlar-bench images gap [--gaps G,G,…] [--out DIR] [--runs R] PHOTO…
-           ashlar-bench quality [FOLDER…] [--widths W,W,…] [--quality Q] [--cjpeg-qualities Q,Q,…]
+           ashlar-bench quality [FOLDER…] [--widths W,W,…] [--quality Q] [--variants NAME,…]
+                                [--sweep-widths W,W,…] [--cjpeg-qualities Q,Q,…]
+                                [--webp-qualities Q,Q,…] [--avif-levels L,L,…]
            ashlar-bench quality score REFERENCE DISTORTED
     """
 

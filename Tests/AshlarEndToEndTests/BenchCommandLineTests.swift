@@ -35,6 +35,20 @@ import Testing
             arguments: ["quality", "--cjpeg-qualities", "80,x"],
             message: "'--cjpeg-qualities' must be positive whole numbers, not '80,x'"),
         Case(
+            arguments: ["quality", "--variants", "nope"],
+            message: "unknown variant 'nope' for '--variants'; known: today"),
+        Case(arguments: ["quality", "--variants"], message: "'--variants' needs a value"),
+        Case(
+            arguments: ["quality", "--sweep-widths", "640,0"],
+            message: "'--sweep-widths' must be positive whole numbers, not '640,0'"),
+        Case(
+            arguments: ["quality", "--webp-qualities", "80,,90"],
+            message: "'--webp-qualities' must be positive whole numbers, not '80,,90'"),
+        Case(arguments: ["quality", "--avif-levels", "--widths", "640"], message: "'--avif-levels' needs a value"),
+        Case(
+            arguments: ["quality", "--variant", "today"],
+            message: "unknown option '--variant' for 'ashlar-bench quality'; did you mean '--variants'?"),
+        Case(
             arguments: ["quality", "score", "a.ppm"], message: "usage: ashlar-bench quality score REFERENCE DISTORTED"),
         Case(
             arguments: ["images", "resize", "in.pnm", "10", "10", "--liner"],
