@@ -19,7 +19,11 @@ struct QualityBenchmark: Sendable {
     /// The encoder settings measured, by name; "today" is the baseline of every ratio and is
     /// always measured. Adding a variant is adding a line.
     static let variants: [(name: String, settings: JPEGEncoderSettings)] = [
-        ("today", .libjpeg)
+        ("today", .libjpeg),
+        ("tables", JPEGEncoderSettings(tables: .perceptual, adaptiveQuantisation: false, scans: .sequential)),
+        ("adaptive", JPEGEncoderSettings(tables: .standard, adaptiveQuantisation: true, scans: .sequential)),
+        ("progressive", JPEGEncoderSettings(tables: .standard, adaptiveQuantisation: false, scans: .progressive)),
+        ("new", .perceptual),
     ]
 
     var folders: [String]

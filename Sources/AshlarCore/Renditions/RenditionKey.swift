@@ -13,10 +13,12 @@ struct RenditionKey: Sendable, Hashable {
     /// - 2 (`none`), 3 (`camera`): a set's list records the photo's colours (`ColourPlaceholder`).
     /// - 3 (`none`), 4 (`camera`): JPEGs decoded with a reducing gap of 2 (`Renditions.reducingGap`),
     ///   and a standard sRGB profile left out (`ICCProfileHeader.isStandardSRGB`).
+    /// - 4 (`none`), 5 (`camera`): the perceptual JPEG encoder (`JPEGEncoderSettings.perceptual`:
+    ///   its own tables, adaptive quantisation, progressive scans).
     static func renditionsVersion(_ metadata: RenditionSettings.Metadata) -> Int {
         switch metadata {
-        case .none: 3
-        case .camera: 4
+        case .none: 4
+        case .camera: 5
         }
     }
     /// Bumped whenever AshlarImage's decoders accept or refuse differently, so that the refusals

@@ -55,11 +55,29 @@ enum TestPicture {
         (130, [1, 1, 1, 1, 1, 1, 1, 1], [1, 1, 1, 1, 1, 1, 1, 1]),
     ])
     func quantisersAreLibjpegScaledAnnexKTables(quality: Int, luma: [UInt8], chroma: [UInt8]) throws {
-        let file = JPEGEncoder.encode(TestPicture.make(width: 16, height: 16, format: .rgb), quality: quality)
+        let file = JPEGEncoder.encode(
+            TestPicture.make(width: 16, height: 16, format: .rgb), quality: quality, settings: .libjpeg)
         let tables = try Self.quantisers(file)
         #expect(tables.count == 2)
         #expect(Array(tables[0].prefix(8)) == luma)
         #expect(Array(tables[1].prefix(8)) == chroma)
+    }
+
+    /// The perceptual tables scale with quality as libjpeg scales Annex K's, so a quality keeps the
+    /// meaning it has for `cjpeg`: halving the scale factor halves the steps.
+    @Test(arguments: [1, 30, 50, 82, 90, 100])
+    func perceptualTablesAreScaledLikeLibjpegs(quality: Int) throws {
+        let file = JPEGEncoder.encode(
+            TestPicture.make(width: 16, height: 16, format: .rgb), quality: quality, settings: .perceptual)
+        let tables = try Self.quantisers(file)
+        #expect(tables.count == 2)
+        let scale = JPEGEncoder.scaleFactor(quality: quality)
+        for (written, table) in zip(
+            tables, [JPEGEncoder.perceptualLuminanceTable, JPEGEncoder.perceptualChrominanceTable])
+        {
+            let expected = JPEGZigzag.natural.map { UInt8(min(max((table[$0] * scale + 50) / 100, 1), 255)) }
+            #expect(written == expected)
+        }
     }
 
     @Test func grayImageHasOneComponentAndOneQuantiser() throws {
