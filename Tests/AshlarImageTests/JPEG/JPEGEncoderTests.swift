@@ -63,19 +63,19 @@ enum TestPicture {
         #expect(Array(tables[1].prefix(8)) == chroma)
     }
 
-    /// The perceptual tables scale with quality as libjpeg scales Annex K's, so a quality keeps the
-    /// meaning it has for `cjpeg`: halving the scale factor halves the steps.
-    @Test(arguments: [1, 30, 50, 82, 90, 100])
-    func perceptualTablesAreScaledLikeLibjpegs(quality: Int) throws {
+    /// The perceptual tables scale with quality as libjpeg scales Annex K's, times the factor that
+    /// keeps a quality's meaning, and never leave 1...255.
+    @Test(arguments: [(1, 85), (30, 85), (60, 85), (65, 78), (82, 71), (90, 71), (93, 75), (100, 78)])
+    func perceptualTablesAreScaledLikeLibjpegs(quality: Int, factor: Int) throws {
+        #expect(JPEGEncoder.perceptualFactor(quality: quality) == factor)
         let file = JPEGEncoder.encode(
             TestPicture.make(width: 16, height: 16, format: .rgb), quality: quality, settings: .perceptual)
         let tables = try Self.quantisers(file)
         #expect(tables.count == 2)
-        let scale = JPEGEncoder.scaleFactor(quality: quality)
-        for (written, table) in zip(
-            tables, [JPEGEncoder.perceptualLuminanceTable, JPEGEncoder.perceptualChrominanceTable])
-        {
-            let expected = JPEGZigzag.natural.map { UInt8(min(max((table[$0] * scale + 50) / 100, 1), 255)) }
+        let scale = JPEGEncoder.scaleFactor(quality: quality) * factor
+        let tenths = [JPEGEncoder.perceptualLuminanceTable, JPEGEncoder.perceptualChrominanceTable]
+        for (written, table) in zip(tables, tenths) {
+            let expected = JPEGZigzag.natural.map { UInt8(min(max((table[$0] * scale + 50_000) / 100_000, 1), 255)) }
             #expect(written == expected)
         }
     }
