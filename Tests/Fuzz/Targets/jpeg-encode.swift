@@ -2,8 +2,9 @@
 
 /// `JPEGEncoder.encode` on any pixels: the first four bytes choose the width (1...64), the pixel
 /// format, the subsampling and the quality; the rest are the samples, repeated to fill the image
-/// (height 1...64). The sequential and the progressive file both decode to the image's size, and
-/// to the same pixels, since they hold the same coefficients.
+/// (height 1...64). With either tables, with and without adaptive quantisation, the sequential and
+/// the progressive file both decode to the image's size, and to the same pixels, since they hold
+/// the same coefficients.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let input = fuzzInput(data, count)
@@ -16,18 +17,22 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let height = min(64, max(1, samples.count / (width * format.channels)))
     let pixels = (0..<width * height * format.channels).map { samples[$0 % samples.count] }
     let image = PixelImage(width: width, height: height, format: format, pixels: pixels)
-    var decoded: [PixelImage] = []
-    for scans in JPEGEncoderSettings.Scans.allCases {
-        var settings = JPEGEncoderSettings.libjpeg
-        settings.scans = scans
-        let file = JPEGEncoder.encode(image, quality: quality, subsampling: subsampling, settings: settings)
-        guard let image = try? JPEGDecoder.decode(file).image else {
-            require(false, "a \(scans) file does not decode")
-            return 0
+    for tables in JPEGEncoderSettings.Tables.allCases {
+        for adaptive in [false, true] {
+            var decoded: [PixelImage] = []
+            for scans in JPEGEncoderSettings.Scans.allCases {
+                let settings = JPEGEncoderSettings(tables: tables, adaptiveQuantisation: adaptive, scans: scans)
+                let file = JPEGEncoder.encode(image, quality: quality, subsampling: subsampling, settings: settings)
+                guard let image = try? JPEGDecoder.decode(file).image else {
+                    require(false, "a \(settings) file does not decode")
+                    return 0
+                }
+                require(
+                    image.width == width && image.height == height, "\(settings): size \(image.width)×\(image.height)")
+                decoded.append(image)
+            }
+            require(decoded.allSatisfy { $0.pixels == decoded[0].pixels }, "progressive pixels differ from sequential")
         }
-        require(image.width == width && image.height == height, "\(scans): size \(image.width)×\(image.height)")
-        decoded.append(image)
     }
-    require(decoded.allSatisfy { $0.pixels == decoded[0].pixels }, "progressive pixels differ from sequential")
     return 0
 }
