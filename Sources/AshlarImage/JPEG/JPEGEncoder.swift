@@ -1,15 +1,20 @@
-/// Writes baseline 8-bit JPEG files, optimised the way `cjpeg -optimize` does: libjpeg's colour
-/// conversion, downsampling, integer DCT and quality scaling, then Huffman tables built for each
-/// image's own symbols. The same pixels always give the same bytes.
+/// Writes 8-bit JPEG files. With ``JPEGEncoderSettings/libjpeg`` they are what `cjpeg -baseline
+/// -optimize` writes: libjpeg's colour conversion, downsampling, integer DCT and quality scaling,
+/// Huffman tables built for each image's own symbols. With ``JPEGEncoderSettings/perceptual`` (the
+/// default, what renditions use) the same transform feeds perceptual tables, adaptive quantisation
+/// and progressive scans: fewer bytes for the same perceived quality. The same pixels always give
+/// the same bytes.
 public enum JPEGEncoder {
     /// Encodes `image` as a JFIF file.
     ///
     /// - Parameters:
     ///   - image: the pixels, in any ``PixelFormat``.
-    ///   - quality: 1...100 (values outside are clamped), scaling the T.81 Annex K tables exactly
-    ///     as libjpeg does, so a quality here gives `cjpeg -baseline -quality`'s tables: entries are
-    ///     capped at 255 so the file stays baseline (plain `cjpeg` switches to 16-bit tables below
-    ///     about quality 25). The scan data is byte for byte `cjpeg -baseline -optimize`'s.
+    ///   - quality: 1...100 (values outside are clamped). With the standard tables it scales T.81
+    ///     Annex K's exactly as libjpeg does, so a quality here gives `cjpeg -baseline -quality`'s
+    ///     tables: entries are capped at 255 so the file stays baseline (plain `cjpeg` switches to
+    ///     16-bit tables below about quality 25), and the scan data is byte for byte
+    ///     `cjpeg -baseline -optimize`'s. With the perceptual tables, a quality looks at least as
+    ///     good as the standard tables at the same quality (SSIMULACRA2) in fewer bytes.
     ///   - subsampling: chroma resolution of colour images; gray images have one component.
     ///   - settings: the tables, adaptive quantisation and scans; ``JPEGEncoderSettings/libjpeg``
     ///     gives `cjpeg -baseline -optimize`'s bytes.
