@@ -36,7 +36,7 @@ import Testing
             message: "'--cjpeg-qualities' must be positive whole numbers, not '80,x'"),
         Case(
             arguments: ["quality", "--variants", "nope"],
-            message: "unknown variant 'nope' for '--variants'; known: today"),
+            message: "unknown variant 'nope' for '--variants'; known: today, tables, adaptive, progressive, new"),
         Case(arguments: ["quality", "--variants"], message: "'--variants' needs a value"),
         Case(
             arguments: ["quality", "--sweep-widths", "640,0"],

@@ -98,7 +98,7 @@ import Testing
 
         let grey = PixelImage(
             width: side, height: side, format: .rgb, pixels: [UInt8](repeating: 128, count: side * side * 3))
-        let baseline = JPEGEncoder.encode(grey, quality: 90, subsampling: .s444)
+        let baseline = JPEGEncoder.encode(grey, quality: 90, subsampling: .s444, settings: .libjpeg)
         let usual = try Self.run(jpegtran, ["-progressive"], input: baseline)
         try #require(usual.status == 0)
         let work = try JPEGHeader.scanWork(usual.output)

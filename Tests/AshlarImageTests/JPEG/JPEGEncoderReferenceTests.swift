@@ -114,7 +114,8 @@ import Testing
     /// own optimisation (the same T.81 K.2 procedure) the scan comes out byte for byte the same.
     @Test(.enabled(if: ExternalTool.enabled("jpegtran")), arguments: [20, 85, 100])
     func optimisedTablesBeatStandardTables(quality: Int) throws {
-        let file = JPEGEncoder.encode(TestPicture.make(width: 160, height: 120, format: .rgb), quality: quality)
+        let file = JPEGEncoder.encode(
+            TestPicture.make(width: 160, height: 120, format: .rgb), quality: quality, settings: .libjpeg)
         let path = ExternalTool.temporaryFile(file, named: "encoded.jpg")
         guard let standard = ExternalTool.run("jpegtran", ["-copy", "all", path]),
             let optimised = ExternalTool.run("jpegtran", ["-copy", "all", "-optimize", path])

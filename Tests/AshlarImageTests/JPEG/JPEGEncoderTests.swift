@@ -83,26 +83,30 @@ enum TestPicture {
     @Test func grayImageHasOneComponentAndOneQuantiser() throws {
         let file = JPEGEncoder.encode(TestPicture.make(width: 17, height: 9, format: .gray))
         let layout = try JPEGSegment.layout(of: file)
-        let frame = try #require(layout.segments.first { $0.marker == 0xC0 })
+        let frame = try #require(layout.segments.first { $0.marker == 0xC2 })
         #expect(Array(file[frame.start..<frame.end]) == [8, 0, 9, 0, 17, 1, 1, 0x11, 0])
         #expect(try Self.quantisers(file).count == 1)
     }
 
     @Test(arguments: ChromaSubsampling.allCases)
     func frameHeaderStatesSampling(subsampling: ChromaSubsampling) throws {
-        let file = JPEGEncoder.encode(TestPicture.make(width: 33, height: 7, format: .rgb), subsampling: subsampling)
-        let layout = try JPEGSegment.layout(of: file)
-        let frame = try #require(layout.segments.first { $0.marker == 0xC0 })
-        let luma: UInt8 = subsampling == .s420 ? 0x22 : 0x11
-        #expect(Array(file[frame.start..<frame.end]) == [8, 0, 7, 0, 33, 3, 1, luma, 0, 2, 0x11, 1, 3, 0x11, 1])
-        #expect(file.suffix(2) == [0xFF, 0xD9])
+        // Sequential files are baseline (SOF0), the perceptual encoder's progressive (SOF2).
+        for (settings, marker) in [(JPEGEncoderSettings.libjpeg, UInt8(0xC0)), (.perceptual, 0xC2)] {
+            let file = JPEGEncoder.encode(
+                TestPicture.make(width: 33, height: 7, format: .rgb), subsampling: subsampling, settings: settings)
+            let layout = try JPEGSegment.layout(of: file)
+            let frame = try #require(layout.segments.first { $0.marker == marker })
+            let luma: UInt8 = subsampling == .s420 ? 0x22 : 0x11
+            #expect(Array(file[frame.start..<frame.end]) == [8, 0, 7, 0, 33, 3, 1, luma, 0, 2, 0x11, 1, 3, 0x11, 1])
+            #expect(file.suffix(2) == [0xFF, 0xD9])
+        }
     }
 
     @Test(arguments: [(65_537, 1), (1, 65_536)])
     func imagesPastTheFrameLimitAreCropped(width: Int, height: Int) throws {
         let file = JPEGEncoder.encode(PixelImage(width: width, height: height, format: .gray))
         let layout = try JPEGSegment.layout(of: file)
-        let frame = try #require(layout.segments.first { $0.marker == 0xC0 })
+        let frame = try #require(layout.segments.first { $0.marker == 0xC2 })
         let stated = (
             Int(file[frame.start + 1]) << 8 | Int(file[frame.start + 2]),
             Int(file[frame.start + 3]) << 8 | Int(file[frame.start + 4])
