@@ -34,14 +34,14 @@ extension JPEGEncoder {
     }
 
     /// SOF0 (baseline) or SOF2 (progressive): components 1 (Y) at quantiser 0 and, in colour,
-    /// 2 (Cb) at quantiser 1 and 3 (Cr) at quantiser `crTable` (1, or 2 when Cr has its own).
-    static func appendFrameHeader(_ frame: Frame, crTable: Int, progressive: Bool, to output: inout [UInt8]) {
+    /// 2 (Cb) and 3 (Cr) at quantiser 1.
+    static func appendFrameHeader(_ frame: Frame, progressive: Bool, to output: inout [UInt8]) {
         var payload: [UInt8] = [
             8, UInt8(frame.height >> 8), UInt8(frame.height & 0xFF), UInt8(frame.width >> 8),
             UInt8(frame.width & 0xFF), UInt8(frame.components),
         ]
         payload += [1, UInt8(frame.factor << 4 | frame.factor), 0]
-        if frame.components == 3 { payload += [2, 0x11, 1, 3, 0x11, UInt8(crTable)] }
+        if frame.components == 3 { payload += [2, 0x11, 1, 3, 0x11, 1] }
         appendSegment(progressive ? 0xC2 : 0xC0, payload, to: &output)
     }
 

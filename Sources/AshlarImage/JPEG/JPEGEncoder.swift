@@ -59,12 +59,12 @@ public enum JPEGEncoder {
                 tables.append(HuffmanTable(frequencies: blocks.frequencies[offset..<offset + 257]))
                 tables.append(HuffmanTable(frequencies: blocks.frequencies[offset + 257..<offset + 514]))
             }
-            appendFrameHeader(frame, crTable: written.count - 1, progressive: false, to: &output)
+            appendFrameHeader(frame, progressive: false, to: &output)
             appendHuffmanTables(tables, to: &output)
             appendScanHeader(frame, to: &output)
             output += entropyCode(blocks, frame: frame, tables: tables)
         case .progressive:
-            appendFrameHeader(frame, crTable: written.count - 1, progressive: true, to: &output)
+            appendFrameHeader(frame, progressive: true, to: &output)
             let script = script ?? .script(components: frame.components, pixels: frame.width * frame.height)
             appendProgressiveScans(blocks, frame: frame, script: script, to: &output)
         }
@@ -136,8 +136,8 @@ public enum JPEGEncoder {
         let fullRed = scratch + 2 * planeSize
         let blue = frame.factor == 2 ? scratch + 3 * planeSize : fullBlue
         let red = frame.factor == 2 ? blue + chromaWidth * 8 : fullRed
-        // Luma, Cb, Cr: a file with two tables gives Cb's to Cr too.
-        let divisorTable = divisors.count == 1 ? divisors[0] : divisors[0] + divisors[1] + divisors[divisors.count - 1]
+        // Luma, Cb, Cr: Cr shares Cb's table.
+        let divisorTable = divisors.count == 1 ? divisors[0] : divisors[0] + divisors[1] + divisors[1]
 
         image.pixels.withUnsafeBufferPointer { pixelBuffer in
             coefficients.withUnsafeMutableBufferPointer { coefficientBuffer in
