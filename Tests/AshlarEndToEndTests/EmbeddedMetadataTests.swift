@@ -25,12 +25,6 @@ import Testing
         return (folder, run)
     }
 
-    struct PageCase: Sendable, CustomTestStringConvertible {
-        var page: String
-        var expected: [String]
-        var testDescription: String { page }
-    }
-
     @Test(arguments: [
         PageCase(
             page: "styles/lightroom/index.html",

@@ -14,22 +14,11 @@ import Testing
     /// Each photo of `../shared/photos` and `../shared/photos-mixed`, resized to 640 px wide as a
     /// rendition is: decoded at the smallest scale that leaves twice that width, then resampled.
     static func references() throws -> [(name: String, image: PixelImage)] {
-        var references: [(name: String, image: PixelImage)] = []
-        for folderName in ["photos", "photos-mixed"] where SharedMaterial.isAvailable(folderName) {
-            let folder = SharedMaterial.folder(folderName)
-            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
-                $0.lowercased().hasSuffix(".jpg") || $0.lowercased().hasSuffix(".jpeg")
-            }.sorted()
-            for name in names {
-                let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
-                let width = try JPEGDecoder.decode(bytes, scale: .eighth).image.width * 8
-                let scale: JPEGScale = width >= 8 * 1280 ? .eighth : width >= 4 * 1280 ? .quarter : .half
-                let decoded = try JPEGDecoder.decode(bytes, scale: scale).image
-                let height = Int((Double(decoded.height) * 640 / Double(decoded.width)).rounded())
-                references.append((name, Resampler.resize(decoded, width: 640, height: height)))
-            }
+        try SharedPhotos.jpegs().map { url in
+            let decoded = try SharedPhotos.decode([UInt8](try Data(contentsOf: url)), atLeast: 2 * 640)
+            let height = Int((Double(decoded.height) * 640 / Double(decoded.width)).rounded())
+            return (url.lastPathComponent, Resampler.resize(decoded, width: 640, height: height))
         }
-        return references
     }
 
     /// Bytes and score of `image` encoded at `quality` with `settings`.

@@ -49,15 +49,7 @@ import Testing
     static let script = """
         const img = document.querySelector('.photo img');
         if (!img.complete) await new Promise(done => { img.onload = done; img.onerror = done; });
-        const entries = img.getAttribute('sizes').split(/,(?![^(]*\\))/).map(s => s.trim());
-        let value = entries[entries.length - 1];
-        for (const entry of entries) {
-          const match = entry.match(/^(\\(.*?\\))\\s+(.*)$/);
-          if (match && matchMedia(match[1]).matches) { value = match[2]; break; }
-        }
-        const probe = document.createElement('div');
-        probe.style.width = value;
-        document.body.append(probe);
+        \(Chromium.resolveSizes)
         const box = img.getBoundingClientRect();
         return { sizes: probe.getBoundingClientRect().width, shown: box.width, shownHeight: box.height,
           source: img.currentSrc, scale: devicePixelRatio, viewportHeight: innerHeight };

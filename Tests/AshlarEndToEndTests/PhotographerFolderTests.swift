@@ -22,12 +22,6 @@ import Testing
         return folder
     }
 
-    struct PageCase: Sendable, CustomTestStringConvertible {
-        var page: String
-        var expected: [String]
-        var testDescription: String { page }
-    }
-
     @Test(arguments: [
         // EXIF, and the file's XMP aux:Lens over its EXIF lens.
         PageCase(

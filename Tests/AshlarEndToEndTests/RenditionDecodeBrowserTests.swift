@@ -23,23 +23,10 @@ import Testing
           return [i.alt, i.naturalWidth, i.naturalHeight, sum / (d.length / 4 * 3)]; });
         """
 
-    /// The photos, as (folder, file name).
-    static func photos() throws -> [(folder: URL, file: String)] {
-        var photos: [(folder: URL, file: String)] = []
-        for folderName in ["photos", "photos-mixed"] where SharedMaterial.isAvailable(folderName) {
-            let source = SharedMaterial.folder(folderName)
-            let files = try FileManager.default.contentsOfDirectory(atPath: source.path).filter {
-                $0.lowercased().hasSuffix(".jpg") || $0.lowercased().hasSuffix(".jpeg")
-            }.sorted()
-            photos += files.map { (source, $0) }
-        }
-        return photos
-    }
-
     @Test(.enabled(if: runs, "needs chromium and ../shared/photos"))
     func everyRenditionOfTheRealPhotosDecodesInChromium() throws {
         let folder = try TemporaryFolder("rendition-decode")
-        let photos = try Self.photos()
+        let photos = try SharedPhotos.jpegs()
         #expect(photos.count >= 4)
         var measuredCount = 0
         for (index, photo) in photos.enumerated() {
@@ -47,16 +34,13 @@ import Testing
             // file: page's images are cross-origin to it).
             var images = ""
             var expected: [String: (width: Int, height: Int, mean: Double)] = [:]
-            let bytes = [UInt8](try Data(contentsOf: photo.folder.appendingPathComponent(photo.file)))
-            let width = try JPEGDecoder.decode(bytes, scale: .eighth).image.width * 8
-            let scale: JPEGScale = width >= 4 * 1920 ? .quarter : width >= 2 * 1920 ? .half : .full
-            var image = try JPEGDecoder.decode(bytes, scale: scale).image
+            var image = try SharedPhotos.decode([UInt8](try Data(contentsOf: photo)), atLeast: 1920)
             for renditionWidth in [1920, 640, 317] where renditionWidth <= image.width {
                 let height = max(
                     1, Int((Double(image.height) * Double(renditionWidth) / Double(image.width)).rounded()))
                 image = Resampler.resize(image, width: renditionWidth, height: height)
                 let jpeg = JPEGEncoder.encode(image, quality: 82, settings: .perceptual)
-                let name = "\(photo.file) at \(renditionWidth) px"
+                let name = "\(photo.lastPathComponent) at \(renditionWidth) px"
                 images += #"<img src="data:image/jpeg;base64,\#(Data(jpeg).base64EncodedString())" alt="\#(name)">"#
                 let decoded = try JPEGDecoder.decode(jpeg).image
                 let mean = Double(decoded.pixels.reduce(0) { $0 + Int($1) }) / Double(decoded.pixels.count)
@@ -67,7 +51,8 @@ import Testing
             let measured = try Chromium.measure(
                 page: folder.url.appendingPathComponent(page), width: 800, script: Self.script)
             let rows = try #require(try JSONSerialization.jsonObject(with: Data(measured.utf8)) as? [[Any]])
-            #expect(rows.count == expected.count, "\(photo.file): \(rows.count) of \(expected.count) measured")
+            #expect(
+                rows.count == expected.count, "\(photo.lastPathComponent): \(rows.count) of \(expected.count) measured")
             for row in rows {
                 let name = try #require(row.first as? String)
                 let want = try #require(expected[name])

@@ -53,15 +53,7 @@ import Testing
         _ = try Ashlar.run(["build", folder.url.path])
         let script = """
             const img = document.querySelector('.gallery-list img[sizes]');
-            const entries = img.getAttribute('sizes').split(/,(?![^(]*\\))/).map(s => s.trim());
-            let value = entries[entries.length - 1];
-            for (const entry of entries) {
-              const match = entry.match(/^(\\(.*?\\))\\s+(.*)$/);
-              if (match && matchMedia(match[1]).matches) { value = match[2]; break; }
-            }
-            const probe = document.createElement('div');
-            probe.style.width = value;
-            document.body.append(probe);
+            \(Chromium.resolveSizes)
             return [probe.getBoundingClientRect().width, img.closest('li').getBoundingClientRect().width, innerWidth];
             """
         let json = try Chromium.measure(
