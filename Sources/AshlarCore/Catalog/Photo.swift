@@ -10,7 +10,10 @@ package struct Photo: Sendable, Equatable {
     /// The sidecar or image file a diagnostic about this photo names, relative to the source root.
     package var primaryPath: String
     /// The file name the photo is known by (for natural sorting and fallbacks).
-    package var name: String
+    package var name: String { didSet { titleFromFileName = FileNameTitle.title(fromFileName: name) } }
+    /// The title the photo's file name gives (`FileNameTitle`), for pages to show when its
+    /// metadata names none; nil for names cameras invent. Worked out once, whenever `name` is set.
+    package private(set) var titleFromFileName: String?
     package var slug: String
     package var metadata: PhotoMetadata
     /// Display size in pixels, after orientation.
@@ -38,6 +41,7 @@ package struct Photo: Sendable, Equatable {
         self.image = image
         self.primaryPath = primaryPath
         self.name = name
+        self.titleFromFileName = FileNameTitle.title(fromFileName: name)
         self.slug = slug
         self.metadata = metadata
         self.width = width
@@ -51,10 +55,6 @@ package struct Photo: Sendable, Equatable {
     }
 
     package var aspectRatio: Double { Double(width) / Double(height) }
-
-    /// The title the photo's file name gives (`FileNameTitle`), for pages to show when its
-    /// metadata names none; nil for names cameras invent.
-    package var titleFromFileName: String? { FileNameTitle.title(fromFileName: name) }
 
     /// The image's file name: the local file's, or the last path segment of a remote URL.
     package var imageFileName: String {

@@ -54,6 +54,8 @@ import Testing
         Change(field: "image") { $0.image = .output("a/b.jpg") },
         Change(field: "primaryPath") { $0.primaryPath = "a/b.json" },
         Change(field: "name") { $0.name = "b.jpg" },
+        // Follows the name: what a page shows when the metadata gives no title.
+        Change(field: "titleFromFileName") { $0.name = "Harbour at dawn.jpg" },
         Change(field: "slug") { $0.slug = "b" },
         Change(field: "metadata") { $0.metadata.title = "Title" },
         Change(field: "width") { $0.width = 4 },
