@@ -15,10 +15,12 @@ struct RenditionKey: Sendable, Hashable {
     ///   and a standard sRGB profile left out (`ICCProfileHeader.isStandardSRGB`).
     /// - 4 (`none`), 5 (`camera`): the perceptual JPEG encoder (`JPEGEncoderSettings.perceptual`:
     ///   its own tables, adaptive quantisation, progressive scans).
+    /// - 5 (`none`), 6 (`camera`): the perceptual tables scaled as libjpeg scales its own, with
+    ///   gentler adaptive zeroing (`JPEGEncoder.zeroingSlope`).
     static func renditionsVersion(_ metadata: RenditionSettings.Metadata) -> Int {
         switch metadata {
-        case .none: 4
-        case .camera: 5
+        case .none: 5
+        case .camera: 6
         }
     }
     /// Bumped whenever AshlarImage's decoders accept or refuse differently, so that the refusals

@@ -19,7 +19,7 @@ extension JPEGEncoder {
     /// The threshold of a block without detail: plain rounding.
     static let flatZeroingThreshold = 0.5
     /// How fast the threshold grows with the square root of the block's activity.
-    static let zeroingSlope = 0.1
+    static let zeroingSlope = 0.035
     /// The most a coefficient of a busy block may reach and still be zeroed, in quantiser steps.
     static let maximumZeroingThreshold = 1.2
 }

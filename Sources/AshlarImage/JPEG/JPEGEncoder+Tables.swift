@@ -48,28 +48,16 @@ extension JPEGEncoder {
     /// the colour a perceptual metric sees (SSIMULACRA2's XYB) is worth more than Annex K spends on it.
     static let perceptualChrominanceTable: [Int] = standardChrominanceTable.map { $0 * 5 }
 
-    /// The percentage the perceptual tables are scaled by on top of libjpeg's quality scaling, so
-    /// that a quality keeps its meaning: at each quality the bench photos look at least as good as
-    /// with Annex K's tables at the same quality (SSIMULACRA2; every photo at 82, the median at
-    /// 50–95), in fewer bytes. Measured at 1920 and 640 px: the tables above look better than
-    /// Annex K's for the same steps, most at low and very high qualities.
-    static func perceptualFactor(quality: Int) -> Int {
-        let quality = min(max(quality, 1), 100)
-        switch quality {
-        case ...60: return 85
-        case 61..<70: return 85 - (quality - 60) * 14 / 10
-        case 70...90: return 71
-        case 91..<95: return 71 + (quality - 90) * 7 / 5
-        default: return 78
-        }
-    }
-
-    /// A perceptual table (in tenths) scaled for `quality`: libjpeg's scale factor, then
-    /// ``perceptualFactor(quality:)``, rounded, in zig-zag order, capped at 255 (baseline).
+    /// A perceptual table (in tenths) scaled for `quality` exactly as libjpeg scales Annex K's
+    /// tables (``scaleFactor(quality:)``), rounded, in zig-zag order, capped at 255 (baseline).
+    /// No further factor is needed for a quality to keep its meaning: with these tables and the
+    /// adaptive quantisation, each quality from 50 to 95 looks at least as good as Annex K's
+    /// tables at the same quality (SSIMULACRA2, the median of the bench photos at 1920 and 640 px;
+    /// every photo at 82) in fewer bytes (<doc:Performance>).
     static func perceptualQuantiser(_ tenths: [Int], quality: Int) -> [UInt16] {
-        let scale = scaleFactor(quality: quality) * perceptualFactor(quality: quality)
+        let scale = scaleFactor(quality: quality)
         return naturalOrder.map { index in
-            UInt16(min(max((tenths[index] * scale + 50_000) / 100_000, 1), 255))
+            UInt16(min(max((tenths[index] * scale + 500) / 1_000, 1), 255))
         }
     }
 
