@@ -32,6 +32,8 @@ extension RenditionStage {
             if let digest = remembered, !shard.contains(digest: digest) {
                 outcome.outsideShard = true
                 outcome.digest = (source, stamp, digest)
+                // Another shard's refusal stays remembered, without a word.
+                if let message = refusals[digest] { outcome.refusal = (digest, message) }
                 return outcome
             }
         }
