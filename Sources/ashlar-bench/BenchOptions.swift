@@ -19,6 +19,7 @@ struct BenchOptions {
         "template": ["tiles", "runs"],
         "scan": ["photos", "runs", "xmp-every", "embedded-every"],
         "build": ["photos", "keep", "images"],
+        "shards": ["photos", "shards", "width", "keep"],
         "stress": ["photos"],
     ]
 

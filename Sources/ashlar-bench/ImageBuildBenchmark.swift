@@ -21,27 +21,10 @@ struct ImageBuildBenchmark {
         }
         // The build state goes in the benchmark's folder, so "fresh" can start without it.
         setenv("XDG_CACHE_HOME", root.appendingPathComponent("state").path, 1)
-        guard let photo = try ImageBenchPhotos.make(in: root, count: 1).first,
-            let data = FileManager.default.contents(atPath: photo)
-        else { throw BenchFailure("build --images: the photo was not generated") }
-        let original = [UInt8](data)
-        for index in 0..<photos {
-            let album = source.appendingPathComponent(String(format: "album-%03d", index / 100))
-            try FileManager.default.createDirectory(at: album, withIntermediateDirectories: true)
-            // SOI, then a COM segment naming the copy, then the rest of the file.
-            let comment = Array("ashlar-bench copy \(index)".utf8)
-            let length = comment.count + 2
-            let bytes =
-                Array(original[0..<2]) + [0xFF, 0xFE, UInt8(length >> 8), UInt8(length & 0xFF)] + comment
-                + Array(original[2...])
-            let name = String(format: "photo-%05d", index)
-            try Data(bytes).write(to: album.appendingPathComponent(name + ".jpg"))
-            try Data(#"{"title": "Photo \#(index)", "alt": "A generated scene, number \#(index)"}"#.utf8).write(
-                to: album.appendingPathComponent(name + ".jpg.json"))
-        }
+        let original = try Self.makeSite(in: root, source: source, photos: photos)
         sync()
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        print("build --images: \(photos) photos, 24 MP JPEGs of \(data.count / 1_000_000) MB, \(cores) cores")
+        print("build --images: \(photos) photos, 24 MP JPEGs of \(original.count / 1_000_000) MB, \(cores) cores")
 
         let widths = RenditionWidths.forPhoto(
             width: 6000,
@@ -75,6 +58,48 @@ struct ImageBuildBenchmark {
         }
         let fresh = try measure("fresh copy + cache", builder)
         print("    fresh / cold: \(Measure.format(fresh / cold, 3))")
+    }
+
+    /// Writes `photos` distinct copies of the generated 24 MP photo (or of it scaled to `width`
+    /// pixels wide), each with a sidecar, in albums of 100 under `source`; returns the photo.
+    static func makeSite(in root: URL, source: URL, photos: Int, width: Int? = nil) throws -> [UInt8] {
+        guard var photo = try ImageBenchPhotos.make(in: root, count: 1).first else {
+            throw BenchFailure("build --images: the photo was not generated")
+        }
+        if let width {
+            let scaled = root.appendingPathComponent("scaled.jpg").path
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [
+                "python3", "-c",
+                "import sys; from PIL import Image; im = Image.open(sys.argv[1]); w = int(sys.argv[3]); "
+                    + "im.resize((w, w * im.height // im.width), Image.LANCZOS).save(sys.argv[2], quality=92, subsampling=2)",
+                photo, scaled, String(width),
+            ]
+            try process.run()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else { throw BenchFailure("could not scale the photo with Pillow") }
+            photo = scaled
+        }
+        guard let data = FileManager.default.contents(atPath: photo) else {
+            throw BenchFailure("build --images: the photo was not generated")
+        }
+        let original = [UInt8](data)
+        for index in 0..<photos {
+            let album = source.appendingPathComponent(String(format: "album-%03d", index / 100))
+            try FileManager.default.createDirectory(at: album, withIntermediateDirectories: true)
+            // SOI, then a COM segment naming the copy, then the rest of the file.
+            let comment = Array("ashlar-bench copy \(index)".utf8)
+            let length = comment.count + 2
+            let bytes =
+                Array(original[0..<2]) + [0xFF, 0xFE, UInt8(length >> 8), UInt8(length & 0xFF)] + comment
+                + Array(original[2...])
+            let name = String(format: "photo-%05d", index)
+            try Data(bytes).write(to: album.appendingPathComponent(name + ".jpg"))
+            try Data(#"{"title": "Photo \#(index)", "alt": "A generated scene, number \#(index)"}"#.utf8).write(
+                to: album.appendingPathComponent(name + ".jpg.json"))
+        }
+        return original
     }
 
     private func measure(_ label: String, _ builder: SiteBuilder) throws -> Double {

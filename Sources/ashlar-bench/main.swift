@@ -9,6 +9,7 @@ let usage = """
            ashlar-bench template [--tiles N] [--runs R]
            ashlar-bench scan [--photos N] [--runs R] [--xmp-every K] [--embedded-every K]
            ashlar-bench build [--photos N] [--keep 1] [--images 1]
+           ashlar-bench shards [--photos N] [--shards S] [--width W] [--keep 1]
            ashlar-bench stress [--photos N]
            ashlar-bench images [FOLDER] [--runs R]
            ashlar-bench images memory PATH [--widths W,W,…]
@@ -61,6 +62,12 @@ do {
             photos: options.integer("photos", default: 10_000), runs: options.integer("runs", default: 3),
             xmpEvery: options.integer("xmp-every", default: 2),
             embeddedEvery: options.integer("embedded-every", default: 2)
+        ).run()
+    case "shards":
+        let width = options.integer("width", default: 0)
+        try ShardBenchmark(
+            photos: options.integer("photos", default: 1000), shards: options.integer("shards", default: 4),
+            width: width > 0 ? width : nil, keep: options.integer("keep", default: 0) != 0
         ).run()
     case "build" where options.integer("images", default: 0) != 0:
         try ImageBuildBenchmark(

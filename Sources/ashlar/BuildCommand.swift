@@ -8,6 +8,8 @@ struct BuildCommand: Command, Equatable {
     var report = ReportOptions()
     var layoutManifest: String?
     var quiet = false
+    /// `--shard K/N`: make only this shard's renditions into the cache (`ShardReport`).
+    var shard: RenditionShard?
 
     static let name = "build"
     static let abstract = "Build the site from a folder of photos."
@@ -18,9 +20,11 @@ struct BuildCommand: Command, Equatable {
                 \.layoutManifest, long: "layout-manifest", placeholder: "FILE",
                 help: "Write every album page's placements as JSON."),
             .flag(\.quiet, long: "quiet", short: "q", help: "Print only diagnostics, no summary."),
+            .shard(\.shard),
         ]
 
     func run() -> Int32 {
+        if let shard { return runShard(shard) }
         let started = Date()
         var builder = site.builder(source: source, layoutManifest: layoutManifest != nil)
         builder.options.reportMetadataConflicts = report.strict

@@ -144,7 +144,8 @@ import Testing
         let unchanged: Invocation<Parsed> = try ArgumentParser.parse(required)
         var seen: [Parsed] = []
         for option in Parsed.options {
-            let value = option.placeholder == nil ? [] : ["7"]
+            // A value each option takes: a number, or `--shard`'s K/N.
+            let value = option.placeholder.map { [$0 == "K/N" ? "1/2" : "7"] } ?? []
             let long: Invocation<Parsed> = try ArgumentParser.parse(["--\(option.long)"] + value + required)
             #expect(long.command != unchanged.command, "--\(option.long) changes nothing")
             #expect(!seen.contains(long.command), "--\(option.long) sets what an earlier option sets")
@@ -276,6 +277,8 @@ import Testing
                       --layout-manifest FILE
                                           Write every album page's placements as JSON.
                   -q, --quiet             Print only diagnostics, no summary.
+                      --shard K/N         Make only shard K of N of the renditions into the
+                                          cache; write no site.
                   -h, --help              Show this help.
 
                 """)

@@ -20,6 +20,15 @@ package struct DiagnosticReport: Sendable, Encodable {
         package var column: Int?
         package var key: String?
         package var message: String
+
+        package init(_ diagnostic: Diagnostic) {
+            severity = diagnostic.severity.rawValue
+            path = diagnostic.path
+            line = diagnostic.line
+            column = diagnostic.column
+            key = diagnostic.key
+            message = diagnostic.message
+        }
     }
 
     package init(_ result: SiteBuilder.Result) {
@@ -30,11 +39,7 @@ package struct DiagnosticReport: Sendable, Encodable {
         errors = result.errorCount
         leftOut = result.leftOut
         unpublished = result.unpublished
-        diagnostics = result.diagnostics.map {
-            Entry(
-                severity: $0.severity.rawValue, path: $0.path, line: $0.line, column: $0.column, key: $0.key,
-                message: $0.message)
-        }
+        diagnostics = result.diagnostics.map(Entry.init)
     }
 
     /// Pretty-printed JSON with sorted keys, the same bytes for the same findings.

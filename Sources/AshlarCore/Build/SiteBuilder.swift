@@ -182,7 +182,7 @@ public struct SiteBuilder: Sendable {
 
     /// The rendition stage over the photos `scope` says (`.checkOnly` for `ashlar check`), when
     /// the site makes renditions: nil otherwise.
-    private func makeRenditions(
+    func makeRenditions(
         _ catalog: inout Catalog, configuration: SiteConfiguration, inputs: SiteInputs, scope: RenditionScope,
         progress: (@Sendable (String) -> Void)?
     ) -> (report: RenditionStage.Report, cache: RenditionCache)? {
@@ -231,8 +231,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The catalog stage: albums and photos from the scanned source.
-    private func buildCatalog(_ source: ScannedSource, configuration: SiteConfiguration, inputs: SiteInputs) -> Catalog
-    {
+    func buildCatalog(_ source: ScannedSource, configuration: SiteConfiguration, inputs: SiteInputs) -> Catalog {
         var settings = configuration.catalogSettings(paths: paths)
         settings.renditionWidths = renditionWidths(configuration, inputs: inputs)
         settings.originals = configuration.renditions.originals

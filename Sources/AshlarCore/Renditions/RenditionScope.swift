@@ -13,4 +13,7 @@ public enum RenditionScope: Sendable, Equatable {
     /// renditions already (they were made from the same bytes), so that `ashlar check` refuses
     /// exactly what a build would.
     case checkOnly
+    /// The photos of one shard (`ashlar build --shard K/N`), by their source digest; the others
+    /// are read to be digested and passed over. Such a build writes no site.
+    case shard(RenditionShard)
 }

@@ -17,7 +17,26 @@ extension RenditionStage {
             let format = job.photo.sourceFormat
         else { return outcome }
         let (source, path, shown, stamp) = file
-        let remembered = known[source].flatMap { $0.stamp == stamp ? $0.digest : nil }
+        var remembered = known[source].flatMap { $0.stamp == stamp ? $0.digest : nil }
+        // A shard's build needs every photo's digest first, to know which photos are its own.
+        var preread: [UInt8]?
+        if case .shard(let shard) = scope {
+            if remembered == nil {
+                guard let read = readSource(path, shown: shown, into: &outcome) else {
+                    outcome.refused = true
+                    return outcome
+                }
+                preread = read
+                remembered = SourceDigest.of(bytes: read)
+            }
+            if let digest = remembered, !shard.contains(digest: digest) {
+                outcome.outsideShard = true
+                outcome.digest = (source, stamp, digest)
+                // Another shard's refusal stays remembered, without a word.
+                if let message = refusals[digest] { outcome.refusal = (digest, message) }
+                return outcome
+            }
+        }
         // Refused before, in the same bytes: not decoded again.
         if let digest = remembered, let message = refusals[digest] {
             outcome.refused = true
@@ -30,8 +49,8 @@ extension RenditionStage {
         if photoWidths.isEmpty {
             // Too small for renditions, or a format Ashlar does not decode: a copy, once a photo
             // Ashlar decodes is known to decode (as `check` does).
-            var bytes: [UInt8]?
-            if format.canDecode || remembered == nil {
+            var bytes = preread
+            if bytes == nil, format.canDecode || remembered == nil {
                 bytes = readSource(path, shown: shown, into: &outcome)
                 guard let read = bytes else {
                     outcome.refused = true
@@ -53,7 +72,7 @@ extension RenditionStage {
             }
             return standIn(bytes: bytes, digest: remembered, format: format, at: output, file: file, outcome: outcome)
         }
-        var bytes: [UInt8]?
+        var bytes = preread
         let digest: String
         if let remembered {
             digest = remembered

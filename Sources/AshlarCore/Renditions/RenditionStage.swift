@@ -28,6 +28,9 @@ struct RenditionStage: Sendable {
         var reused = 0
         /// Photos published as a copy for now because `scope` left their renditions for later.
         var deferred = 0
+        /// Photos the stage took, and of those the ones another shard's build works on.
+        var photos = 0
+        var outsideShard = 0
         var diagnostics: [Diagnostic] = []
         /// Cache files this build uses.
         var used: Set<String> = []
@@ -52,6 +55,8 @@ struct RenditionStage: Sendable {
         var made = 0
         var reused = 0
         var deferred = false
+        /// In another shard than the one this build makes (`RenditionScope.shard`): passed over.
+        var outsideShard = false
         /// The decoder refused the image: it is left out of the site, as the catalog leaves out a
         /// file whose header it refuses.
         var refused = false
@@ -90,6 +95,7 @@ struct RenditionStage: Sendable {
         collect(root)
         let chosen = Self.chosen(in: root, scope: scope)
         var report = Report()
+        report.photos = jobs.count
         guard !jobs.isEmpty else { return (root, report) }
         let usesCache = scope != .checkOnly
         if usesCache {
@@ -131,6 +137,7 @@ struct RenditionStage: Sendable {
             report.made += outcome.made
             report.reused += outcome.reused
             if outcome.deferred { report.deferred += 1 }
+            if outcome.outsideShard { report.outsideShard += 1 }
             report.diagnostics += outcome.diagnostics
             report.used.formUnion(outcome.used)
             if let source = outcome.photo.sourcePath {
@@ -160,7 +167,7 @@ struct RenditionStage: Sendable {
     /// The source paths of the photos `scope` makes renditions for; nil for all of them.
     private static func chosen(in root: Album, scope: RenditionScope) -> Set<String>? {
         switch scope {
-        case .all:
+        case .all, .shard:
             return nil
         case .cachedOnly, .checkOnly:
             return []
