@@ -12,16 +12,13 @@ extension BuildCommand {
         }
         let started = Date()
         let builder = site.builder(source: source)
-        let progress = ProgressLine(enabled: !report.json && !quiet, started: started)
         let result: SiteBuilder.ShardResult
-        do {
-            result = try builder.buildShard(shard, progress: progress.show)
-        } catch {
-            progress.clear()
-            Output.error(error.description)
-            return error.kind == .usage ? 64 : 1
+        switch withProgress(
+            started: started, { progress throws(BuildError) in try builder.buildShard(shard, progress: progress) })
+        {
+        case .success(let built): result = built
+        case .failure(let status): return status.code
         }
-        progress.clear()
         let seconds = Date().timeIntervalSince(started)
         if report.json {
             Output.print(ShardReport(result: result, seconds: seconds).json)

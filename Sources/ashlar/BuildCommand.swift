@@ -29,16 +29,16 @@ struct BuildCommand: Command, Equatable {
         var builder = site.builder(source: source, layoutManifest: layoutManifest != nil)
         builder.options.reportMetadataConflicts = report.strict
         let paths = builder.paths
-        let progress = ProgressLine(enabled: !report.json && !quiet, started: started)
         let result: SiteBuilder.Result
-        do {
-            result = try builder.build(progress: progress.show, waiting: { Output.error("note: " + $0) })
-        } catch {
-            progress.clear()
-            Output.error(error.description)
-            return error.kind == .usage ? 64 : 1
+        switch withProgress(
+            started: started,
+            { progress throws(BuildError) in
+                try builder.build(progress: progress, waiting: { Output.error("note: " + $0) })
+            })
+        {
+        case .success(let built): result = built
+        case .failure(let status): return status.code
         }
-        progress.clear()
         let seconds = Date().timeIntervalSince(started)
         if let file = layoutManifest, let layout = result.layoutManifest {
             do {
@@ -62,6 +62,23 @@ struct BuildCommand: Command, Equatable {
 }
 
 extension BuildCommand {
+    /// An exit status, as the failure of a build that could not run.
+    struct ExitStatus: Error { var code: Int32 }
+
+    /// Runs `work` with a progress line on stderr (unless `--json` or `--quiet`), clearing it
+    /// after; a `BuildError` is printed and becomes exit code 64 (usage) or 1.
+    func withProgress<Value>(
+        started: Date, _ work: (@escaping @Sendable (String) -> Void) throws(BuildError) -> Value
+    ) -> Result<Value, ExitStatus> {
+        let progress = ProgressLine(enabled: !report.json && !quiet, started: started)
+        let result = Result { () throws(BuildError) in try work(progress.show) }
+        progress.clear()
+        return result.mapError { error in
+            Output.error(error.description)
+            return ExitStatus(code: error.kind == .usage ? 64 : 1)
+        }
+    }
+
     /// `Built 53 photos in 7 albums -> 31 pages in site-example/_site, 0 warnings, 0.12 s (…)`.
     static func summary(_ result: SiteBuilder.Result, output: String, seconds: Double) -> String {
         if result.stopped {
