@@ -9,6 +9,8 @@ import Foundation
 /// - `images memory PATH [--widths W,W,…]`: the memory estimate for one photo against its
 ///   measured peak; `images decode PATH [--scale N] [--runs R]`: a JPEG decode's time a block
 ///   its scans decode (`ImageCostBenchmark.swift`).
+/// - `images encode [--widths W,W,…] [--quality Q] PHOTO…`: the JPEG encoder alone, libjpeg's
+///   settings against the perceptual ones, with a digest of the files (`ImageEncodeBenchmark.swift`).
 /// - `images gap [--gaps G,G,…] [--out DIR] PHOTO…`: decode scale against sharpness, the
 ///   measurement behind `Renditions.reducingGap` (`ImageGapBenchmark.swift`).
 struct ImageBenchmark {
@@ -23,6 +25,7 @@ struct ImageBenchmark {
             case "memory": return try memory(Array(arguments.dropFirst()))
             case "decode": return try decode(Array(arguments.dropFirst()))
             case "gap": return try gap(Array(arguments.dropFirst()))
+            case "encode": return try encode(Array(arguments.dropFirst()))
             default: return try ImageBenchmark(arguments).run()
             }
         } catch let error as BenchUsageError {

@@ -14,6 +14,7 @@ let usage = """
            ashlar-bench images [FOLDER] [--runs R]
            ashlar-bench images memory PATH [--widths W,W,…]
            ashlar-bench images decode PATH [--scale N] [--runs R]
+           ashlar-bench images encode [--widths W,W,…] [--quality Q] [--runs R] PHOTO…
            ashlar-bench images gap [--gaps G,G,…] [--out DIR] [--runs R] PHOTO…
            ashlar-bench quality [FOLDER…] [--widths W,W,…] [--quality Q] [--variants NAME,…]
                                 [--sweep-widths W,W,…] [--cjpeg-qualities Q,Q,…]

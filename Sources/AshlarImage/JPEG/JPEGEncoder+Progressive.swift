@@ -2,50 +2,85 @@ extension JPEGEncoder {
     /// Writes the scans of a progressive frame (T.81 Annex G) from the same quantised blocks a
     /// sequential file codes: for each scan of `script`, a DHT with Huffman tables built for that
     /// scan's own symbols (none for a DC refinement, which codes bare bits), its SOS and its data.
+    ///
+    /// The scans that visit the same blocks in the same order (every scan of one component, or
+    /// scans of the same components) are coded side by side, each into its own buffer, in one
+    /// counting pass and one writing pass over those blocks: the coefficients are read from memory
+    /// twice per group rather than twice per scan.
     static func appendProgressiveScans(
         _ blocks: QuantisedBlocks, frame: Frame, script: JPEGScanScript, to output: inout [UInt8]
     ) {
-        let grids = (0..<frame.components).map { blockIndices(component: $0, frame: frame) }
         let interleaved = (0..<frame.blockCount).map { component(ofBlock: $0, frame: frame) }
-        for scan in script.scans {
-            let order: [Int]
-            if scan.components.count > 1 {
-                order = Array(0..<frame.blockCount)
-            } else {
-                order = grids[scan.components[0]]
+        // DC scans use table 0 for luma and 1 for chroma; an AC scan codes one component.
+        let tableOf: (Int) -> Int = { $0 == 0 ? 0 : 1 }
+        var groups: [[Int]: [Int]] = [:]
+        for (index, scan) in script.scans.enumerated() { groups[scan.components, default: []].append(index) }
+        var data = [[UInt8]](repeating: [], count: script.scans.count)
+        var tables = [[(index: Int, table: HuffmanTable)]](repeating: [], count: script.scans.count)
+        for components in groups.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            let members = groups[components] ?? []
+            let order =
+                components.count > 1
+                ? Array(0..<frame.blockCount) : blockIndices(component: components[0], frame: frame)
+            var counters = members.map {
+                ProgressiveScanCoder(
+                    script.scans[$0], table: tableOf(script.scans[$0].components[0]), counting: true, capacity: 0)
             }
-            // DC scans use table 0 for luma and 1 for chroma; an AC scan codes one component.
-            let tableOf: (Int) -> Int = { $0 == 0 ? 0 : 1 }
-            var coder = ProgressiveScanCoder(counting: true, capacity: 0)
-            blocks.coefficients.withUnsafeBufferPointer { coefficients in
-                blocks.masks.withUnsafeBufferPointer { masks in
-                    coder.code(
-                        scan, coefficients: coefficients, masks: masks, order: order, components: interleaved,
-                        tableOf: tableOf)
+            codeBlocks(blocks, order: order, components: interleaved, tableOf: tableOf, with: &counters)
+            var writers: [ProgressiveScanCoder] = []
+            for (member, counter) in zip(members, counters) {
+                let scan = script.scans[member]
+                if !(scan.isDC && scan.isRefinement) {
+                    for index in Set(scan.components.map(tableOf)).sorted() {
+                        let counts = counter.frequencies[index * 257..<index * 257 + 257]
+                        tables[member].append((index, HuffmanTable(frequencies: counts)))
+                    }
                 }
+                var writer = ProgressiveScanCoder(
+                    scan, table: tableOf(scan.components[0]), counting: false, capacity: order.count * 8)
+                for (index, table) in tables[member] {
+                    for symbol in 0..<256 { writer.codes[index * 256 + symbol] = table.codes[symbol] }
+                }
+                writers.append(writer)
             }
-            var tables: [(index: Int, table: HuffmanTable)] = []
-            if !(scan.isDC && scan.isRefinement) {
-                let used = Set(scan.components.map(tableOf)).sorted()
-                for index in used {
-                    tables.append(
-                        (index, HuffmanTable(frequencies: coder.frequencies[index * 257..<index * 257 + 257])))
-                }
-                appendProgressiveHuffmanTables(tables, isAC: !scan.isDC, to: &output)
+            codeBlocks(blocks, order: order, components: interleaved, tableOf: tableOf, with: &writers)
+            for (member, writer) in zip(members, writers) {
+                var writer = writer
+                data[member] = writer.writer.finish()
+            }
+        }
+        for (index, scan) in script.scans.enumerated() {
+            if !tables[index].isEmpty {
+                appendProgressiveHuffmanTables(tables[index], isAC: !scan.isDC, to: &output)
             }
             appendProgressiveScanHeader(scan, tableOf: tableOf, to: &output)
-            var writer = ProgressiveScanCoder(counting: false, capacity: order.count * 8)
-            for (index, table) in tables {
-                for symbol in 0..<256 { writer.codes[index * 256 + symbol] = table.codes[symbol] }
-            }
-            blocks.coefficients.withUnsafeBufferPointer { coefficients in
-                blocks.masks.withUnsafeBufferPointer { masks in
-                    writer.code(
-                        scan, coefficients: coefficients, masks: masks, order: order, components: interleaved,
-                        tableOf: tableOf)
+            output += data[index]
+        }
+    }
+
+    /// Runs every coder of `coders` over the blocks `order` lists, a block at a time, then
+    /// finishes each.
+    private static func codeBlocks(
+        _ blocks: QuantisedBlocks, order: [Int], components: [Int], tableOf: (Int) -> Int,
+        with coders: inout [ProgressiveScanCoder]
+    ) {
+        blocks.coefficients.withUnsafeBufferPointer { coefficientBuffer in
+            blocks.masks.withUnsafeBufferPointer { masks in
+                coders.withUnsafeMutableBufferPointer { coders in
+                    guard let coefficients = coefficientBuffer.baseAddress else { return }
+                    for index in order {
+                        let component = components[index]
+                        let dcTable = tableOf(component)
+                        let mask = masks[index]
+                        for coder in coders.indices {
+                            coders[coder].code(
+                                block: index, coefficients: coefficients, mask: mask, component: component,
+                                dcTable: dcTable)
+                        }
+                    }
+                    for coder in coders.indices { coders[coder].finish() }
                 }
             }
-            output += writer.writer.finish()
         }
     }
 

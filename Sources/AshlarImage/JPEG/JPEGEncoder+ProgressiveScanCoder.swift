@@ -1,8 +1,9 @@
 extension JPEGEncoder {
-    /// Codes one scan of a progressive frame (T.81 G.1.2), in two passes like libjpeg's `jcphuff.c`:
-    /// a counting pass that only tallies the Huffman symbols, from which the scan's tables are
-    /// built, then a writing pass with those tables. Both passes take the same decisions, so every
-    /// symbol written has a code.
+    /// Codes one scan of a progressive frame (T.81 G.1.2) a block at a time, in two passes like
+    /// libjpeg's `jcphuff.c`: a counting pass that only tallies the Huffman symbols, from which the
+    /// scan's tables are built, then a writing pass with those tables. Both passes take the same
+    /// decisions, so every symbol written has a code. Taking a block at a time lets the scans of
+    /// one component share one pass over its blocks.
     struct ProgressiveScanCoder {
         /// libjpeg's limit on buffered correction bits (`MAX_CORR_BITS`): a refinement scan flushes
         /// its end-of-band run before a block could take the buffer past it.
@@ -26,62 +27,80 @@ extension JPEGEncoder {
         private var blockBits: UInt64 = 0
         private var blockCount = 0
         /// The AC table of the scan.
-        private var table = 0
+        private let table: Int
 
-        init(counting: Bool, capacity: Int) {
+        /// The scan this coder codes.
+        let scan: JPEGScanScript.Scan
+        /// Bits `Ss`...`Se` of a block's mask.
+        private let band: UInt64
+        /// `1 << Al`: the least magnitude a first scan codes as non-zero.
+        private let threshold: Int32
+        /// The DC prediction of each component (the previous block's DC, shifted by `Al`).
+        private var previous: (Int32, Int32, Int32) = (0, 0, 0)
+
+        /// A coder of `scan` whose AC symbols use Huffman table `table`.
+        init(_ scan: JPEGScanScript.Scan, table: Int, counting: Bool, capacity: Int) {
+            self.scan = scan
+            self.table = table
             self.counting = counting
+            band = ~UInt64(0) >> UInt64(63 - scan.band.upperBound) & ~((1 << UInt64(scan.band.lowerBound)) - 1)
+            threshold = Int32(1) << Int32(scan.low)
             writer = BitWriter(capacity: counting ? 0 : capacity)
             pendingBits.reserveCapacity(Self.correctionBitLimit)
         }
 
-        /// Codes `scan` over the blocks `order` lists (indices in MCU order); `masks` has bit `k`
-        /// set for each block's non-zero AC coefficients, `components` gives each block's
-        /// component, `tableOf` each component's table.
+        /// Codes the block at `index` (in MCU order) of component `component`, whose DC symbols
+        /// use table `dcTable`. `coefficients` holds every block's 64 coefficients; `mask` has bit
+        /// `k` set for the block's non-zero AC coefficients. Blocks come in the scan's order.
+        @inline(__always)
         mutating func code(
-            _ scan: JPEGScanScript.Scan, coefficients: UnsafeBufferPointer<Int16>, masks: UnsafeBufferPointer<UInt64>,
-            order: [Int], components: [Int], tableOf: (Int) -> Int
+            block index: Int, coefficients: UnsafePointer<Int16>, mask: UInt64, component: Int, dcTable: Int
         ) {
-            guard let base = coefficients.baseAddress else { return }
+            let block = coefficients + index &* 64
             if scan.isDC {
-                var previous = [Int32](repeating: 0, count: 3)
-                for index in order {
-                    let value = Int32(base[index * 64])
-                    if scan.isRefinement {
-                        bits(UInt64(truncatingIfNeeded: value >> Int32(scan.low)) & 1, length: 1)
-                        continue
-                    }
-                    let component = components[index]
-                    let shifted = value >> Int32(scan.low)
-                    let difference = shifted &- previous[component]
-                    previous[component] = shifted
-                    let size = category(Int32(difference.magnitude))
-                    symbol(Int(size), table: tableOf(component))
-                    signed(difference, size: size)
+                let value = Int32(block[0])
+                if scan.isRefinement {
+                    bits(UInt64(truncatingIfNeeded: value >> Int32(scan.low)) & 1, length: 1)
+                    return
                 }
+                let shifted = value >> Int32(scan.low)
+                let prediction: Int32
+                switch component {
+                case 0:
+                    prediction = previous.0
+                    previous.0 = shifted
+                case 1:
+                    prediction = previous.1
+                    previous.1 = shifted
+                default:
+                    prediction = previous.2
+                    previous.2 = shifted
+                }
+                let difference = shifted &- prediction
+                let size = category(Int32(difference.magnitude))
+                symbol(Int(size), table: dcTable)
+                signed(difference, size: size)
                 return
             }
-            table = tableOf(scan.components[0])
-            // Bits Ss...Se.
-            let band = ~UInt64(0) >> UInt64(63 - scan.band.upperBound) & ~((1 << UInt64(scan.band.lowerBound)) - 1)
-            let threshold = Int32(1) << Int32(scan.low)
-            for index in order {
-                let block = base + index * 64
-                var nonZero = masks[index] & band
-                if scan.low > 0 {
-                    var remaining = nonZero
-                    while remaining != 0 {
-                        let k = remaining.trailingZeroBitCount
-                        remaining &= remaining - 1
-                        if Int32(block[k]).magnitude < threshold { nonZero &= ~(1 << UInt64(k)) }
-                    }
-                }
-                if scan.isRefinement {
-                    refine(block, nonZero: nonZero, band: scan.band, low: scan.low)
-                } else {
-                    first(block, nonZero: nonZero, band: scan.band, low: scan.low)
+            var nonZero = mask & band
+            if scan.low > 0 {
+                var remaining = nonZero
+                while remaining != 0 {
+                    let k = remaining.trailingZeroBitCount
+                    remaining &= remaining - 1
+                    if Int32(block[k]).magnitude < threshold { nonZero &= ~(1 << UInt64(k)) }
                 }
             }
-            flushRun()
+            if scan.isRefinement {
+                refine(block, nonZero: nonZero, band: scan.band, low: scan.low)
+            } else {
+                first(block, nonZero: nonZero, band: scan.band, low: scan.low)
+            }
+        }
+
+        /// Codes what the last blocks left pending: an AC scan's end-of-band run.
+        mutating func finish() {
+            if !scan.isDC { flushRun() }
         }
 
         /// The first scan of an AC band (G.1.2.2): each coefficient's magnitude above bit `low`,

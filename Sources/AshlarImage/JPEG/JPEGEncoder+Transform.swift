@@ -1,18 +1,22 @@
 extension JPEGEncoder {
-    /// Per zig-zag position, what quantising by `q` needs: the reciprocal `ceil(2³² / 8q)` in the
-    /// first 64 entries and the rounding term `4q` in the last 64. The DCT output is 8 times the
-    /// true coefficient, hence the divisor `8q` (libjpeg's `divisors`).
+    /// Per zig-zag position, what quantising by `q` needs, in three runs of 64 entries: the
+    /// reciprocal `r = ceil(2³² / 8q)`, the rounding term times it, `4q × r`, and the divisor `8q`.
+    /// The DCT output is 8 times the true coefficient, hence the divisor `8q` (libjpeg's
+    /// `divisors`).
     ///
-    /// `(a + 4q) * reciprocal >> 32` equals `(a + 4q) / 8q` exactly for every `a` the DCT can
-    /// produce: the reciprocal's error is below `8q < 2¹¹` and `a + 4q < 2¹⁷`, so the product's
-    /// error stays below `2³² / 8q`, the gap to the next multiple.
+    /// `(a + 4q) * r >> 32`, computed as `(a × r + 4q × r) >> 32`, equals `(a + 4q) / 8q` exactly
+    /// for every `a` the DCT can produce: the reciprocal's error is below `8q < 2¹¹` and
+    /// `a + 4q < 2¹⁷`, so the product's error stays below `2³² / 8q`, the gap to the next multiple.
     static func divisors(_ table: [UInt16]) -> [UInt64] {
         let reciprocals = table.map { value -> UInt64 in
             let divisor = UInt64(value) * 8
             return ((1 << 32) + divisor - 1) / divisor
         }
-        return reciprocals + table.map { UInt64($0) * 4 }
+        return reciprocals + zip(table, reciprocals).map { UInt64($0) * 4 * $1 } + table.map { UInt64($0) * 8 }
     }
+
+    /// Entries per component in the table ``divisors(_:)`` returns.
+    static let divisorStride = 192
 
     /// libjpeg's integer "islow" forward DCT (`jfdctint.c`, 13-bit constants, 2 extra bits in the
     /// first pass) of the 8×8 samples at `source`, then rounding quantisation into `output` in
@@ -86,33 +90,41 @@ extension JPEGEncoder {
             oddPart(tmp4, tmp5, tmp6, tmp7, data, step: 8, rounding: 16384, shift: 15)
             data += 1
         }
-        // The threshold in 1/65,536 quantiser steps; 0 leaves every decision to rounding.
-        var threshold: UInt64 = 0
-        if adaptive {
-            // The AC coefficients' magnitudes in quantiser steps (`|a| / 8q`), in the same units.
-            var activity: UInt64 = 0
-            for k in 1..<64 {
-                let value = workspace[naturalOrder[k]]
-                let sign = value &>> 31
-                activity &+= (UInt64(UInt32(bitPattern: (value ^ sign) &- sign)) &* divisors[k]) &>> 16
-            }
-            threshold = zeroingThreshold(activity: activity)
-        }
+        // One pass rounds every coefficient and sums the AC magnitudes in quantiser steps
+        // (`|a| / 8q`, in 1/65,536 steps: the block's activity); the coefficients that rounded to
+        // ±1 are noted, and only those are looked at again once the activity is known.
+        var activity: UInt64 = 0
         var mask: UInt64 = 0
+        var ones: UInt64 = 0
         for k in 0..<64 {
             let value = workspace[naturalOrder[k]]
             let sign = value &>> 31
-            let magnitude = UInt64(UInt32(bitPattern: (value ^ sign) &- sign))
-            var quotient = Int32(truncatingIfNeeded: ((magnitude &+ divisors[64 + k]) &* divisors[k]) &>> 32)
-            // `|a| < threshold × 8q`, with `8q` twice the rounding term; DC is never zeroed.
-            if quotient == 1 && k > 0 && magnitude &<< 16 < threshold &* (divisors[64 + k] &<< 1) {
-                quotient = 0
-            }
-            let coefficient = (quotient ^ sign) &- sign
-            output[k] = Int16(truncatingIfNeeded: coefficient)
+            let scaled = UInt64(UInt32(bitPattern: (value ^ sign) &- sign)) &* divisors[k]
+            activity &+= scaled &>> 16
+            let quotient = Int32(truncatingIfNeeded: (scaled &+ divisors[64 + k]) &>> 32)
+            output[k] = Int16(truncatingIfNeeded: (quotient ^ sign) &- sign)
             mask |= UInt64(quotient != 0 ? 1 : 0) &<< UInt64(k)
+            ones |= UInt64(quotient == 1 ? 1 : 0) &<< UInt64(k)
         }
-        return mask & ~1
+        // DC is neither part of the activity nor ever zeroed.
+        activity &-= (UInt64(workspace[0].magnitude) &* divisors[0]) &>> 16
+        ones &= ~1
+        mask &= ~1
+        if adaptive && ones != 0 {
+            // The threshold in 1/65,536 quantiser steps: a ±1 below it (`|a| < threshold × 8q`)
+            // becomes 0.
+            let threshold = zeroingThreshold(activity: activity)
+            while ones != 0 {
+                let k = ones.trailingZeroBitCount
+                ones &= ones &- 1
+                let magnitude = UInt64(workspace[naturalOrder[k]].magnitude)
+                if magnitude &<< 16 < threshold &* divisors[128 + k] {
+                    output[k] = 0
+                    mask &= ~(1 &<< UInt64(k))
+                }
+            }
+        }
+        return mask
     }
 
     /// The odd half of the 8-point DCT (outputs 1, 3, 5, 7), shared by both passes.

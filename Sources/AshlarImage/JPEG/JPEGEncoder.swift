@@ -43,7 +43,8 @@ public enum JPEGEncoder {
             components: source.format == .gray ? 1 : 3, subsampling: subsampling)
         let quantisers = quantisers(settings.tables, quality: quality)
         let blocks = transform(
-            source, frame: frame, divisors: quantisers.map(divisors), adaptive: settings.adaptiveQuantisation)
+            source, frame: frame, divisors: quantisers.map(divisors), adaptive: settings.adaptiveQuantisation,
+            countsSymbols: settings.scans == .sequential)
         let tableCount = frame.components == 1 ? 1 : 2
 
         var output: [UInt8] = [0xFF, 0xD8]
@@ -114,8 +115,12 @@ public enum JPEGEncoder {
         var frequencies: [Int]
     }
 
-    /// Converts, downsamples, transforms and quantises the image one row of MCUs at a time.
-    static func transform(_ image: PixelImage, frame: Frame, divisors: [[UInt64]], adaptive: Bool) -> QuantisedBlocks {
+    /// Converts, downsamples, transforms and quantises the image one row of MCUs at a time; with
+    /// `countsSymbols`, counts the symbols a sequential scan codes (a progressive frame counts
+    /// each scan's own).
+    static func transform(
+        _ image: PixelImage, frame: Frame, divisors: [[UInt64]], adaptive: Bool, countsSymbols: Bool
+    ) -> QuantisedBlocks {
         let blockCount = frame.blockCount
         var coefficients = [Int16](repeating: 0, count: blockCount * 64)
         var masks = [UInt64](repeating: 0, count: blockCount)
@@ -158,10 +163,13 @@ public enum JPEGEncoder {
                                 ) {
                                     let bits = transformBlock(
                                         plane, stride: stride, workspace: workspace,
-                                        divisors: lumaDivisors + 128 * component,
+                                        divisors: lumaDivisors + divisorStride * component,
                                         naturalOrder: order, output: block, adaptive: adaptive)
-                                    let tables = counts + (component > 0 ? 514 : 0)
-                                    countSymbols(block, mask: bits, previousDC: &previous, dc: tables, ac: tables + 257)
+                                    if countsSymbols {
+                                        let tables = counts + (component > 0 ? 514 : 0)
+                                        countSymbols(
+                                            block, mask: bits, previousDC: &previous, dc: tables, ac: tables + 257)
+                                    }
                                     mask.pointee = bits
                                     block += 64
                                     mask += 1
@@ -173,7 +181,10 @@ public enum JPEGEncoder {
                                 @inline(__always)
                                 func dummy(dc: Int16, previous: inout Int32) {
                                     block[0] = dc
-                                    countSymbols(block, mask: 0, previousDC: &previous, dc: counts, ac: counts + 257)
+                                    if countsSymbols {
+                                        countSymbols(
+                                            block, mask: 0, previousDC: &previous, dc: counts, ac: counts + 257)
+                                    }
                                     block += 64
                                     mask += 1
                                 }
