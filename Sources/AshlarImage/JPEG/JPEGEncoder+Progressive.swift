@@ -1,84 +1,24 @@
 extension JPEGEncoder {
-    /// Writes the scans of a progressive frame (T.81 Annex G) from the same quantised blocks a
-    /// sequential file codes: for each scan of `script`, a DHT with Huffman tables built for that
-    /// scan's own symbols (none for a DC refinement, which codes bare bits), its SOS and its data.
-    ///
-    /// The scans that visit the same blocks in the same order (every scan of one component, or
-    /// scans of the same components) are coded side by side, each into its own buffer, in one
-    /// counting pass and one writing pass over those blocks: the coefficients are read from memory
-    /// twice per group rather than twice per scan.
-    static func appendProgressiveScans(
-        _ blocks: QuantisedBlocks, frame: Frame, script: JPEGScanScript, to output: inout [UInt8]
-    ) {
-        let interleaved = (0..<frame.blockCount).map { component(ofBlock: $0, frame: frame) }
-        // DC scans use table 0 for luma and 1 for chroma; an AC scan codes one component.
-        let tableOf: (Int) -> Int = { $0 == 0 ? 0 : 1 }
-        var groups: [[Int]: [Int]] = [:]
-        for (index, scan) in script.scans.enumerated() { groups[scan.components, default: []].append(index) }
-        var data = [[UInt8]](repeating: [], count: script.scans.count)
-        var tables = [[(index: Int, table: HuffmanTable)]](repeating: [], count: script.scans.count)
-        for components in groups.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-            let members = groups[components] ?? []
-            let order =
-                components.count > 1
-                ? Array(0..<frame.blockCount) : blockIndices(component: components[0], frame: frame)
-            var counters = members.map {
-                ProgressiveScanCoder(
-                    script.scans[$0], table: tableOf(script.scans[$0].components[0]), counting: true, capacity: 0)
-            }
-            codeBlocks(blocks, order: order, components: interleaved, tableOf: tableOf, with: &counters)
-            var writers: [ProgressiveScanCoder] = []
-            for (member, counter) in zip(members, counters) {
-                let scan = script.scans[member]
-                if !(scan.isDC && scan.isRefinement) {
-                    for index in Set(scan.components.map(tableOf)).sorted() {
-                        let counts = counter.frequencies[index * 257..<index * 257 + 257]
-                        tables[member].append((index, HuffmanTable(frequencies: counts)))
-                    }
-                }
-                var writer = ProgressiveScanCoder(
-                    scan, table: tableOf(scan.components[0]), counting: false, capacity: order.count * 8)
-                for (index, table) in tables[member] {
-                    for symbol in 0..<256 { writer.codes[index * 256 + symbol] = table.codes[symbol] }
-                }
-                writers.append(writer)
-            }
-            codeBlocks(blocks, order: order, components: interleaved, tableOf: tableOf, with: &writers)
-            for (member, writer) in zip(members, writers) {
-                var writer = writer
-                data[member] = writer.writer.finish()
-            }
-        }
-        for (index, scan) in script.scans.enumerated() {
-            if !tables[index].isEmpty {
-                appendProgressiveHuffmanTables(tables[index], isAC: !scan.isDC, to: &output)
-            }
-            appendProgressiveScanHeader(scan, tableOf: tableOf, to: &output)
-            output += data[index]
-        }
-    }
+    /// The table a component's symbols use: 0 for luma, 1 for chroma.
+    @inline(__always)
+    static func table(ofComponent component: Int) -> Int { component == 0 ? 0 : 1 }
 
-    /// Runs every coder of `coders` over the blocks `order` lists, a block at a time, then
-    /// finishes each.
-    private static func codeBlocks(
-        _ blocks: QuantisedBlocks, order: [Int], components: [Int], tableOf: (Int) -> Int,
+    /// Runs every coder of `coders` over the blocks `order` lists, a block at a time.
+    static func codeBlocks(
+        _ order: ArraySlice<Int>, coefficients: UnsafePointer<Int16>, masks: UnsafePointer<UInt64>, frame: Frame,
         with coders: inout [ProgressiveScanCoder]
     ) {
-        blocks.coefficients.withUnsafeBufferPointer { coefficientBuffer in
-            blocks.masks.withUnsafeBufferPointer { masks in
-                coders.withUnsafeMutableBufferPointer { coders in
-                    guard let coefficients = coefficientBuffer.baseAddress else { return }
-                    for index in order {
-                        let component = components[index]
-                        let dcTable = tableOf(component)
-                        let mask = masks[index]
-                        for coder in coders.indices {
-                            coders[coder].code(
-                                block: index, coefficients: coefficients, mask: mask, component: component,
-                                dcTable: dcTable)
-                        }
-                    }
-                    for coder in coders.indices { coders[coder].finish() }
+        coders.withUnsafeMutableBufferPointer { coders in
+            // DC scans alone need no planes, nor to read the AC coefficients.
+            let needsPlanes = coders.contains { !$0.scan.isDC }
+            for index in order {
+                let component = component(ofBlock: index, frame: frame)
+                let dcTable = table(ofComponent: component)
+                let planes = MagnitudePlanes(coefficients + index &* 64, mask: needsPlanes ? masks[index] : 0)
+                for coder in coders.indices {
+                    coders[coder].code(
+                        block: index, coefficients: coefficients, planes: planes, component: component,
+                        dcTable: dcTable)
                 }
             }
         }
@@ -127,12 +67,10 @@ extension JPEGEncoder {
 
     /// SOS for one scan of a progressive frame: its components with their tables, `Ss`, `Se`,
     /// `Ah` and `Al`.
-    static func appendProgressiveScanHeader(
-        _ scan: JPEGScanScript.Scan, tableOf: (Int) -> Int, to output: inout [UInt8]
-    ) {
+    static func appendProgressiveScanHeader(_ scan: JPEGScanScript.Scan, to output: inout [UInt8]) {
         var payload: [UInt8] = [UInt8(scan.components.count)]
         for component in scan.components {
-            let table = UInt8(tableOf(component))
+            let table = UInt8(table(ofComponent: component))
             payload += [UInt8(component + 1), scan.isDC ? table << 4 : table]
         }
         payload += [UInt8(scan.band.lowerBound), UInt8(scan.band.upperBound), UInt8(scan.high << 4 | scan.low)]

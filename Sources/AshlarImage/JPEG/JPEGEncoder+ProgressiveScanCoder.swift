@@ -50,11 +50,12 @@ extension JPEGEncoder {
         }
 
         /// Codes the block at `index` (in MCU order) of component `component`, whose DC symbols
-        /// use table `dcTable`. `coefficients` holds every block's 64 coefficients; `mask` has bit
-        /// `k` set for the block's non-zero AC coefficients. Blocks come in the scan's order.
+        /// use table `dcTable`. `coefficients` holds every block's 64 coefficients; `planes` are
+        /// the block's ``MagnitudePlanes``. Blocks come in the scan's order.
         @inline(__always)
         mutating func code(
-            block index: Int, coefficients: UnsafePointer<Int16>, mask: UInt64, component: Int, dcTable: Int
+            block index: Int, coefficients: UnsafePointer<Int16>, planes: MagnitudePlanes, component: Int,
+            dcTable: Int
         ) {
             let block = coefficients + index &* 64
             if scan.isDC {
@@ -82,8 +83,8 @@ extension JPEGEncoder {
                 signed(difference, size: size)
                 return
             }
-            var nonZero = mask & band
-            if scan.low > 0 {
+            var nonZero = planes.atLeast(bit: scan.low) & band
+            if scan.low > MagnitudePlanes.highestBit {
                 var remaining = nonZero
                 while remaining != 0 {
                     let k = remaining.trailingZeroBitCount
@@ -92,7 +93,21 @@ extension JPEGEncoder {
                 }
             }
             if scan.isRefinement {
-                refine(block, nonZero: nonZero, band: scan.band, low: scan.low)
+                // The coefficients this scan makes non-zero: bit `Al` is their highest.
+                var newlyNonZero: UInt64
+                if scan.low < MagnitudePlanes.highestBit {
+                    newlyNonZero = nonZero & ~planes.atLeast(bit: scan.low + 1)
+                } else {
+                    newlyNonZero = 0
+                    var remaining = nonZero
+                    while remaining != 0 {
+                        let k = remaining.trailingZeroBitCount
+                        remaining &= remaining - 1
+                        if Int32(block[k]).magnitude >> UInt32(scan.low) == 1 { newlyNonZero |= 1 << UInt64(k) }
+                    }
+                }
+                let last = newlyNonZero == 0 ? 0 : 63 - newlyNonZero.leadingZeroBitCount
+                refine(block, nonZero: nonZero, last: last, band: scan.band, low: scan.low)
             } else {
                 first(block, nonZero: nonZero, band: scan.band, low: scan.low)
             }
@@ -135,17 +150,13 @@ extension JPEGEncoder {
         /// become non-zero are coded like a first scan with size 1 and their sign; those already
         /// non-zero give a bare correction bit, sent after the next symbol. Zero runs count only
         /// the coefficients still zero.
-        private mutating func refine(_ block: UnsafePointer<Int16>, nonZero: UInt64, band: ClosedRange<Int>, low: Int) {
-            var last = 0
-            var remaining = nonZero
-            while remaining != 0 {
-                let k = remaining.trailingZeroBitCount
-                remaining &= remaining - 1
-                if Int32(block[k]).magnitude >> UInt32(low) == 1 { last = k }
-            }
+        /// `last` is the highest coefficient that becomes non-zero (0: none).
+        private mutating func refine(
+            _ block: UnsafePointer<Int16>, nonZero: UInt64, last: Int, band: ClosedRange<Int>, low: Int
+        ) {
             blockBits = 0
             blockCount = 0
-            remaining = nonZero
+            var remaining = nonZero
             var previous = band.lowerBound - 1
             var zeros = 0
             while remaining != 0 {

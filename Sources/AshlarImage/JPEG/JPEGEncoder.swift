@@ -42,9 +42,7 @@ public enum JPEGEncoder {
             width: min(source.width, maximumDimension), height: min(source.height, maximumDimension),
             components: source.format == .gray ? 1 : 3, subsampling: subsampling)
         let quantisers = quantisers(settings.tables, quality: quality)
-        let blocks = transform(
-            source, frame: frame, divisors: quantisers.map(divisors), adaptive: settings.adaptiveQuantisation,
-            countsSymbols: settings.scans == .sequential)
+        let divisors = quantisers.map(divisors)
         let tableCount = frame.components == 1 ? 1 : 2
 
         var output: [UInt8] = [0xFF, 0xD8]
@@ -54,6 +52,8 @@ public enum JPEGEncoder {
         appendQuantisers(written, to: &output)
         switch settings.scans {
         case .sequential:
+            let blocks = transform(
+                source, frame: frame, divisors: divisors, adaptive: settings.adaptiveQuantisation, countsSymbols: true)
             var tables: [HuffmanTable] = []
             for table in 0..<tableCount {
                 let offset = table * 2 * 257
@@ -65,9 +65,16 @@ public enum JPEGEncoder {
             appendScanHeader(frame, to: &output)
             output += entropyCode(blocks, frame: frame, tables: tables)
         case .progressive:
-            appendFrameHeader(frame, progressive: true, to: &output)
             let script = script ?? .script(components: frame.components, pixels: frame.width * frame.height)
-            appendProgressiveScans(blocks, frame: frame, script: script, to: &output)
+            var scans = ProgressiveScans(frame: frame, script: script)
+            let blocks = transform(
+                source, frame: frame, divisors: divisors, adaptive: settings.adaptiveQuantisation,
+                countsSymbols: false
+            ) { row, coefficients, masks in
+                scans.count(mcuRow: row, coefficients: coefficients, masks: masks)
+            }
+            appendFrameHeader(frame, progressive: true, to: &output)
+            scans.append(blocks, to: &output)
         }
         output += [0xFF, 0xD9]
         return output
@@ -116,10 +123,12 @@ public enum JPEGEncoder {
     }
 
     /// Converts, downsamples, transforms and quantises the image one row of MCUs at a time; with
-    /// `countsSymbols`, counts the symbols a sequential scan codes (a progressive frame counts
-    /// each scan's own).
+    /// `countsSymbols`, counts the symbols a sequential scan codes. After each row, `afterRow`
+    /// sees the row's index and every block so far (a progressive frame counts each scan's own
+    /// symbols there, while the row is in cache).
     static func transform(
-        _ image: PixelImage, frame: Frame, divisors: [[UInt64]], adaptive: Bool, countsSymbols: Bool
+        _ image: PixelImage, frame: Frame, divisors: [[UInt64]], adaptive: Bool, countsSymbols: Bool,
+        afterRow: ((Int, UnsafePointer<Int16>, UnsafePointer<UInt64>) -> Void)? = nil
     ) -> QuantisedBlocks {
         let blockCount = frame.blockCount
         var coefficients = [Int16](repeating: 0, count: blockCount * 64)
@@ -155,6 +164,8 @@ public enum JPEGEncoder {
                                     var mask = maskBuffer.baseAddress, let counts = frequencyBuffer.baseAddress,
                                     let lumaDivisors = divisorBuffer.baseAddress, let order = orderBuffer.baseAddress
                                 else { return }
+                                let allBlocks = UnsafePointer(block)
+                                let allMasks = UnsafePointer(mask)
                                 var previousDC: (Int32, Int32, Int32) = (0, 0, 0)
 
                                 @inline(__always)
@@ -245,6 +256,7 @@ public enum JPEGEncoder {
                                                 previous: &previousDC.2)
                                         }
                                     }
+                                    afterRow?(mcuRow, allBlocks, allMasks)
                                 }
                             }
                         }

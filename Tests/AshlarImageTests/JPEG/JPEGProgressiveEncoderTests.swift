@@ -79,7 +79,19 @@ import Testing
         ("twoBitRefinement", .twoBitRefinement), ("twoBitRefinementGray", .twoBitRefinementGray),
         ("successive", .successive), ("successiveGray", .successiveGray),
         ("spectral", .spectral), ("spectralGray", .spectralGray),
+        ("deepRefinement", deepRefinement(components: [0, 1, 2])),
+        ("deepRefinementGray", deepRefinement(components: [0])),
     ]
+
+    /// No script kept refines from a point transform above 2, where the coder reads magnitudes
+    /// from the coefficients rather than from ``JPEGEncoder/MagnitudePlanes``: this one does, one
+    /// bit at a time from 3, interleaving its DC scans.
+    static func deepRefinement(components: [Int]) -> JPEGScanScript {
+        typealias Scan = JPEGScanScript.Scan
+        var scans = [Scan(components, 0...0, low: 1)] + components.map { Scan([$0], 1...63, low: 3) }
+        for low in [2, 1, 0] { scans += components.map { Scan([$0], 1...63, high: low + 1, low: low) } }
+        return JPEGScanScript(scans + [Scan(components, 0...0, high: 1)])
+    }
 
     @Test(arguments: cases)
     func decodesToTheSequentialPixels(_ testCase: Case) throws {
