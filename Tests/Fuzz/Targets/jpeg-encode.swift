@@ -3,8 +3,8 @@
 /// `JPEGEncoder.encode` on any pixels: the first four bytes choose the width (1...64), the pixel
 /// format, the subsampling and the quality; the rest are the samples, repeated to fill the image
 /// (height 1...64). With either tables, with and without adaptive quantisation, the sequential and
-/// the progressive file both decode to the image's size, and to the same pixels, since they hold
-/// the same coefficients.
+/// the progressive file (with the script the size chooses, and with the larger images' scripts)
+/// all decode to the image's size, and to the same pixels, since they hold the same coefficients.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let input = fuzzInput(data, count)
@@ -29,6 +29,21 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
                 }
                 require(
                     image.width == width && image.height == height, "\(settings): size \(image.width)×\(image.height)")
+                decoded.append(image)
+            }
+            // Every kept script, not only the one the image's size chooses (images here are small).
+            let scripts: [JPEGScanScript] =
+                image.format == .gray || image.format == .grayAlpha
+                ? [.twoBitRefinementGray, .successiveGray] : [.twoBitRefinement, .successive]
+            for script in scripts {
+                let settings = JPEGEncoderSettings(tables: tables, adaptiveQuantisation: adaptive, scans: .progressive)
+                let file = JPEGEncoder.encode(
+                    image, quality: quality, subsampling: subsampling, iccProfile: nil, settings: settings,
+                    script: script)
+                guard let image = try? JPEGDecoder.decode(file).image else {
+                    require(false, "a file with script \(script.scans.count) scans does not decode")
+                    return 0
+                }
                 decoded.append(image)
             }
             require(decoded.allSatisfy { $0.pixels == decoded[0].pixels }, "progressive pixels differ from sequential")
