@@ -43,19 +43,29 @@ enum Chromium {
         let profile = FileManager.default.temporaryDirectory.appendingPathComponent(
             "ashlar-chromium-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: profile) }
-        let run = try Ashlar.run(
-            executable,
-            [
-                "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
-                "--no-first-run", "--user-data-dir=\(profile.path)", "--window-size=\(width),\(height)",
-                "--force-device-scale-factor=\(scale)",
-                "--virtual-time-budget=5000", "--dump-dom", probe.absoluteString,
-            ])
+        let arguments = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
+            "--no-first-run", "--user-data-dir=\(profile.path)", "--window-size=\(width),\(height)",
+            "--force-device-scale-factor=\(scale)",
+            "--virtual-time-budget=5000", "--dump-dom", probe.absoluteString,
+        ]
+        // The virtual time budget does not wait for work off the main thread (image decoding):
+        // on a machine loaded by parallel tests the DOM can be dumped before the script's promise
+        // settles. Chromium then exits cleanly without the result; that, and only that, is tried
+        // again, at most twice.
+        var run = try Ashlar.run(executable, arguments)
+        var attempts = 1
+        while run.status == 0, !run.stdout.contains("<pre id=\"measure\">"), attempts < 3 {
+            run = try Ashlar.run(executable, arguments)
+            attempts += 1
+        }
         guard let start = run.stdout.range(of: "<pre id=\"measure\">"),
             let end = run.stdout.range(of: "</pre>", range: start.upperBound..<run.stdout.endIndex)
         else {
             throw MeasureError(
-                message: "chromium gave no measurement (status \(run.status)): \(run.stderr.suffix(2000))")
+                message:
+                    "chromium gave no measurement in \(attempts) attempts (status \(run.status)): \(run.stderr.suffix(2000))"
+            )
         }
         return String(run.stdout[start.upperBound..<end.lowerBound])
             .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
