@@ -1,10 +1,5 @@
-/* Ashlar's photo-page script (optional: every link, image and text works without it).
-   ← and → open the previous and next photo, Esc (or ↑ at the top of the page) goes back to the
-   album at this photo, and a horizontal swipe does what the arrows do. A click, or a double tap,
-   on the photo (or the Zoom button) shows it at full size over the page; another closes it.
-   Where the browser has no speculation rules, the next photo's image is prefetched at the width
-   this screen uses. Hooks: a[rel~=prev], a[rel~=next], [data-ashlar-album], [data-ashlar-photo],
-   [data-ashlar-zoom], [data-ashlar-full]. */
+/* Ashlar's photo-page script: optional, every link and image works without it. Keys, swipes,
+   zoom and prefetch; the hooks it reads are listed in the theme's README. */
 (() => {
   "use strict";
   const figure = document.querySelector("[data-ashlar-photo]");
@@ -25,7 +20,7 @@
     let link = null;
     if (event.key === "ArrowLeft") link = find('a[rel~="prev"]');
     else if (event.key === "ArrowRight") link = find('a[rel~="next"]');
-    else if (event.key === "Escape" || (event.key === "ArrowUp" && window.scrollY <= 0)) {
+    else if (event.key === "Escape" || (event.key === "ArrowUp" && !event.repeat && window.scrollY <= 0)) {
       link = find("[data-ashlar-album]");
     }
     if (!link) return;
@@ -100,6 +95,10 @@
         if (activated(event)) dialog.close();
       });
       dialog.append(close, large);
+      // A click on the black around a small photo closes the view too.
+      dialog.addEventListener("click", (event) => {
+        if (event.target === dialog) dialog.close();
+      });
       dialog.addEventListener("close", () => button && button.setAttribute("aria-pressed", "false"));
       document.body.append(dialog);
     }

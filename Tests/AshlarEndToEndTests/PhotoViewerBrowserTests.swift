@@ -191,6 +191,40 @@ struct PhotoViewerBrowserTests {
         }
     }
 
+    /// Where the browser has no speculation rules, the script prefetches the next photo's image:
+    /// the narrowest candidate of its `srcset` at least as wide as the one this page shows.
+    @Test func withoutSpeculationRulesTheNextImageIsPrefetched() throws {
+        let page = try Self.middlePage()
+        try WebDriver.withSession(width: 1280) { driver in
+            try driver.devTools(
+                "Page.addScriptToEvaluateOnNewDocument",
+                ["source": "HTMLScriptElement.supports = () => false;"])
+            try Self.open(page.url, in: driver)
+            var found: [String: Any] = [:]
+            try Self.waitFor(driver, "a prefetch link") {
+                found =
+                    try driver.execute(
+                        """
+                        const link = document.querySelector('link[rel=prefetch]');
+                        const parse = s => (s || '').split(/,\\s*/).filter(p => p.trim()).map(p => { const [u, w] = p.trim().split(/\\s+/); return [new URL(u, document.baseURI).href, parseInt(w, 10)]; });
+                        const img = document.querySelector('[data-ashlar-photo] img');
+                        const shown = parse(img.getAttribute('srcset')).find(c => c[0] === img.currentSrc);
+                        return { href: link ? link.href : null, shown: shown ? shown[1] : 0,
+                          next: parse(document.querySelector('a[rel~=next]').dataset.srcset) };
+                        """) as? [String: Any] ?? [:]
+                return found["href"] is String
+            }
+            let href = try #require(found["href"] as? String)
+            let candidates = (found["next"] as? [[Any]] ?? []).compactMap { pair -> (String, Int)? in
+                guard pair.count == 2, let url = pair[0] as? String, let width = pair[1] as? Int else { return nil }
+                return (url, width)
+            }.sorted { $0.1 < $1.1 }
+            let shown = found["shown"] as? Int ?? 0
+            let expected = candidates.first { $0.1 >= shown } ?? candidates.last
+            #expect(shown > 0 && href == expected?.0, "prefetched \(href); shown \(shown) px; next: \(candidates)")
+        }
+    }
+
     /// Cumulative layout shift from the page's start until the image is decoded and the script
     /// has run (1.5 s more), at a phone's and a desktop's width.
     @Test func photoPagesDoNotShift() throws {

@@ -29,6 +29,8 @@ final class WebDriver {
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
+        /// chromedriver exited before it said which port it listens on.
+        var exitedEarly = false
     }
 
     private let process: Process
@@ -47,7 +49,22 @@ final class WebDriver {
     /// Starts chromedriver, opens a session at the given window size, runs `body`, and then ends
     /// the session and the driver, also when `body` throws.
     static func withSession<T>(width: Int, height: Int = 900, _ body: (WebDriver) throws -> T) throws -> T {
-        let driver = try start()
+        // chromedriver has been seen to exit at once, before it named its port, on a machine
+        // loaded by parallel browser tests; that, and only that, is tried again, at most twice.
+        var attempt = 1
+        var started: Result<WebDriver, Error>
+        repeat {
+            do {
+                started = .success(try start())
+            } catch let failure as Failure where failure.exitedEarly && attempt < 3 {
+                started = .failure(failure)
+                attempt += 1
+                usleep(500_000)
+                continue
+            }
+            break
+        } while true
+        let driver = try started.get()
         defer { driver.quit() }
         try driver.startSession(width: width, height: height)
         return try body(driver)
@@ -99,7 +116,8 @@ final class WebDriver {
         }
         let driver = WebDriver(process: process, exited: exited, log: log, port: port ?? 0)
         guard port != nil else {
-            let failure = Failure(description: "chromedriver did not start: \(driver.logTail)")
+            let failure = Failure(
+                description: "chromedriver did not start: \(driver.logTail)", exitedEarly: !process.isRunning)
             driver.quit()
             throw failure
         }
