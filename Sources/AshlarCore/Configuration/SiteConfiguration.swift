@@ -29,6 +29,9 @@ package struct SiteConfiguration: Sendable, Equatable {
     /// Show where a photo was taken, by name (sublocation, city, region, country), on its page.
     /// Coordinates are never shown.
     package var showPlace = false
+    /// Give every keyword (and, with `showPlace`, every place) a page of its photos, linked from
+    /// photo pages; false shows photo pages' tags as plain text.
+    package var tags = true
     /// The renditions made of local JPEG and PNG photos, and whether originals are published.
     package var renditions = RenditionSettings()
 
@@ -52,7 +55,7 @@ package struct SiteConfiguration: Sendable, Equatable {
     /// The keys `ashlar.json` understands, for "did you mean" suggestions.
     static let topLevelKeys = [
         "title", "language", "description", "author", "copyright", "baseURL", "images", "mediaBaseURL", "pageSize",
-        "layout", "sort", "minRating", "showPlace", "renditions", "originals", "metadata",
+        "layout", "sort", "minRating", "showPlace", "tags", "renditions", "originals", "metadata",
         "publishAsIs",
     ]
     static let layoutKeys = ["gap", "breakpoints"]
