@@ -22,7 +22,9 @@ struct TermPages: Sendable {
                 diagnostics.append(Self.collision(kind, path: display(photo.primaryPath), what: "photo page"))
                 continue
             }
-            indexes.append(TermIndex(kind: kind, albums: albums) { Self.names(of: $0, kind: kind) })
+            let index = TermIndex(kind: kind, albums: albums) { Self.names(of: $0, kind: kind) }
+            // A site without keywords has no keyword index either.
+            if !index.terms.isEmpty { indexes.append(index) }
         }
     }
 

@@ -81,6 +81,9 @@ import Testing
         #expect(Self.pages(root, showPlace: true).indexes.map(\.kind) == [.tags, .places])
         #expect(Self.pages(root, showPlace: true).index(.places)?.terms.map(\.name) == ["Brest"])
         #expect(Self.pages(root, tags: false, showPlace: true).indexes.isEmpty)
+        // No keywords, no keyword index.
+        let plain = Album(sourcePath: "", outputPath: "", title: "Root", photos: [Self.photo("a")])
+        #expect(Self.pages(plain, showPlace: true).indexes.isEmpty)
     }
 
     @Test(arguments: [
