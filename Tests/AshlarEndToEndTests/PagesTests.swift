@@ -104,10 +104,11 @@ import Testing
             ))
         #expect(
             fifth.contains(
-                #"<a href="../../trip/p6/index.html" rel="next"><span class="direction">Next</span> <span class="neighbour">Photo 6</span></a>"#
+                #"<a href="../../trip/p6/index.html" rel="next" data-image="../../trip/p6.png"><span class="direction">Next</span> <span class="neighbour">Photo 6</span></a>"#
             ))
         // Back to the album page that holds it, landing on its tile.
-        #expect(fifth.contains(#"Photo 5 of 7 in <a href="../../trip/page/2/index.html#p5">Trip</a>"#))
+        #expect(
+            fifth.contains(#"Photo 5 of 7 in <a href="../../trip/page/2/index.html#p5" data-ashlar-album>Trip</a>"#))
         #expect(fifth.contains("<h1>Photo 5</h1>"))
         #expect(fifth.contains(#"<time datetime="2024-06-05T10:00:00">2024-06-05 10:00</time>"#))
     }

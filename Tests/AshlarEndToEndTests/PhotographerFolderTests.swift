@@ -124,10 +124,12 @@ import Testing
         let page = try folder.read("out/raw/dsc-0001/index.html")
         // The camera details of a RAW come from the RAW's own EXIF.
         #expect(page.contains("SONY ILCE-7M3") && page.contains("1/250 s"), "\(page)")
-        let sizes = try #require(page.firstMatch(of: /<figure class="photo">\n<img [^>]* sizes="([^"]*)"/)).1
+        let sizes = try #require(
+            page.firstMatch(of: /<figure class="photo" data-ashlar-photo>\n<img [^>]* sizes="([^"]*)"/)
+        ).1
         // A portrait 1067 × 1600: 85vh high is 56.6833vh wide.
         #expect(sizes.contains("min(") && sizes.contains("56.6"), "\(sizes)")
-        #expect(page.contains(#"style="--p:linear-gradient(#"#) || page.contains(#"style="--p:#"#), "no colours")
+        #expect(page.contains(#";--p:linear-gradient(#"#) || page.contains(#";--p:#"#), "no colours")
         let album = try folder.read("out/raw/index.html")
         #expect(album.contains(";--p:"), "no tile carries its photo's colours")
     }

@@ -51,7 +51,7 @@ import Testing
         let tile = Self.colours(after: #"<li class="tile""#, in: album)
         #expect(Self.near(tile, Self.thirds), "the tile's colours are \(tile)")
         let page = try folder.read("_site/bands/index.html")
-        let photo = Self.colours(after: #"<figure class="photo">"#, in: page)
+        let photo = Self.colours(after: #"<figure class="photo" data-ashlar-photo>"#, in: page)
         #expect(Self.near(photo, Self.thirds), "the photo page's colours are \(photo)")
         // A few dozen bytes a tile.
         let style = try #require(album.firstMatch(of: /;--p:[^"]*/))

@@ -40,6 +40,8 @@ struct ValidatorTests {
         case attribute(String)
         case cssProperty(String)
         case cssAtRule(String)
+        /// A `<script type>` the checker takes for a MIME type.
+        case scriptType(String)
         /// `Unknown dimension.` for a length in one of these units.
         case cssUnits([String])
         /// A `sizes` value with a CSS math function other than `calc()` (`min(94vw, 63.75vh)`):
@@ -72,6 +74,13 @@ struct ValidatorTests {
             (.cssProperty("inset"), "CSS Logical Properties 1"),
             (.cssProperty("inset-inline"), "CSS Logical Properties 1"),
             (.cssProperty("inset-block"), "CSS Logical Properties 1"),
+            (.cssProperty("inset-inline-end"), "CSS Logical Properties 1"),
+            (.cssProperty("inset-block-start"), "CSS Logical Properties 1"),
+            (.cssProperty("inset-block-end"), "CSS Logical Properties 1"),
+            (.cssProperty("overscroll-behavior"), "CSS Overscroll Behavior 1; in every browser since 2022"),
+            (.cssProperty("overscroll-behavior-x"), "CSS Overscroll Behavior 1; in every browser since 2022"),
+            (.cssAtRule("@view-transition"), "CSS View Transitions 2 (cross-document); Chromium 126, Safari 18.2"),
+            (.scriptType("speculationrules"), "Speculation rules: in the HTML Standard since 2024, Chromium 121"),
             // A photo page's `sizes` caps the width by the viewport's height: `min(calc(94vw -
             // 352px), 63.75vh)`. HTML takes any CSS <length> there, and min() is one (CSS Values
             // 4); Chromium 79, Firefox 75 and Safari 11.1 read it, as PhotoPageSizesTests shows for
@@ -88,6 +97,8 @@ struct ValidatorTests {
                 return text == "CSS: “\(name)”: Property “\(name)” doesn't exist."
             case .cssAtRule(let name):
                 return text == "CSS: Unrecognized at-rule “\(name)”"
+            case .scriptType(let type):
+                return text.hasPrefix("Bad value “\(type)” for attribute “type” on element “script”")
             case .cssUnits(let units):
                 guard text.hasPrefix("CSS: “"), text.hasSuffix("”: Unknown dimension."), let value = message.highlighted
                 else { return false }

@@ -57,6 +57,7 @@ enum ConfigurationReader {
         if let minimum = reader.integer("minRating", in: 0...5, expected: rating) { configuration.minRating = minimum }
         if let show = reader.bool("showPlace") { configuration.showPlace = show }
         if let tags = reader.bool("tags") { configuration.tags = tags }
+        if let script = reader.bool("script") { configuration.script = script }
         readRenditions(&reader, into: &configuration.renditions)
         return configuration
     }

@@ -86,6 +86,7 @@ package struct SiteSkeleton: Sendable {
               "minRating": \(configuration.minRating.map(String.init) ?? "null"),
               "showPlace": \(configuration.showPlace),
               "tags": \(configuration.tags),
+              "script": \(configuration.script),
               "renditions": \(renditions(configuration.renditions)),
               "originals": \(text(configuration.renditions.originals.rawValue)),
               "metadata": \(text(configuration.renditions.metadata.rawValue)),

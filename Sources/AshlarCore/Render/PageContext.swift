@@ -73,8 +73,13 @@ struct PageContext {
         if let author = configuration.author { site["author"] = .string(author) }
         if let copyright = configuration.copyright { site["copyright"] = .string(copyright) }
         if hasFeed { site["feed"] = .string(prefix + "feed.xml") }
+        if configuration.script { site["script"] = .string(prefix + Self.scriptAsset) }
         return .object(site)
     }
+
+    /// The theme's script, which photo pages load unless `ashlar.json` says `"script": false`
+    /// (and which the site then leaves out).
+    static let scriptAsset = "assets/ashlar.js"
 
     var page: TemplateValue {
         .object(["root": .string(prefix), "url": .string(URLPath.index(of: folder))])

@@ -68,6 +68,10 @@ struct PhotoPageModel {
             photoValue["sizes"] = .string(geometry.photoSizes(aspectRatio: ratio))
         }
         if let placeholder = photo.placeholder { photoValue["placeholder"] = .string(placeholder.css) }
+        photoValue["full"] = Self.fullSize(of: photo, context: context)
+        // The width over the height, for the stylesheet to size the photo before it loads.
+        photoValue["ratio"] = .string(
+            photo.height > 0 ? CSSNumber.format(Double(photo.width) / Double(photo.height), digits: 6) : "1")
         if let original = photo.generated?.original { photoValue["original"] = .string(context.url(of: original)) }
         if let caption = metadata.caption { photoValue["caption"] = .string(caption) }
         if let long = metadata.longDescription { photoValue["longDescription"] = .string(long) }
@@ -113,17 +117,29 @@ struct PhotoPageModel {
                 image: photo,
                 imageAlt: alt, jsonLD: object)
         }
-        if index > 0 { value["previous"] = neighbour(at: index - 1, total: total, context: context) }
-        if index + 1 < total { value["next"] = neighbour(at: index + 1, total: total, context: context) }
+        var neighbours: [String] = []
+        if index > 0 {
+            value["previous"] = neighbour(at: index - 1, total: total, context: context)
+            neighbours.append(context.link(toFolder: Self.folder(of: album.photos[index - 1], in: album)))
+        }
+        if index + 1 < total {
+            value["next"] = neighbour(at: index + 1, total: total, context: context)
+            neighbours.append(context.link(toFolder: Self.folder(of: album.photos[index + 1], in: album)))
+        }
+        if let rules = Self.speculationRules(neighbours: neighbours) { value["speculationRules"] = .string(rules) }
         return .object(value)
     }
 
-    /// The link to the album's photo at `index`, whose title and slug are read in place.
+    /// The link to the album's photo at `index`, whose title and slug are read in place, and its
+    /// image's `srcset` as this page sees it (for the script to prefetch the right candidate).
     private func neighbour(at index: Int, total: Int, context: PageContext) -> TemplateValue {
-        .object([
+        var neighbour: [String: TemplateValue] = [
             "title": .string(PageContext.title(of: album.photos[index], position: index + 1, of: total)),
             "url": .string(context.link(toFolder: Self.folder(slug: album.photos[index].slug, in: album))),
-        ])
+        ]
+        neighbour["image"] = .string(context.source(of: album.photos[index]))
+        if let srcset = context.srcset(of: album.photos[index]) { neighbour["srcset"] = .string(srcset) }
+        return .object(neighbour)
     }
 
     /// `2024-06-01 18:30`: unambiguous in every language. `iso` is the date's `iso8601`, which

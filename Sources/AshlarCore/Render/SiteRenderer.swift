@@ -273,6 +273,10 @@ package struct SiteRenderer: Sendable {
             "breakpoints": GalleryModel.breakpointValues(configuration: configuration),
         ])
         for (path, file) in theme.files.sorted(by: { $0.key < $1.key }) where path.hasPrefix("assets/") {
+            // `"script": false`: no page loads the theme's script, so the site does not carry it.
+            if !configuration.script, path == PageContext.scriptAsset || path == PageContext.scriptAsset + ".mustache" {
+                continue
+            }
             if path.hasSuffix(".mustache") {
                 let name = String(path.dropLast(".mustache".count))
                 // A template that failed to parse was reported already.

@@ -157,7 +157,10 @@ import Testing
         let rendered = SiteRenderer(configuration: SiteConfiguration(), theme: theme, library: library)
             .render(root: Album(sourcePath: "", outputPath: "", title: "T", photos: [photo]))
         #expect(rendered.diagnostics.isEmpty, "\(rendered.diagnostics)")
-        #expect(rendered.files.map(\.path).sorted() == ["a.png", "a/index.html", "assets/ashlar.css", "index.html"])
+        #expect(
+            rendered.files.map(\.path).sorted() == [
+                "a.png", "a/index.html", "assets/ashlar.css", "assets/ashlar.js", "index.html",
+            ])
         #expect(rendered.files.first { $0.path == "a/index.html" }?.contents == .keepPrevious)
         #expect(
             Diagnostic(TemplateError(path: "photo", line: 0, column: 0, reason: "no template named 'photo'"))

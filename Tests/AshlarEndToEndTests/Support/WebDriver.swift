@@ -169,6 +169,56 @@ final class WebDriver {
             ["cmd": "Emulation.setEmulatedMedia", "params": ["media": type]], timeout: 15)
     }
 
+    /// The URL of the page the browser shows.
+    func currentURL() throws -> String {
+        try request("GET", try sessionPath("/url"), timeout: 15) as? String ?? ""
+    }
+
+    /// Performs W3C WebDriver actions (`{"type": "key" | "pointer", "id", "actions": […]}`
+    /// sources), then releases every key and button they left pressed.
+    func perform(_ sources: [[String: Any]]) throws {
+        try request("POST", try sessionPath("/actions"), ["actions": sources], timeout: 30)
+        try request("DELETE", try sessionPath("/actions"), timeout: 15)
+    }
+
+    /// Presses and releases one key (a WebDriver key code such as "\u{E012}" for ←) on the
+    /// focused element.
+    func press(_ key: String) throws {
+        try perform([
+            [
+                "type": "key", "id": "keyboard",
+                "actions": [["type": "keyDown", "value": key], ["type": "keyUp", "value": key]],
+            ]
+        ])
+    }
+
+    /// A one-finger touch from one point of the viewport to another, over `milliseconds`.
+    func swipe(from start: (x: Int, y: Int), to end: (x: Int, y: Int), milliseconds: Int = 150) throws {
+        let moves: [[String: Any]] = [
+            ["type": "pointerMove", "duration": 0, "x": start.x, "y": start.y, "origin": "viewport"],
+            ["type": "pointerDown", "button": 0],
+            ["type": "pointerMove", "duration": milliseconds, "x": end.x, "y": end.y, "origin": "viewport"],
+            ["type": "pointerUp", "button": 0],
+        ]
+        try perform([["type": "pointer", "id": "finger", "parameters": ["pointerType": "touch"], "actions": moves]])
+    }
+
+    /// A mouse click at a point of the viewport.
+    func click(x: Int, y: Int) throws {
+        let moves: [[String: Any]] = [
+            ["type": "pointerMove", "duration": 0, "x": x, "y": y, "origin": "viewport"],
+            ["type": "pointerDown", "button": 0], ["type": "pointerUp", "button": 0],
+        ]
+        try perform([["type": "pointer", "id": "mouse", "parameters": ["pointerType": "mouse"], "actions": moves]])
+    }
+
+    /// Runs one Chrome DevTools Protocol command through chromedriver.
+    @discardableResult
+    func devTools(_ command: String, _ parameters: [String: Any] = [:]) throws -> Any? {
+        try request(
+            "POST", try sessionPath("/goog/cdp/execute"), ["cmd": command, "params": parameters], timeout: 15)
+    }
+
     /// Runs `script` as a function body and returns what it returns (decoded JSON).
     @discardableResult
     func execute(_ script: String, arguments: [Any] = []) throws -> Any? {

@@ -1,0 +1,256 @@
+import Foundation
+import Testing
+
+/// Photo pages as a viewer, in headless Chromium: ← → Esc ↑ and swipes reach the right pages,
+/// click and keyboard zoom, the speculation rules name the neighbours, nothing shifts, and the
+/// page works with the script blocked.
+@Suite(
+    .enabled(if: WebDriver.isAvailable, "needs chromium and chromedriver: run .ci/install-browser-tools"), .serialized)
+struct PhotoViewerBrowserTests {
+    /// A photo page of site-example with both neighbours, and the links its HTML gives.
+    struct PhotoPage {
+        var url: URL
+        var previous: URL
+        var next: URL
+        /// The album page at this photo (`…/index.html#slug`).
+        var album: URL
+        var full: URL
+    }
+
+    /// The first photo page (in path order) that has a previous and a next photo.
+    static func middlePage() throws -> PhotoPage {
+        let built = try SiteExample.built.get()
+        for page in SiteExample.pages(in: built.output) {
+            let url = built.output.appendingPathComponent(page)
+            let html = try String(contentsOf: url, encoding: .utf8)
+            guard let previous = link(in: html, rel: "prev", relativeTo: url),
+                let next = link(in: html, rel: "next", relativeTo: url),
+                let album = attribute("href", ofTagWith: "data-ashlar-album", in: html, relativeTo: url),
+                let full = attribute("href", ofTagWith: "data-ashlar-full", in: html, relativeTo: url)
+            else { continue }
+            return PhotoPage(url: url, previous: previous, next: next, album: album, full: full)
+        }
+        throw WebDriver.Failure(description: "site-example has no photo page with two neighbours")
+    }
+
+    /// The `href` of the `<a … rel="REL">` in the page's body.
+    static func link(in html: String, rel: String, relativeTo page: URL) -> URL? {
+        attribute("href", ofTagWith: "rel=\"\(rel)\"", in: html, relativeTo: page, tag: "<a ")
+    }
+
+    /// An attribute of the first tag (starting with `tag`) that contains `marker`, resolved as a URL.
+    static func attribute(
+        _ name: String, ofTagWith marker: String, in html: String, relativeTo page: URL, tag: String = "<"
+    )
+        -> URL?
+    {
+        for piece in html.components(separatedBy: tag).dropFirst() {
+            let element = piece.prefix { $0 != ">" }
+            guard element.contains(marker), let start = element.range(of: "\(name)=\"") else { continue }
+            let value = element[start.upperBound...].prefix { $0 != "\"" }
+            return URL(string: String(value).replacingOccurrences(of: "&amp;", with: "&"), relativeTo: page)?
+                .absoluteURL.standardized
+        }
+        return nil
+    }
+
+    /// Opens `page` and waits until the theme's script has run (it shows the Zoom button).
+    static func open(_ page: URL, in driver: WebDriver) throws {
+        try driver.navigate(to: page)
+        try waitFor(driver, "the script to run on \(page.lastPathComponent)") {
+            try driver.execute("const b = document.querySelector('[data-ashlar-zoom]'); return !!b && !b.hidden;")
+                as? Bool == true
+        }
+    }
+
+    static func waitFor(_ driver: WebDriver, _ what: String, seconds: Double = 10, _ condition: () throws -> Bool)
+        throws
+    {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if try condition() { return }
+            usleep(50_000)
+        }
+        throw WebDriver.Failure(description: "timed out waiting for \(what)")
+    }
+
+    /// Waits until the browser shows `expected` (compared without `file://` spelling differences).
+    static func waitForPage(_ driver: WebDriver, _ expected: URL, after action: String) throws {
+        var seen = ""
+        do {
+            try waitFor(driver, "\(action) to open \(expected.absoluteString)") {
+                seen = try driver.currentURL()
+                return URL(string: seen)?.standardized.absoluteString == expected.standardized.absoluteString
+            }
+        } catch {
+            Issue.record("\(action) showed \(seen), not \(expected.absoluteString)")
+        }
+    }
+
+    static let left = "\u{E012}"
+    static let up = "\u{E013}"
+    static let right = "\u{E014}"
+    static let escape = "\u{E00C}"
+    static let enter = "\u{E007}"
+
+    @Test func arrowKeysAndEscapeOpenTheNeighboursAndTheAlbum() throws {
+        let page = try Self.middlePage()
+        try WebDriver.withSession(width: 1280) { driver in
+            for (key, target, name) in [
+                (Self.right, page.next, "→"), (Self.left, page.previous, "←"), (Self.escape, page.album, "Esc"),
+                (Self.up, page.album, "↑ at the top"),
+            ] {
+                try Self.open(page.url, in: driver)
+                try driver.press(key)
+                try Self.waitForPage(driver, target, after: name)
+            }
+        }
+    }
+
+    @Test func keysAreIgnoredWhileTypingInAFormField() throws {
+        let page = try Self.middlePage()
+        try WebDriver.withSession(width: 1280) { driver in
+            try Self.open(page.url, in: driver)
+            try driver.execute(
+                "const i = document.createElement('input'); i.id = 'probe'; document.querySelector('main').prepend(i); i.focus();"
+            )
+            try driver.press(Self.right)
+            try driver.press(Self.escape)
+            usleep(700_000)
+            #expect(URL(string: try driver.currentURL())?.standardized == page.url.standardized)
+        }
+    }
+
+    @Test func swipesOpenTheNextAndPreviousPhoto() throws {
+        let page = try Self.middlePage()
+        try WebDriver.withSession(width: 600, height: 900) { driver in
+            try Self.open(page.url, in: driver)
+            try driver.swipe(from: (450, 300), to: (120, 310))
+            try Self.waitForPage(driver, page.next, after: "a swipe to the left")
+            try Self.open(page.url, in: driver)
+            try driver.swipe(from: (120, 300), to: (450, 290))
+            try Self.waitForPage(driver, page.previous, after: "a swipe to the right")
+            // A mostly vertical drag scrolls; it does not change the photo.
+            try Self.open(page.url, in: driver)
+            try driver.swipe(from: (300, 600), to: (250, 200))
+            usleep(700_000)
+            #expect(URL(string: try driver.currentURL())?.standardized == page.url.standardized)
+        }
+    }
+
+    @Test func clickAndKeyboardZoomToFullSizeAndBack() throws {
+        let page = try Self.middlePage()
+        try WebDriver.withSession(width: 1280) { driver in
+            try Self.open(page.url, in: driver)
+            let box =
+                try driver.execute(
+                    "const r = document.querySelector('[data-ashlar-photo] img').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];"
+                ) as? [Double] ?? []
+            try #require(box.count == 2)
+            try driver.click(x: Int(box[0]), y: Int(box[1]))
+            let state = """
+                const d = document.querySelector('dialog.zoom-view'); const i = d && d.querySelector('img');
+                return { open: !!d && d.open, width: i ? i.getBoundingClientRect().width : 0,
+                  full: +document.querySelector('[data-ashlar-full]').dataset.width,
+                  pressed: document.querySelector('[data-ashlar-zoom]').getAttribute('aria-pressed') };
+                """
+            let zoomed = try driver.execute(state) as? [String: Any] ?? [:]
+            #expect(zoomed["open"] as? Bool == true, "a click opens the full-size view: \(zoomed)")
+            #expect(zoomed["pressed"] as? String == "true")
+            #expect((zoomed["width"] as? Double) == (zoomed["full"] as? Double), "shown at full size: \(zoomed)")
+            // Esc closes the view, and only that: the page stays.
+            try driver.press(Self.escape)
+            usleep(300_000)
+            let closed = try driver.execute(state) as? [String: Any] ?? [:]
+            #expect(closed["open"] as? Bool == false && closed["pressed"] as? String == "false", "\(closed)")
+            #expect(URL(string: try driver.currentURL())?.standardized == page.url.standardized)
+            // The keyboard reaches the same view through the Zoom button.
+            try driver.execute("document.querySelector('[data-ashlar-zoom]').focus();")
+            try driver.press(Self.enter)
+            let byKeyboard = try driver.execute(state) as? [String: Any] ?? [:]
+            #expect(byKeyboard["open"] as? Bool == true, "Enter on the Zoom button opens the view: \(byKeyboard)")
+            let axe = try Axe.violations(in: driver)
+            #expect(axe.isEmpty, "the open full-size view: \(axe.map(\.description).joined(separator: "\n"))")
+        }
+    }
+
+    @Test func speculationRulesNameTheNeighbours() throws {
+        let page = try Self.middlePage()
+        try WebDriver.withSession(width: 1280) { driver in
+            try Self.open(page.url, in: driver)
+            let urls =
+                try driver.execute(
+                    "return JSON.parse(document.querySelector('script[type=speculationrules]').textContent).prerender.flatMap(r => r.urls.map(u => new URL(u, location.href).href));"
+                ) as? [String] ?? []
+            #expect(
+                urls.compactMap { URL(string: $0)?.standardized } == [page.previous, page.next].map(\.standardized),
+                "\(urls)")
+            #expect(
+                try driver.execute("return HTMLScriptElement.supports('speculationrules');") as? Bool == true,
+                "this Chromium reads speculation rules")
+        }
+    }
+
+    /// Cumulative layout shift from the page's start until the image is decoded and the script
+    /// has run (1.5 s more), at a phone's and a desktop's width.
+    @Test func photoPagesDoNotShift() throws {
+        let page = try Self.middlePage()
+        try WebDriver.withSession(width: 414) { driver in
+            for width in [414, 1440] {
+                try driver.setWindowSize(width: width, height: 900)
+                for url in [page.url, page.next, page.previous] {
+                    try Self.open(url, in: driver)
+                    let shift = try driver.executeAsync(
+                        """
+                        const done = arguments[arguments.length - 1];
+                        let total = 0; const moved = [];
+                        new PerformanceObserver(list => { for (const e of list.getEntries()) if (!e.hadRecentInput) {
+                          total += e.value;
+                          for (const s of e.sources) moved.push((s.node ? s.node.nodeName + '.' + s.node.className : '?') + ' ' + JSON.stringify([s.previousRect, s.currentRect]));
+                        } }).observe({ type: 'layout-shift', buffered: true });
+                        document.querySelector('[data-ashlar-photo] img').decode().catch(() => {}).then(() => setTimeout(() => done({ total, moved }), 1500));
+                        """)
+                    let result = shift as? [String: Any]
+                    #expect(
+                        result?["total"] as? Double == 0,
+                        "\(url.path) at \(width) px: layout shift \(String(describing: result))")
+                }
+            }
+        }
+    }
+
+    /// With `ashlar.js` blocked the photo, its neighbours' links and "View full size" still work;
+    /// only the keys do nothing.
+    @Test func thePageWorksWithTheScriptBlocked() throws {
+        let page = try Self.middlePage()
+        try WebDriver.withSession(width: 1280) { driver in
+            try driver.devTools("Network.enable")
+            try driver.devTools("Network.setBlockedURLs", ["urls": ["*ashlar.js"]])
+            try driver.navigate(to: page.url)
+            let state =
+                try driver.execute(
+                    """
+                    const img = document.querySelector('[data-ashlar-photo] img');
+                    return { zoomHidden: document.querySelector('[data-ashlar-zoom]').hidden,
+                      loaded: img.complete && img.naturalWidth > 0,
+                      scripts: performance.getEntriesByType('resource').filter(e => e.name.endsWith('ashlar.js')).map(e => e.responseStatus || 0) };
+                    """) as? [String: Any] ?? [:]
+            #expect(state["zoomHidden"] as? Bool == true, "the script did not run: \(state)")
+            #expect(state["loaded"] as? Bool == true, "the photo shows: \(state)")
+            try driver.press(Self.right)
+            usleep(700_000)
+            #expect(URL(string: try driver.currentURL())?.standardized == page.url.standardized, "→ does nothing")
+            // The links do what they say.
+            let next =
+                try driver.execute(
+                    "const a = document.querySelector('a[rel~=next]'); a.scrollIntoView({ block: 'center' }); const s = (a.querySelector('span') || a).getBoundingClientRect(); return [s.left + s.width / 2, s.top + s.height / 2];"
+                ) as? [Double] ?? []
+            try #require(next.count == 2)
+            try driver.click(x: Int(next[0]), y: Int(next[1]))
+            try Self.waitForPage(driver, page.next, after: "a click on Next")
+            try driver.navigate(to: page.full)
+            let full = try driver.execute("const i = document.querySelector('img'); return !!i && i.naturalWidth > 0;")
+            #expect(full as? Bool == true, "View full size opens the image \(page.full.lastPathComponent)")
+        }
+    }
+}
