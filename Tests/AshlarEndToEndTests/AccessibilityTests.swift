@@ -22,16 +22,24 @@ struct AccessibilityTests {
             Case(site: ThemeSite.generatedName, page: "coast/harbour-boats/index.html"),
             Case(site: ThemeSite.mixedFormatsName, page: "formats/index.html"),
         ]
+        cases += taggedPages.map { Case(site: ThemeSite.taggedName, page: $0) }
         // A failed build still gets a case, which then fails with the build's error.
         cases += siteExamplePages.map { Case(site: ThemeSite.siteExampleName, page: $0) }
         return cases
     }
 
     /// One page of each kind: the front page (sub-album covers), an album, a paginated album page,
-    /// a nested album and a photo page.
+    /// a nested album, a photo page, the keyword index and a keyword's page.
     static let siteExamplePages = [
         "index.html", "nature/index.html", "nature/page/2/index.html", "travel/coast/index.html",
-        "nature/moonrise/index.html",
+        "nature/moonrise/index.html", "tags/index.html", "tags/night/index.html",
+    ]
+
+    /// Keyword and place pages: the indexes, a keyword's first and second page, a place, and a
+    /// photo page whose tags and place are links.
+    static let taggedPages = [
+        "tags/index.html", "tags/sea/index.html", "tags/sea/page/2/index.html", "places/index.html",
+        "places/etretat-france/index.html", "coast/wave/index.html",
     ]
 
     @Test(arguments: cases)
@@ -68,6 +76,8 @@ struct ThemeSite: Sendable {
     static let generatedName = "generated"
     static let mixedFormatsName = "mixed-formats"
     static let siteExampleName = "site-example"
+    /// The generated site with keywords and places, 4 photos a page.
+    static let taggedName = "tagged"
 
     var name: String
     var output: URL
@@ -81,7 +91,7 @@ struct ThemeSite: Sendable {
 
     /// The names of the sites there are to check.
     static var available: [String] {
-        [generatedName, mixedFormatsName] + (siteExampleHasPhotos ? [siteExampleName] : [])
+        [generatedName, mixedFormatsName, taggedName] + (siteExampleHasPhotos ? [siteExampleName] : [])
     }
 
     static var siteExampleHasPhotos: Bool {
@@ -97,6 +107,10 @@ struct ThemeSite: Sendable {
         case generatedName:
             let source = try TemporaryFolder("ashlar-theme-source")
             try writeGeneratedSource(into: source)
+            return try build(name, source: source.url)
+        case taggedName:
+            let source = try TemporaryFolder("ashlar-theme-source")
+            try writeGeneratedSource(into: source, tagged: true)
             return try build(name, source: source.url)
         case mixedFormatsName:
             return try build(
@@ -120,16 +134,31 @@ struct ThemeSite: Sendable {
         return ThemeSite(name: name, output: output, pages: SiteExample.pages(in: output), folder: folder)
     }
 
-    private static func writeGeneratedSource(into source: TemporaryFolder) throws {
+    /// The generated site; `tagged` adds keywords and places to its photos, shows places and
+    /// makes pages of 4 photos.
+    private static func writeGeneratedSource(into source: TemporaryFolder, tagged: Bool = false) throws {
         try source.write(
-            #"{ "title": "Field notes", "description": "Photographs for the theme's checks.", "language": "en" }"#,
+            tagged
+                ? #"{ "title": "Field notes", "language": "en", "pageSize": 4, "showPlace": true }"#
+                : #"{ "title": "Field notes", "description": "Photographs for the theme's checks.", "language": "en" }"#,
             to: "ashlar.json")
+        let keywords: [String: String] = [
+            "lighthouse.png": #""tags": ["Sea", "light"], "city": "Étretat", "country": "France""#,
+            "dunes.png": #""tags": ["sand"], "city": "Étretat", "country": "France""#,
+            "Coast/wave.png": #""tags": ["sea", "water"], "city": "Brest", "country": "France""#,
+            "Coast/cliff.png": #""tags": ["SEA"], "city": "Étretat", "country": "France""#,
+            "Coast/gull.png": #""tags": ["sea", "birds"]"#,
+            "Coast/Harbour boats/red-boat.png": #""tags": ["sea", "boats"]"#,
+            "Coast/Harbour boats/nets.png": #""tags": ["Sea", "boats"]"#,
+            "Coast/Harbour boats/buoys.png": #""tags": ["boats"]"#,
+        ]
         func photo(_ path: String, _ width: Int, _ height: Int, title: String?, alt: String?, shade: UInt8) throws {
             try source.write(
                 TinyPNG.make(width: width, height: height, red: shade, green: 255 - shade, blue: 128), to: path)
             var fields: [String] = []
             if let title { fields.append(#""title": "\#(title)""#) }
             if let alt { fields.append(#""alt": "\#(alt)""#) }
+            if tagged, let more = keywords[path] { fields.append(more) }
             if !fields.isEmpty { try source.write("{ \(fields.joined(separator: ", ")) }", to: path + ".json") }
         }
         try photo("lighthouse.png", 32, 48, title: "Lighthouse", alt: "A white lighthouse under a grey sky", shade: 40)

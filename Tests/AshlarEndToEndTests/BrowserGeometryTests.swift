@@ -44,24 +44,43 @@ import Testing
     struct Case: CustomTestStringConvertible, Sendable {
         var page: String
         var galleryWidth: Double
-        var testDescription: String { "\(page) at \(Int(galleryWidth)) px" }
+        /// Nil for site-example; else a `ThemeSite`.
+        var site: String? = nil
+        var testDescription: String { "\(site.map { $0 + "/" } ?? "")\(page) at \(Int(galleryWidth)) px" }
     }
 
+    /// Keyword pages show the album pages' gallery: one of site-example's, and a keyword's first
+    /// and second page of the generated site with keywords.
+    static let keywordPages = [
+        (nil, "tags/night/index.html"), (ThemeSite.taggedName, "tags/sea/index.html"),
+        (ThemeSite.taggedName, "tags/sea/page/2/index.html"),
+    ]
+
     static var cases: [Case] {
-        guard case .success(let built) = SiteExample.built else { return [Case(page: "index.html", galleryWidth: 750)] }
-        let albumPages = SiteExample.pages(in: built.output).filter { page in
-            (try? String(contentsOf: built.output.appendingPathComponent(page), encoding: .utf8))?.contains(
-                "gallery-list") == true
+        let keywordCases = keywordPages.flatMap { site, page in
+            galleryWidths.map { Case(page: page, galleryWidth: $0, site: site) }
         }
-        return albumPages.flatMap { page in galleryWidths.map { Case(page: page, galleryWidth: $0) } }
+        guard case .success(let built) = SiteExample.built else {
+            return [Case(page: "index.html", galleryWidth: 750)] + keywordCases
+        }
+        // Every album page; site-example's 80 keyword pages are alike, so one stands for them.
+        let albumPages = SiteExample.pages(in: built.output).filter { page in
+            !page.hasPrefix("tags/")
+                && (try? String(contentsOf: built.output.appendingPathComponent(page), encoding: .utf8))?.contains(
+                    "gallery-list") == true
+        }
+        return albumPages.flatMap { page in galleryWidths.map { Case(page: page, galleryWidth: $0) } } + keywordCases
     }
+
+    /// The tagged site, built once for all of its cases.
+    static let tagged = Result { try ThemeSite.build(ThemeSite.taggedName) }
 
     static let breakpoints: [(minWidth: Double, columns: Int)] = [(0, 2), (600, 3), (900, 4), (1300, 5)]
 
     /// The cases come from the built pages; none would make the browser test pass unseen.
     @Test func everyAlbumPageIsACase() throws {
         let built = try SiteExample.built.get()
-        let albums = Set(Self.cases.map(\.page))
+        let albums = Set(Self.cases.filter { $0.site == nil && !$0.page.hasPrefix("tags/") }.map(\.page))
         #expect(albums.count >= 5, "album pages found by 'gallery-list': \(albums.sorted())")
         #expect(albums.contains("index.html") && albums.contains("nature/index.html"), "\(albums.sorted())")
         #expect(SiteExample.pages(in: built.output).count > albums.count)
@@ -69,8 +88,9 @@ import Testing
 
     @Test(.enabled(if: Chromium.isAvailable, "needs chromium"), arguments: cases)
     func galleryGeometryHoldsInARealBrowser(_ testCase: Case) throws {
-        let built = try SiteExample.built.get()
-        let page = built.output.appendingPathComponent(testCase.page)
+        let output = try testCase.site == nil ? SiteExample.built.get().output : Self.tagged.get().output
+        let page = output.appendingPathComponent(testCase.page)
+        try #require(FileManager.default.fileExists(atPath: page.path), "\(testCase.page) was not built")
         let viewport = max(600, Int(testCase.galleryWidth) + 100)
         let json = try Chromium.measure(
             page: page, width: viewport, script: Self.script(galleryWidth: testCase.galleryWidth))

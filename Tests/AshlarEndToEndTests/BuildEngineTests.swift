@@ -100,7 +100,9 @@ import Testing
         #expect(try folder.read("site/_site/notes.txt") == "my notes")
         #expect(try folder.read("site/_site/nature/extra.html") == "my own page")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-        #expect((report["files"] as? [String: Int])?["removed"] == 3)
+        // Its page, image and rendition, and the pages of the two keywords only it had ("moon", "water").
+        #expect(!folder.exists("site/_site/tags/moon/index.html"))
+        #expect((report["files"] as? [String: Int])?["removed"] == 5)
         // --clean removes Ashlar's files, never the user's, and builds again.
         let clean = try Ashlar.run(["build", site.path, "--clean", "--json"])
         #expect(clean.status == 0)

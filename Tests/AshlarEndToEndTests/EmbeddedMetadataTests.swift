@@ -25,6 +25,7 @@ import Testing
         return (folder, run)
     }
 
+    /// Each keyword links to its page (`TagPagesTests`), so the pages show `>NAME</a></li>`.
     @Test(arguments: [
         PageCase(
             page: "styles/lightroom/index.html",
@@ -32,39 +33,42 @@ import Testing
                 "<h1>Harbour at dawn</h1>", #"alt="Three small fishing boats on calm water under a pink sky""#,
                 #"<p class="caption">Fishing boats leave the harbour before sunrise.</p>"#,
                 #"<p id="long-description">The boats are in a line from left to right; the sky fades from pink to blue.</p>"#,
-                "<li>harbour</li>", "<li>boats</li>", "<li>Porto</li>", #"<p class="credit">Photo: Ada Lovelace</p>"#,
+                ">harbour</a></li>", ">boats</a></li>", ">Porto</a></li>",
+                #"<p class="credit">Photo: Ada Lovelace</p>"#,
                 #"<p class="credit">© 2024 Ada Lovelace</p>"#,
                 #"<a href="https://creativecommons.org/licenses/by/4.0/" rel="license">"#,
             ]),
         PageCase(
             page: "styles/apple-photos/index.html",
-            expected: ["<h1>Café à Montmartre</h1>", #"<p class="caption">Un café à Montmartre.</p>"#, "<li>café</li>"]),
+            expected: [
+                "<h1>Café à Montmartre</h1>", #"<p class="caption">Un café à Montmartre.</p>"#, ">café</a></li>",
+            ]),
         PageCase(
             page: "styles/windows/index.html",
             expected: [
-                "<h1>Dunes at noon</h1>", #"<p class="caption">Wind ripples on the dunes.</p>"#, "<li>sand</li>",
-                "<li>desert</li>", #"<p class="credit">Photo: Grace Hopper</p>"#,
+                "<h1>Dunes at noon</h1>", #"<p class="caption">Wind ripples on the dunes.</p>"#, ">sand</a></li>",
+                ">desert</a></li>", #"<p class="credit">Photo: Grace Hopper</p>"#,
                 #"<p class="credit">© Grace Hopper</p>"#,
             ]),
         PageCase(
             page: "styles/iim-latin1/index.html",
             expected: [
                 "<h1>Fête de la musique</h1>", #"<p class="caption">Musiciens dans la rue, à Lyon.</p>"#,
-                "<li>fête</li>",
+                ">fête</a></li>",
                 #"<p class="credit">Photo: Zoë Martin</p>"#,
             ]),
         PageCase(
             page: "styles/xmp-in-png/index.html",
-            expected: ["<h1>Title from the png XMP</h1>", #"alt="Alt text from the png XMP""#, "<li>png</li>"]),
+            expected: ["<h1>Title from the png XMP</h1>", #"alt="Alt text from the png XMP""#, ">png</a></li>"]),
         PageCase(
             page: "styles/xmp-in-webp/index.html",
-            expected: ["<h1>Title from the webp XMP</h1>", #"alt="Alt text from the webp XMP""#, "<li>webp</li>"]),
+            expected: ["<h1>Title from the webp XMP</h1>", #"alt="Alt text from the webp XMP""#, ">webp</a></li>"]),
         PageCase(
             page: "styles/xmp-in-gif/index.html",
-            expected: ["<h1>Title from the gif XMP</h1>", #"alt="Alt text from the gif XMP""#, "<li>gif</li>"]),
+            expected: ["<h1>Title from the gif XMP</h1>", #"alt="Alt text from the gif XMP""#, ">gif</a></li>"]),
         PageCase(
             page: "styles/xmp-in-avif/index.html",
-            expected: ["<h1>Title from the avif XMP</h1>", #"alt="Alt text from the avif XMP""#, "<li>avif</li>"]),
+            expected: ["<h1>Title from the avif XMP</h1>", #"alt="Alt text from the avif XMP""#, ">avif</a></li>"]),
         PageCase(page: "styles/sidecar-wins/index.html", expected: ["<h1>Sidecar title</h1>", "Embedded caption"]),
         PageCase(
             page: "styles/extended/index.html", expected: ["<h1>Extended</h1>", "word0 word1 word2", "word1000 "]),
@@ -105,8 +109,11 @@ import Testing
         let (shown, shownRun) = try Self.build(configuration: #"{"showPlace": true}"#)
         #expect(shownRun.status == 0, "\(shownRun.stderr)")
         let shownPage = try shown.read("out/styles/lightroom/index.html")
-        #expect(shownPage.contains(#"<p class="place">Ribeira, Porto, Norte, Portugal</p>"#))
-        #expect(try shown.read("out/styles/iim-latin1/index.html").contains(#"<p class="place">Lyon, France</p>"#))
+        #expect(
+            shownPage.contains(
+                #"<p class="place"><a href="../../places/ribeira-porto-norte-portugal/index.html">Ribeira, Porto, Norte, Portugal</a></p>"#
+            ))
+        #expect(try shown.read("out/styles/iim-latin1/index.html").contains(#">Lyon, France</a></p>"#))
         #expect(!shownPage.contains("41.14"))
     }
 

@@ -17,7 +17,7 @@ import Testing
     @Test func buildsEveryFormatWithTheExpectedWarnings() throws {
         let (output, run) = try build()
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.hasPrefix("Built 25 photos in 6 albums -> 31 pages in "), "\(run.stdout)")
+        #expect(run.stdout.hasPrefix("Built 25 photos in 6 albums -> 40 pages in "), "\(run.stdout)")
         let prefix = Self.source.path + "/"
         #expect(
             run.stderr.contains(

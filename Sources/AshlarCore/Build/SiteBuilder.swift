@@ -255,6 +255,7 @@ public struct SiteBuilder: Sendable {
         renderer.reusableAlbums = reusable?.albums ?? [:]
         renderer.workers = options.jobs
         renderer.pageHandler = pageHandler
+        renderer.displaySource = { [paths] in paths.display($0) }
         let rendered = renderer.render(root: catalog.root)
         return RenderedSite(
             files: rendered.files, templateDiagnostics: templateDiagnostics,

@@ -56,6 +56,7 @@ enum ConfigurationReader {
         let rating = "a whole number of stars from 0 to 5"
         if let minimum = reader.integer("minRating", in: 0...5, expected: rating) { configuration.minRating = minimum }
         if let show = reader.bool("showPlace") { configuration.showPlace = show }
+        if let tags = reader.bool("tags") { configuration.tags = tags }
         if let script = reader.bool("script") { configuration.script = script }
         readRenditions(&reader, into: &configuration.renditions)
         return configuration

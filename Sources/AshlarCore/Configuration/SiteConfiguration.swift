@@ -29,6 +29,9 @@ package struct SiteConfiguration: Sendable, Equatable {
     /// Show where a photo was taken, by name (sublocation, city, region, country), on its page.
     /// Coordinates are never shown.
     package var showPlace = false
+    /// Give every keyword (and, with `showPlace`, every place) a page of its photos, linked from
+    /// photo pages; false shows photo pages' tags as plain text.
+    package var tags = true
     /// Give photo pages the theme's small script (`assets/ashlar.js`): arrow keys, Esc and swipe to
     /// move between photos, click or double-tap to zoom. The pages work the same without it.
     package var script = true
@@ -55,7 +58,7 @@ package struct SiteConfiguration: Sendable, Equatable {
     /// The keys `ashlar.json` understands, for "did you mean" suggestions.
     static let topLevelKeys = [
         "title", "language", "description", "author", "copyright", "baseURL", "images", "mediaBaseURL", "pageSize",
-        "layout", "sort", "minRating", "showPlace", "script", "renditions", "originals", "metadata",
+        "layout", "sort", "minRating", "showPlace", "tags", "script", "renditions", "originals", "metadata",
         "publishAsIs",
     ]
     static let layoutKeys = ["gap", "breakpoints"]

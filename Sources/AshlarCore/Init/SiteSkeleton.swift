@@ -85,6 +85,7 @@ package struct SiteSkeleton: Sendable {
               "sort": \(text(configuration.sort.description)),
               "minRating": \(configuration.minRating.map(String.init) ?? "null"),
               "showPlace": \(configuration.showPlace),
+              "tags": \(configuration.tags),
               "script": \(configuration.script),
               "renditions": \(renditions(configuration.renditions)),
               "originals": \(text(configuration.renditions.originals.rawValue)),

@@ -28,33 +28,12 @@ struct AlbumPageModel {
         let pagination = pagination
         let range = pagination.range(ofPage: page)
         let photos = Array(album.photos[range])
-        let gallery = GalleryModel(aspectRatios: photos.map(\.aspectRatio), configuration: configuration)
         let total = album.photos.count
-        let tiles: [TemplateValue] = photos.enumerated().map { offset, photo in
-            let position = range.lowerBound + offset + 1
-            var tile: [String: TemplateValue] = [
-                "id": .string(photo.slug),
-                "url": .string(context.link(toFolder: PhotoPageModel.folder(of: photo, in: album))),
-                "src": .string(context.tileSource(of: photo)),
-                "alt": .string(PageContext.alt(of: photo, position: position, of: total)),
-                "width": .number(Double(photo.width)),
-                "height": .number(Double(photo.height)),
-                "position": .number(Double(position)),
-                "setSize": .number(Double(total)),
-                "style": .string(
-                    Self.withPlaceholder(
-                        gallery.tileStyle(index: offset, width: photo.width, height: photo.height), photo.placeholder)),
-                "loading": .string(gallery.isInFirstScreen(offset) ? "eager" : "lazy"),
-                "highPriority": .bool(gallery.isInFirstRow(offset)),
-            ]
-            if let title = photo.metadata.title ?? photo.titleFromFileName { tile["title"] = .string(title) }
-            if let placeholder = photo.placeholder { tile["placeholder"] = .string(placeholder.css) }
-            if let srcset = context.srcset(of: photo) {
-                tile["srcset"] = .string(srcset)
-                tile["sizes"] = .string(tileSizes)
-            }
-            return .object(tile)
-        }
+        let photoTiles = PhotoTiles(
+            items: photos.map { .init(photo: $0, pageFolder: PhotoPageModel.folder(of: $0, in: album), id: $0.slug) },
+            firstPosition: range.lowerBound + 1, total: total, tileSizes: tileSizes)
+        let gallery = photoTiles.gallery(configuration: configuration)
+        let tiles = photoTiles.values(gallery: gallery, context: context)
 
         let children = page == 0 ? album.albums : []
         let albumGallery = GalleryModel(
@@ -149,46 +128,15 @@ struct AlbumPageModel {
         return .object(value)
     }
 
-    /// Links to every page of `album`, from the folder of page `page`, none marked current. An
-    /// album of 100,000 photos has 1,667 pages, each linking to all the others: made once, not
-    /// 1,667 times.
+    /// Links to every page of `album`, from the folder of page `page`, none marked current.
     static func pageLinks(_ album: Album, fromPage page: Int, configuration: SiteConfiguration) -> [TemplateValue] {
-        let pagination = Pagination(photoCount: album.photos.count, pageSize: configuration.pageSize)
-        let prefix = PageContext(
-            configuration: configuration, folder: Pagination.folder(ofPage: page, in: album.outputPath)
-        ).prefix
-        return (0..<pagination.pageCount).map { index in
-            .object([
-                "number": .number(Double(index + 1)),
-                "url": .string(prefix + URLPath.index(of: Pagination.folder(ofPage: index, in: album.outputPath))),
-                "current": .bool(false),
-            ])
-        }
+        Pagination(photoCount: album.photos.count, pageSize: configuration.pageSize)
+            .links(in: album.outputPath, fromPage: page, configuration: configuration)
     }
 
     private func paginationValue(_ pagination: Pagination, context: PageContext) -> TemplateValue {
-        var pages = sharedPageLinks ?? Self.pageLinks(album, fromPage: page, configuration: configuration)
-        pages[page] = .object([
-            "number": .number(Double(page + 1)),
-            "url": .string(context.link(toFolder: folder)),
-            "current": .bool(true),
-        ])
-        var value: [String: TemplateValue] = [
-            "pages": .array(pages),
-            "number": .number(Double(page + 1)),
-            "count": .number(Double(pagination.pageCount)),
-        ]
-        if page > 0 {
-            value["previous"] = .object([
-                "url": .string(context.link(toFolder: Pagination.folder(ofPage: page - 1, in: album.outputPath)))
-            ])
-        }
-        if page + 1 < pagination.pageCount {
-            value["next"] = .object([
-                "url": .string(context.link(toFolder: Pagination.folder(ofPage: page + 1, in: album.outputPath)))
-            ])
-        }
-        return .object(value)
+        pagination.value(
+            in: album.outputPath, page: page, context: context, shared: sharedPageLinks, configuration: configuration)
     }
 
     /// A tile's style with the photo's colours as `--p`, which the theme paints the tile with

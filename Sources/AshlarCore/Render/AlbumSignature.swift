@@ -3,7 +3,10 @@
 /// it. When a rebuild finds an album's signature unchanged, its pages are the same bytes as last
 /// time and are not rendered again.
 enum AlbumSignature {
-    static func of(_ album: Album, ancestors: [Album], site: String, hasFeed: Bool) -> String {
+    /// `links` are the folders of the keyword and place pages a photo's page links to.
+    static func of(
+        _ album: Album, ancestors: [Album], site: String, hasFeed: Bool, links: (Photo) -> [String] = { _ in [] }
+    ) -> String {
         var hash = ContentHash()
         hash.combine(site)
         hash.combine(hasFeed ? "feed" : "no feed")
@@ -17,7 +20,12 @@ enum AlbumSignature {
         // The sharing preview shows the album's cover, which may be a photo of a sub-album.
         if let cover = album.cover { combine(cover, into: &hash) } else { hash.combine("no cover") }
         hash.combine(Int64(album.photos.count))
-        for photo in album.photos { combine(photo, into: &hash) }
+        for photo in album.photos {
+            combine(photo, into: &hash)
+            let photoLinks = links(photo)
+            hash.combine(Int64(photoLinks.count))
+            for link in photoLinks { hash.combine(link) }
+        }
         for child in album.albums {
             hash.combine(child.outputPath)
             hash.combine(child.title)

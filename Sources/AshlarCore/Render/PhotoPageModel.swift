@@ -14,6 +14,8 @@ struct PhotoPageModel {
     var shared: Shared?
     /// The theme's page geometry, for the photo's `sizes`.
     var geometry = PageGeometry()
+    /// The site's keyword and place pages, which the photo's tags and place link to.
+    var terms: TermPages?
 
     /// The parts of a photo page that are the same for every photo of an album (its pages all
     /// sit one folder below the album's, so even their relative links agree).
@@ -35,7 +37,11 @@ struct PhotoPageModel {
     }
 
     static func folder(slug: String, in album: Album) -> String {
-        album.outputPath.isEmpty ? slug : album.outputPath + "/" + slug
+        folder(slug: slug, inAlbumFolder: album.outputPath)
+    }
+
+    static func folder(slug: String, inAlbumFolder album: String) -> String {
+        album.isEmpty ? slug : album + "/" + slug
     }
 
     var photo: Photo { album.photos[index] }
@@ -78,6 +84,7 @@ struct PhotoPageModel {
         let tags = metadata.tags ?? []
         photoValue["tags"] = .array(tags.map { .string($0) })
         photoValue["hasTags"] = .bool(!tags.isEmpty)
+        addTermLinks(to: &photoValue, context: context)
         let camera = Self.cameraDetails(metadata)
         photoValue["camera"] = .array(camera.map { .object(["label": .string($0.0), "value": .string($0.1)]) })
         photoValue["hasCamera"] = .bool(!camera.isEmpty)

@@ -12,6 +12,12 @@ package struct SiteRenderer: Sendable {
     var geometry: PageGeometry
     /// Whether the site publishes `feed.xml` (set by `render(root:)`).
     var hasFeed = false
+    /// The site's keyword and place pages (set by `render(root:)`).
+    var terms = TermPages()
+    /// The root album's title, the first step of keyword and place pages' breadcrumbs.
+    var rootTitle = ""
+    /// Turns a path relative to the source root into the one messages show.
+    package var displaySource: @Sendable (String) -> String = { $0 }
     /// The site-wide inputs (version, configuration, theme), part of every album's signature.
     package var siteFingerprint = ""
     /// Album signatures of the previous build, by output path, whose pages are all still in the
@@ -48,15 +54,20 @@ package struct SiteRenderer: Sendable {
         }
     }
 
-    /// One page to render: an album page or a photo page.
+    /// One page to render: an album page, a photo page, a keyword's (or place's) page or their
+    /// index.
     enum PageJob: Sendable {
         case album(AlbumInTree, page: Int, pageLinks: [TemplateValue]?)
         case photo(AlbumInTree, index: Int, shared: PhotoPageModel.Shared)
+        case term(TermIndex.Kind, TermIndex.Term, page: Int, pageLinks: [TemplateValue]?)
+        case termIndex(TermIndex)
 
         var templateName: String {
             switch self {
             case .album: "album"
             case .photo: "photo"
+            case .term: "tag"
+            case .termIndex: "tags"
             }
         }
 
@@ -67,6 +78,10 @@ package struct SiteRenderer: Sendable {
                 URLPath.indexFile(of: Pagination.folder(ofPage: page, in: tree.album.outputPath))
             case .photo(let tree, let index, _):
                 URLPath.indexFile(of: PhotoPageModel.folder(of: tree.album.photos[index], in: tree.album))
+            case .term(let kind, let term, let page, _):
+                URLPath.indexFile(of: Pagination.folder(ofPage: page, in: term.folder(in: kind)))
+            case .termIndex(let index):
+                URLPath.indexFile(of: index.kind.folder)
             }
         }
     }
@@ -84,6 +99,8 @@ package struct SiteRenderer: Sendable {
         var renderer = self
         let feed = configuration.baseURL.flatMap { AtomFeed(baseURL: $0, configuration: configuration, root: root).xml }
         renderer.hasFeed = feed != nil
+        renderer.terms = TermPages(root: root, configuration: configuration, display: displaySource)
+        renderer.rootTitle = root.title
         return renderer.renderPages(root: root, feed: feed)
     }
 
@@ -95,7 +112,8 @@ package struct SiteRenderer: Sendable {
         var signatures: [String: String] = [:]
         let albums = Self.albumsWithAncestors(root)
         let albumSignatures = albums.parallelMap(workers: workers) { album, ancestors in
-            AlbumSignature.of(album, ancestors: ancestors, site: siteFingerprint, hasFeed: hasFeed)
+            AlbumSignature.of(
+                album, ancestors: ancestors, site: siteFingerprint, hasFeed: hasFeed, links: terms.links(of:))
         }
         for ((album, ancestors), signature) in zip(albums, albumSignatures) {
             signatures[album.outputPath] = signature
@@ -149,6 +167,8 @@ package struct SiteRenderer: Sendable {
                 }
             }
         }
+        jobs += termJobs()
+        diagnostics += terms.diagnostics
         // A page template that failed to parse was reported with its own error; its pages are not
         // rendered, each failing again. Neither they nor pages whose render fails cost the site
         // the page it had: the previous build's file stays.
@@ -177,7 +197,9 @@ package struct SiteRenderer: Sendable {
                 OutputFile(
                     path: "sitemap.xml",
                     contents: .bytes(
-                        Array(Sitemap(baseURL: baseURL, configuration: configuration, root: root).xml.utf8))))
+                        Array(
+                            Sitemap(baseURL: baseURL, configuration: configuration, root: root, terms: terms).xml.utf8))
+                ))
         }
         if let feed { files.append(OutputFile(path: "feed.xml", contents: .bytes(Array(feed.utf8)))) }
         let (assets, assetDiagnostics) = renderAssets()
@@ -200,11 +222,13 @@ package struct SiteRenderer: Sendable {
         case .photo(let tree, let index, let shared):
             let model = PhotoPageModel(
                 album: tree.album, ancestors: tree.ancestors, index: index, configuration: configuration,
-                hasFeed: hasFeed, shared: shared, geometry: geometry)
+                hasFeed: hasFeed, shared: shared, geometry: geometry, terms: terms)
             let html = try library.renderBytes("photo", with: model.value)
             return OutputFile(
                 path: URLPath.indexFile(of: PhotoPageModel.folder(of: model.photo, in: tree.album)),
                 contents: .bytes(html))
+        case .term, .termIndex:
+            return try renderTermPage(job)
         }
     }
 
@@ -224,7 +248,7 @@ package struct SiteRenderer: Sendable {
             "photo",
             with: PhotoPageModel(
                 album: album, ancestors: ancestors, index: index, configuration: configuration, hasFeed: hasFeed,
-                geometry: geometry
+                geometry: geometry, terms: terms
             ).value)
     }
 

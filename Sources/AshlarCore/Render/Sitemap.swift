@@ -3,6 +3,8 @@ struct Sitemap {
     var baseURL: String
     var configuration: SiteConfiguration
     var root: Album
+    /// The keyword and place pages, listed after the albums.
+    var terms = TermPages()
 
     var xml: String {
         let sharing = SharingModel(baseURL: baseURL, configuration: configuration)
@@ -28,6 +30,17 @@ struct Sitemap {
             }
             for photo in album.photos {
                 entry(PhotoPageModel.folder(of: photo, in: album), images: [photo])
+            }
+        }
+        for index in terms.indexes {
+            entry(index.kind.folder, images: [])
+            for term in index.terms {
+                let pagination = Pagination(photoCount: term.photos.count, pageSize: configuration.pageSize)
+                for page in 0..<pagination.pageCount {
+                    entry(
+                        Pagination.folder(ofPage: page, in: term.folder(in: index.kind)),
+                        images: term.photos[pagination.range(ofPage: page)].prefix(1000).map(\.photo))
+                }
             }
         }
         return text + "</urlset>\n"
