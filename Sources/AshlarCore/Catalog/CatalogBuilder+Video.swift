@@ -65,12 +65,12 @@ extension CatalogBuilder {
         do throws(VideoReadError) {
             return try VideoReader.read(fileSize: size) { (offset, count) throws(VideoReadError) -> [UInt8] in
                 guard offset >= 0, count >= 0, offset <= Int.max - count else {
-                    throw VideoReadError(message: "a box reaches past the end of the file", offset: offset)
+                    throw VideoReadError("a box reaches past the end of the file", offset: offset)
                 }
                 switch source.read(relative, range: offset..<offset + count) {
                 case .success(let bytes): return bytes
                 case .failure(let failure):
-                    throw VideoReadError(message: "cannot read: \(failure.reason)", offset: offset)
+                    throw VideoReadError("cannot read: \(failure.reason)", offset: offset)
                 }
             }
         } catch {

@@ -62,6 +62,10 @@ struct PhotoPageModel {
             photoValue["sizes"] = .string(geometry.photoSizes(aspectRatio: ratio))
         }
         if let placeholder = photo.placeholder { photoValue["placeholder"] = .string(placeholder.css) }
+        if let video = Self.videoValue(photo, context: context) {
+            photoValue["isVideo"] = .bool(true)
+            photoValue["video"] = video
+        }
         if let original = photo.generated?.original { photoValue["original"] = .string(context.url(of: original)) }
         if let caption = metadata.caption { photoValue["caption"] = .string(caption) }
         if let long = metadata.longDescription { photoValue["longDescription"] = .string(long) }
