@@ -1,8 +1,3 @@
-/// A video container format, told by content rather than by file extension.
-package enum VideoFormat: String, Sendable, Equatable {
-    case mp4, quickTime, webM
-}
-
 /// What a video's container says about it: enough to lay it out, label it and publish it
 /// without its location.
 package struct VideoFacts: Sendable, Equatable {

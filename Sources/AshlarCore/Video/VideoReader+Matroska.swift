@@ -1,0 +1,5 @@
+extension VideoReader {
+    static func readMatroska(fileSize: Int, _ read: Read) throws(VideoReadError) -> VideoFacts {
+        throw VideoReadError("WebM reading is not yet implemented")
+    }
+}
