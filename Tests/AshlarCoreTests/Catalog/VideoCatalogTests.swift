@@ -98,17 +98,17 @@ import Testing
     }
 
     @Test func aPosterThatIsNoImageIsAWarningAndTheVideoGoesWithout() throws {
-        let video = try #require(Self.fixture("vp9.webm"))
+        let video = try #require(Self.fixture("android.mp4"))
         let source = CatalogBuilderTests.MemorySource(files: [
-            "v.webm": video, "v.jpg": Array("not a JPEG".utf8),
-            "w.webm": video, "w.webm.json": Array(#"{"poster": "../x.jpg"}"#.utf8),
+            "v.mp4": video, "v.jpg": Array("not a JPEG".utf8),
+            "w.mp4": video, "w.mp4.json": Array(#"{"poster": "../x.jpg"}"#.utf8),
         ])
         let catalog = CatalogBuilder(source: source, settings: CatalogSettings()).build(source.tree)
-        #expect(catalog.root.photos.map(\.name) == ["v.webm", "w.webm"])
+        #expect(catalog.root.photos.map(\.name) == ["v.mp4", "w.mp4"])
         #expect(catalog.root.photos.allSatisfy { $0.video != nil && !$0.hasImage })
         let warnings = catalog.diagnostics.filter { $0.severity == .warning }.map(\.description)
         #expect(
             warnings.contains { $0.hasPrefix("v.jpg: warning: unreadable image") && $0.hasSuffix("without a poster") })
-        #expect(warnings.contains { $0.hasPrefix("w.webm.json") && $0.contains("'poster'") })
+        #expect(warnings.contains { $0.hasPrefix("w.mp4.json") && $0.contains("'poster'") })
     }
 }
