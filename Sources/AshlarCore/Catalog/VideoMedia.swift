@@ -41,11 +41,15 @@ package struct VideoMedia: Sendable, Equatable {
 
     /// `<source type>`: the MIME type, with the codec when it is known (`video/mp4;
     /// codecs="avc1.64001F"`), so a browser that cannot play it skips to the download link.
+    /// A QuickTime file is offered as MP4 (its H.264 or HEVC plays as MP4 does; browsers other
+    /// than Safari skip a `video/quicktime` source). A codec is named only when it is complete
+    /// (`avc1.64001F`, not `avc1`): a browser refuses a source whose codec it cannot place.
     package var typeAttribute: String {
-        guard let codec, !codec.isEmpty, codec.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != 0x22 }) else {
-            return mimeType
-        }
-        return mimeType + "; codecs=\"" + codec + "\""
+        let type = mimeType == "video/quicktime" ? "video/mp4" : mimeType
+        guard let codec, codec.utf8.contains(UInt8(ascii: ".")) || ["vp8", "vp9"].contains(codec),
+            codec.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C })
+        else { return type }
+        return type + "; codecs=\"" + codec + "\""
     }
 
     /// `1:05`, `1:02:03`: the duration as players show it; nil when unknown.
