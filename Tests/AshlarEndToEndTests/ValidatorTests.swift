@@ -110,7 +110,7 @@ struct ValidatorTests {
         let pageCount = report.pages.values.map(\.count).reduce(0, +)
         // Album pages and photo pages of each site.
         #expect(
-            report.pages[ThemeSite.generatedName]?.count == 13,
+            report.pages[ThemeSite.generatedName]?.count == 14,
             "generated pages: \(report.pages[ThemeSite.generatedName] ?? [])")
         #expect(
             report.pages[ThemeSite.mixedFormatsName]?.count == 31,
