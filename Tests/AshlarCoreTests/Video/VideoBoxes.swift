@@ -67,3 +67,10 @@ enum VideoBoxes {
         box("ftyp", Array("isom".utf8) + u32(0) + Array("isommp41".utf8)) + boxes
     }
 }
+
+extension VideoBoxes {
+    /// A big-endian number from up to eight bytes.
+    static func u64BigEndian(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        bytes.reduce(0) { $0 << 8 | UInt64($1) }
+    }
+}
