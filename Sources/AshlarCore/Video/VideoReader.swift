@@ -1,3 +1,5 @@
+import AshlarImage
+
 /// Reads the facts Ashlar needs from an MP4, QuickTime or WebM file, a few boxes at a time: the
 /// video track's display size, rotation, duration and codec, an embedded title and XMP packet,
 /// and the patches that remove every location from a published copy.
@@ -13,7 +15,7 @@ package enum VideoReader {
         let file = ByteWindow(prefix)
         if file.u32(0) == 0x1A45_DFA3 { return .webM }
         if file.matches("ftyp", at: 4) {
-            guard let brand = file.slice(8, count: 4).map({ String(decoding: $0, as: UTF8.self) }),
+            guard ImageFormat.detect(prefix) == nil, let brand = ImageFormat.isoBrands(prefix).first,
                 !imageBrands.contains(brand)
             else { return nil }
             return brand == "qt  " ? .quickTime : .mp4

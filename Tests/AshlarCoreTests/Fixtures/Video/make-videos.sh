@@ -37,7 +37,15 @@ $ff $src -c:v libvpx-vp9 -b:v 60k -deadline realtime -cpu-used 8 \
 # (d') WebM, VP8.
 $ff $src -c:v libvpx -b:v 60k -deadline realtime -cpu-used 8 vp8.webm
 
+# (d'') WebM as a live stream writes it (to a pipe): a Segment of unknown size.
+$ff $src -c:v libvpx-vp9 -b:v 60k -deadline realtime -cpu-used 8 -metadata location="+52.3731+004.8922/" \
+    -f webm -live 1 pipe:1 > live.webm
+
 # (e) HEVC, tagged hvc1 as Apple writes it.
 $ff $src -c:v libx265 -tag:v hvc1 -x265-params log-level=error -crf 38 -preset veryfast hevc.mp4
 
 ls -l ./*.mov ./*.mp4 ./*.webm
+for f in ./*.mov ./*.mp4 ./*.webm; do
+    echo "== $f"
+    exiftool -a -G1 -n "$f" | grep -iE 'gps|locat|coordinates' || true
+done > exiftool-locations.txt
