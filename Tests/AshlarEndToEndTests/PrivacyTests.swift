@@ -89,10 +89,12 @@ import Testing
             tags: [xmpGPS + xmpPlace + camera.filter { $0.hasPrefix("-XMP") }]),
         Photo(name: "located-webp.webp", width: 400, height: 300, tags: [gps + camera, xmpGPS + xmpPlace]),
         Photo(name: "cut-short.jpg", tags: [gps + iptcPlace + camera, xmpGPS + xmpPlace], truncated: true),
-        // Videos as phones write them: QuickTime Keys and ©xyz, XMP in a uuid box, Android's ©xyz.
+        // Videos as phones write them: QuickTime Keys and ©xyz, XMP in a uuid box, Android's ©xyz;
+        // a WebM's LOCATION tag.
         Photo(name: "iphone-mov.mov", tags: [], video: "iphone.mov"),
         Photo(name: "iphone-mp4.mp4", tags: [], video: "iphone.mp4"),
         Photo(name: "android-mp4.mp4", tags: [], video: "android.mp4"),
+        Photo(name: "tram-webm.webm", tags: [], video: "vp9.webm"),
     ]
 
     /// The settings every site here starts from: renditions of one width, which keeps the debug

@@ -14,10 +14,10 @@ struct VideoBrowserTests {
     }
 
     /// The iPhone's QuickTime video (with its still as the poster), the Android phone's MP4 (no
-    /// poster) and the video its track turns upright.
+    /// poster), the video its track turns upright and a VP9 WebM.
     static let cases = [
         Case(page: "trip/img-1/index.html"), Case(page: "trip/android/index.html"),
-        Case(page: "trip/rotated/index.html"),
+        Case(page: "trip/rotated/index.html"), Case(page: "trip/tram/index.html"),
     ]
 
     /// Starts the video and waits until it has played a little: what the page reports.

@@ -10,7 +10,8 @@ import Testing
     static let fixtures = Ashlar.packageRoot.appendingPathComponent("Tests/AshlarCoreTests/Fixtures/Video")
 
     /// A site of one album: the iPhone's QuickTime video beside its still (`IMG_1.MOV`,
-    /// `IMG_1.png`), the video turned 90° by its track, the Android phone's video and a photo.
+    /// `IMG_1.png`), the video turned 90° by its track, the Android phone's video, a VP9 WebM and a
+    /// photo.
     static func makeSite(in folder: TemporaryFolder) throws -> URL {
         try folder.write(#"{ "title": "Videos", "language": "en" }"#, to: "site/ashlar.json")
         try folder.copy(fixtures.appendingPathComponent("iphone.mov"), to: "site/trip/IMG_1.MOV")
@@ -18,11 +19,13 @@ import Testing
             TinyPNG.make(width: 320, height: 180, red: 30, green: 90, blue: 160), to: "site/trip/IMG_1.png")
         try folder.copy(fixtures.appendingPathComponent("rotated.mp4"), to: "site/trip/rotated.mp4")
         try folder.copy(fixtures.appendingPathComponent("android.mp4"), to: "site/trip/android.mp4")
+        try folder.copy(fixtures.appendingPathComponent("vp9.webm"), to: "site/trip/tram.webm")
         try folder.write(
             TinyPNG.make(width: 48, height: 32, red: 200, green: 120, blue: 40), to: "site/trip/sunset.png")
         for (name, alt) in [
             ("IMG_1.MOV", "Boats in a harbour at dusk"), ("rotated.mp4", "A test pattern standing upright"),
-            ("android.mp4", "Waves on a beach"), ("sunset.png", "An orange sky"),
+            ("android.mp4", "Waves on a beach"), ("tram.webm", "A tram crossing a bridge"),
+            ("sunset.png", "An orange sky"),
         ] {
             try folder.write(#"{ "alt": "\#(alt)" }"#, to: "site/trip/\(name).json")
         }
@@ -45,7 +48,7 @@ import Testing
         #expect(album.contains(#"aria-label="Video: A test pattern standing upright""#), "\(album)")
         // The Live Photo's still is the video's poster, not a photo of its own.
         #expect(album.contains(#"alt="Video: Boats in a harbour at dusk" width="320" height="180""#), "\(album)")
-        #expect(album.components(separatedBy: #"<li class="tile""#).count - 1 == 4, "\(album)")
+        #expect(album.components(separatedBy: #"<li class="tile""#).count - 1 == 5, "\(album)")
         #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("_site/trip/img-1-2").path))
 
         let page = try folder.read("site/_site/trip/img-1/index.html")
@@ -60,6 +63,10 @@ import Testing
         let rotated = try folder.read("site/_site/trip/rotated/index.html")
         #expect(rotated.contains(#"playsinline width="180" height="320" aria-label="Video: "#), "\(rotated)")
         #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("_site/trip/rotated.mp4").path))
+        let webm = try folder.read("site/_site/trip/tram/index.html")
+        #expect(
+            webm.contains(#"<source src="../../trip/tram.webm" type="video/webm; codecs=&quot;vp9&quot;">"#), "\(webm)")
+        #expect(webm.contains("<h1>Evening tram</h1>"), "its WebM title")
     }
 
     @Test func checkNamesAVideoItCannotRead() throws {
@@ -81,7 +88,7 @@ import Testing
         let first = try Self.build(site, cache: cache)
         try #require(first.status == 0, "\(first.stderr)")
         func stamps() throws -> [String] {
-            try ["IMG_1.MOV", "android.mp4", "rotated.mp4"].map { name in
+            try ["IMG_1.MOV", "android.mp4", "rotated.mp4", "tram.webm"].map { name in
                 let attributes = try FileManager.default.attributesOfItem(
                     atPath: site.appendingPathComponent("_site/trip/" + name).path)
                 return "\(name) \(attributes[.systemFileNumber] ?? 0) \(attributes[.modificationDate] ?? 0)"

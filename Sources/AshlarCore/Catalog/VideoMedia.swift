@@ -46,11 +46,15 @@ package struct VideoMedia: Sendable, Equatable {
     /// (`avc1.64001F`, not `avc1`): a browser refuses a source whose codec it cannot place.
     package var typeAttribute: String {
         let type = mimeType == "video/quicktime" ? "video/mp4" : mimeType
-        guard let codec, codec.utf8.contains(UInt8(ascii: ".")) || ["vp8", "vp9"].contains(codec),
+        guard let codec = codec.flatMap({ Self.webMCodecs[$0] ?? $0 }),
+            codec.utf8.contains(UInt8(ascii: ".")) || ["vp8", "vp9"].contains(codec),
             codec.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C })
         else { return type }
         return type + "; codecs=\"" + codec + "\""
     }
+
+    /// Matroska codec IDs by the names `codecs` gives them.
+    static let webMCodecs = ["V_VP8": "vp8", "V_VP9": "vp9"]
 
     /// `1:05`, `1:02:03`: the duration as players show it; nil when unknown.
     package var durationText: String? {
