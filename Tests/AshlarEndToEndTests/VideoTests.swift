@@ -102,6 +102,24 @@ import Testing
         #expect(try stamps() == before)
     }
 
+    /// With `images: reference` the page plays the source file, which Ashlar does not change:
+    /// the build warns about each video that records a location.
+    @Test func aReferencedVideoIsNotCopiedAndTheBuildWarnsOfItsLocation() throws {
+        let folder = try TemporaryFolder("ashlar-video")
+        let site = try Self.makeSite(in: folder)
+        try folder.write(#"{ "title": "Videos", "language": "en", "images": "reference" }"#, to: "site/ashlar.json")
+        let run = try Self.build(site, cache: folder.url.appendingPathComponent("cache"))
+        #expect(run.status == 0, "\(run.stderr)")
+        let warnings = run.stderr.split(separator: "\n").filter {
+            $0.contains("warning: it records where it was taken")
+        }
+        #expect(warnings.count == 3, "\(run.stderr)")
+        #expect(warnings.contains { $0.contains("trip/IMG_1.MOV: ") }, "\(run.stderr)")
+        let page = try folder.read("site/_site/trip/img-1/index.html")
+        #expect(page.contains(#"<source src="../../../trip/IMG_1.MOV""#), "\(page)")
+        #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("_site/trip/IMG_1.MOV").path))
+    }
+
     /// The acceptance check of issue 27: the phones' videos are published with no location, by
     /// the same judge as photos (`PrivacyTests.leaks`).
     @Test(.enabled(if: RequiredTool.runs(whenInstalled: PrivacyTests.toolsInstalled), "needs exiftool"))
