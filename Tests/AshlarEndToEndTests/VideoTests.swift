@@ -120,6 +120,24 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: site.appendingPathComponent("_site/trip/IMG_1.MOV").path))
     }
 
+    /// A Live Photo's still records where it was taken; published as it is (no renditions), it
+    /// gets the warning any such photo gets, naming it.
+    @Test(.enabled(if: RequiredTool.runs(whenInstalled: PrivacyTests.toolsInstalled), "needs exiftool"))
+    func aPosterPublishedAsItIsWarnsOfItsLocation() throws {
+        let folder = try TemporaryFolder("ashlar-video")
+        let site = try Self.makeSite(in: folder)
+        try folder.write(#"{ "title": "Videos", "language": "en", "renditions": false }"#, to: "site/ashlar.json")
+        let tagged = try Ashlar.run(
+            PrivacyTests.exiftool, ["-q", "-overwrite_original"] + PrivacyTests.xmpGPS + ["trip/IMG_1.png"], in: site)
+        try #require(tagged.status == 0, "\(tagged.stderr)")
+        let run = try Self.build(site, cache: folder.url.appendingPathComponent("cache"))
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "trip/IMG_1.png: warning: it records where it was taken (GPS), and is published as it is"),
+            "\(run.stderr)")
+    }
+
     /// The acceptance check of issue 27: the phones' videos are published with no location, by
     /// the same judge as photos (`PrivacyTests.leaks`).
     @Test(.enabled(if: RequiredTool.runs(whenInstalled: PrivacyTests.toolsInstalled), "needs exiftool"))

@@ -46,6 +46,7 @@ extension CatalogBuilder {
                     diagnostics: &diagnostics)
             else { return PhotoReading(photo: nil, diagnostics: diagnostics) }
             (metadata, media, image, sourcePath) = (read.metadata, .video(read.video), read.image, read.video.poster)
+            carriesLocation = read.posterCarriesLocation
         } else if let imageName = job.files.imageName {
             let relative = job.folder.path(of: imageName)
             sourcePath = relative

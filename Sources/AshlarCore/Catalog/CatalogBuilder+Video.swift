@@ -8,6 +8,8 @@ extension CatalogBuilder {
         /// What the browser shows for it: its poster, or (with none) the video itself, which no
         /// page puts in an `<img>` (`Photo.hasImage`).
         var image: ImageLocation
+        /// The poster records where it was taken (a Live Photo's still does).
+        var posterCarriesLocation = false
     }
 
     /// Reads a video's container (by offset, never the whole file) and finds its poster; nil,
@@ -36,7 +38,8 @@ extension CatalogBuilder {
         var video = VideoMedia(
             sourcePath: relative, location: location, mimeType: facts.mimeType, codec: facts.codec,
             duration: facts.duration, locationPatches: facts.locationPatches)
-        video.poster = poster(of: job, named: sidecars.poster, sidecar: primary, diagnostics: &diagnostics)
+        let poster = poster(of: job, named: sidecars.poster, sidecar: primary, diagnostics: &diagnostics)
+        video.poster = poster?.path
         switch location {
         case .output: break
         case .referenced, .remote:
@@ -45,7 +48,9 @@ extension CatalogBuilder {
         let image = video.poster.map {
             publishedLocation(of: $0, name: RelativePath.split($0).name, albumOutput: job.albumOutput)
         }
-        return VideoReading(metadata: metadata, video: video, image: image ?? location)
+        return VideoReading(
+            metadata: metadata, video: video, image: image ?? location,
+            posterCarriesLocation: poster?.header.embedded.carriesLocation ?? false)
     }
 
     /// A video published where it is (`images: reference`, `mediaBaseURL`) keeps its location.
@@ -83,7 +88,9 @@ extension CatalogBuilder {
     /// The poster's path relative to the source root: the image a sidecar's `poster` names, else
     /// the image of the same name beside the video; nil (with a warning for a poster that cannot
     /// be used) for none.
-    func poster(of job: PhotoJob, named: String?, sidecar: String, diagnostics: inout [Diagnostic]) -> String? {
+    func poster(of job: PhotoJob, named: String?, sidecar: String, diagnostics: inout [Diagnostic]) -> (
+        path: String, header: ImageHeader
+    )? {
         var candidate = job.files.posterName.map { job.folder.path(of: $0) }
         if let named {
             let shown = source.display(sidecar)
@@ -109,11 +116,12 @@ extension CatalogBuilder {
         return candidate.flatMap { checkedPoster($0, diagnostics: &diagnostics) }
     }
 
-    /// `path` when its header reads as an image; nil with a warning otherwise (the video is
-    /// published without a poster).
-    private func checkedPoster(_ path: String, diagnostics: inout [Diagnostic]) -> String? {
+    /// `path` and its header when it reads as an image; nil with a warning otherwise (the video
+    /// is published without a poster).
+    private func checkedPoster(_ path: String, diagnostics: inout [Diagnostic]) -> (path: String, header: ImageHeader)?
+    {
         var problems: [Diagnostic] = []
-        guard readHeader(path, diagnostics: &problems) == nil else { return path }
+        if let header = readHeader(path, diagnostics: &problems) { return (path, header) }
         diagnostics += problems.map { problem in
             var warning = problem
             warning.severity = .warning
