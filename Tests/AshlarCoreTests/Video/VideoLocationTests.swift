@@ -110,6 +110,15 @@ import Testing
                         extra: B.box("udta", B.meta(quickTime: false, B.box("ilst", B.box("©xyz", B.data("+1+2/"))))))),
                 patched: ["©xyz"]),
             BuiltCase(
+                name: "©xyz item in a second ilst",
+                file: B.file(
+                    B.movie(
+                        extra: B.box(
+                            "udta",
+                            B.meta(quickTime: false, B.box("ilst", []) + B.box("ilst", B.box("©xyz", B.data("+1+2/")))))
+                    )),
+                patched: ["©xyz"]),
+            BuiltCase(
                 name: "XMP uuid at the top level",
                 file: B.file(B.movie() + B.box("uuid", VideoReader.xmpUUID + Array(xmpWithGPS.utf8))), patched: ["uuid"]
             ),
