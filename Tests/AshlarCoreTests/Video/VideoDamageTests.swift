@@ -95,6 +95,23 @@ import Testing
                 name: "video track of no size", bytes: B.file(B.movie(width: 0, height: 0).map { $0 }),
                 message: "MP4 video track has no size"),
             DamageCase(
+                name: "a GoPro GPS track",
+                bytes: B.file(B.movie(extra: metadataTrack(B.box("gpmd", [UInt8](repeating: 0, count: 8))))),
+                message:
+                    "MP4 has a timed metadata track ('gpmd') that may record where it was taken, which cannot be removed; export the video without it"
+            ),
+            DamageCase(
+                name: "an Apple location track",
+                bytes: B.file(
+                    B.movie(
+                        extra: metadataTrack(
+                            B.box(
+                                "mebx",
+                                [UInt8](repeating: 0, count: 8) + B.keys(["com.apple.quicktime.location.ISO6709"]))))),
+                message:
+                    "MP4 has a timed metadata track ('mebx') that may record where it was taken, which cannot be removed; export the video without it"
+            ),
+            DamageCase(
                 name: "WebM of another DocType", bytes: damaged(vp9, at: Array("webm".utf8), Array("xebm".utf8)),
                 message: "EBML file is not WebM or Matroska (DocType 'xebm')"),
             DamageCase(
@@ -110,6 +127,14 @@ import Testing
                     vp9, at: [0x15, 0x49, 0xA9, 0x66], shift: 4, unknownSize(vp9, after: [0x15, 0x49, 0xA9, 0x66])),
                 message: "WebM element 0x1549A966 has an unknown size"),
         ]
+    }
+
+    /// A track of timed metadata whose first sample entry is `entry`.
+    static func metadataTrack(_ entry: [UInt8]) -> [UInt8] {
+        typealias B = VideoBoxes
+        let hdlr = B.box("hdlr", B.versionAndFlags + B.u32(0) + Array("meta".utf8) + [UInt8](repeating: 0, count: 13))
+        let stsd = B.box("stsd", B.versionAndFlags + B.u32(1) + entry)
+        return B.box("trak", B.box("mdia", hdlr + B.box("minf", B.box("stbl", stsd))))
     }
 
     static func offset(of pattern: [UInt8], in bytes: [UInt8]) -> Int {

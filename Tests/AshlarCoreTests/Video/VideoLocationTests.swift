@@ -130,6 +130,15 @@ import Testing
                 name: "XMP without a location is kept",
                 file: B.file(B.movie(extra: B.box("udta", B.box("XMP_", Array(xmpWithTitle.utf8))))), patched: []),
             BuiltCase(
+                name: "an Apple metadata track without a location is kept",
+                file: B.file(
+                    B.movie(
+                        extra: VideoDamageTests.metadataTrack(
+                            B.box(
+                                "mebx",
+                                [UInt8](repeating: 0, count: 8) + B.keys(["com.apple.quicktime.video-orientation"]))))),
+                patched: []),
+            BuiltCase(
                 name: "©nam as a QuickTime string",
                 file: B.file(
                     B.movie(extra: B.box("udta", B.box("©nam", B.u16(5) + B.u16(0x15C7) + Array("Quay ".utf8))))),
