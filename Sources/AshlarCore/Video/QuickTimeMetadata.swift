@@ -45,8 +45,8 @@ struct QuickTimeMetadata {
                 throw VideoReadError("\(format.name) boxes are nested too deeply", offset: base + box.start)
             }
             let boxes = try VideoReader.children(file, of: box, format, base: base)
-            if box.type == "meta", let ilst = boxes.first(where: { $0.type == "ilst" }) {
-                let keys = boxes.first { $0.type == "keys" }.map { Self.keyNames(file, $0) } ?? []
+            let keys = boxes.first { $0.type == "keys" }.map { Self.keyNames(file, $0) } ?? []
+            for ilst in boxes where ilst.type == "ilst" {
                 try scanItems(file, ilst, keys: keys, format: format, base: base)
             }
             for child in boxes where child.type != "ilst" {

@@ -39,8 +39,9 @@ extension VideoReader {
                 let local = box.shifted(by: -box.start)
                 let children = try children(movie, of: local, format, base: box.start)
                 duration = movieDuration(movie, children.first { $0.type == "mvhd" })
-                for trak in children where trak.type == "trak" && track == nil {
-                    track = try videoTrack(movie, trak, format, base: box.start)
+                for trak in children where trak.type == "trak" {
+                    try refuseTimedLocation(movie, trak, format, base: box.start)
+                    if track == nil { track = try videoTrack(movie, trak, format, base: box.start) }
                 }
                 try metadata.scan(movie, local, format: format, base: box.start)
             case "uuid":

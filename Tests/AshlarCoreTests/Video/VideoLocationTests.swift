@@ -110,6 +110,15 @@ import Testing
                         extra: B.box("udta", B.meta(quickTime: false, B.box("ilst", B.box("©xyz", B.data("+1+2/"))))))),
                 patched: ["©xyz"]),
             BuiltCase(
+                name: "©xyz item in a second ilst",
+                file: B.file(
+                    B.movie(
+                        extra: B.box(
+                            "udta",
+                            B.meta(quickTime: false, B.box("ilst", []) + B.box("ilst", B.box("©xyz", B.data("+1+2/")))))
+                    )),
+                patched: ["©xyz"]),
+            BuiltCase(
                 name: "XMP uuid at the top level",
                 file: B.file(B.movie() + B.box("uuid", VideoReader.xmpUUID + Array(xmpWithGPS.utf8))), patched: ["uuid"]
             ),
@@ -120,6 +129,15 @@ import Testing
             BuiltCase(
                 name: "XMP without a location is kept",
                 file: B.file(B.movie(extra: B.box("udta", B.box("XMP_", Array(xmpWithTitle.utf8))))), patched: []),
+            BuiltCase(
+                name: "an Apple metadata track without a location is kept",
+                file: B.file(
+                    B.movie(
+                        extra: VideoDamageTests.metadataTrack(
+                            B.box(
+                                "mebx",
+                                [UInt8](repeating: 0, count: 8) + B.keys(["com.apple.quicktime.video-orientation"]))))),
+                patched: []),
             BuiltCase(
                 name: "©nam as a QuickTime string",
                 file: B.file(

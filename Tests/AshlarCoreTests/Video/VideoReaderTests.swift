@@ -125,3 +125,18 @@ import Testing
         #expect(facts.locationPatches.allSatisfy { $0.offset > moovStart })
     }
 }
+
+extension VideoReaderTests {
+    /// The image header reader refuses videos as it refuses HEIC, and asks for more of an `ftyp`
+    /// cut short before its brands say what it is.
+    @Test func imageHeaderReaderRefusesVideos() throws {
+        for name in VideoFixture.names {
+            let bytes = try VideoFixture.bytes(name)
+            #expect(
+                ImageHeaderReader.read(bytes, fileSize: bytes.count, path: name)
+                    == .failure(.error("not a JPEG/PNG/GIF/WebP/AVIF image", path: name)))
+        }
+        let avif = Self.ftyp("mif1", ["mif1", "miaf", "avif"])
+        #expect(ImageHeaderReader.read(Array(avif.prefix(20)), path: "x.avif") == .needsMoreBytes(avif.count))
+    }
+}
