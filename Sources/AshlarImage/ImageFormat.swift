@@ -79,7 +79,8 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
     public static let allFileExtensions = Set(allCases.flatMap(\.fileExtensions))
 
     /// The format the first bytes of a file are in, from its signature (magic bytes), whatever the
-    /// file is named. An ISO BMFF file (`ftyp` box) is taken for AVIF; its brands say more.
+    /// file is named. An ISO BMFF file (`ftyp` box) is AVIF when its major or a compatible brand
+    /// is `avif` or `avis` (among the brands in `bytes`); HEIC, MP4 and QuickTime are not.
     public static func detect(_ bytes: [UInt8]) -> ImageFormat? {
         func matches(_ text: String, at offset: Int) -> Bool {
             let utf8 = Array(text.utf8)
@@ -89,8 +90,22 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
         if bytes.starts(with: pngSignature) { return .png }
         if matches("GIF87a", at: 0) || matches("GIF89a", at: 0) { return .gif }
         if matches("RIFF", at: 0), matches("WEBP", at: 8) { return .webp }
-        if matches("ftyp", at: 4) { return .avif }
+        if matches("ftyp", at: 4) {
+            let brands = isoBrands(bytes)
+            return brands.contains("avif") || brands.contains("avis") ? .avif : nil
+        }
         return nil
+    }
+
+    /// The major and compatible brands of the ISO BMFF `ftyp` box `bytes` start with, as far as
+    /// `bytes` hold them.
+    public static func isoBrands(_ bytes: [UInt8]) -> [String] {
+        guard bytes.count >= 8, bytes[4..<8].elementsEqual("ftyp".utf8) else { return [] }
+        let size = Int(bytes[0]) << 24 | Int(bytes[1]) << 16 | Int(bytes[2]) << 8 | Int(bytes[3])
+        let end = min(size, bytes.count)
+        return stride(from: 8, to: end - 3, by: 4).filter { $0 != 12 }.map {
+            String(decoding: bytes[$0..<($0 + 4)], as: UTF8.self)
+        }
     }
 
     /// The eight bytes every PNG file starts with.

@@ -20,6 +20,8 @@ struct AccessibilityTests {
         var cases = [
             Case(site: ThemeSite.generatedName, page: "index.html"),
             Case(site: ThemeSite.generatedName, page: "coast/harbour-boats/index.html"),
+            // A video's page, with no poster (its tile is on the album page above).
+            Case(site: ThemeSite.generatedName, page: "coast/harbour-boats/quay/index.html"),
             Case(site: ThemeSite.mixedFormatsName, page: "formats/index.html"),
         ]
         cases += taggedPages.map { Case(site: ThemeSite.taggedName, page: $0) }
@@ -70,7 +72,7 @@ struct AccessibilityTests {
 }
 
 /// The sites the theme checks look at: one generated here (nested albums, descriptions, titled
-/// and alt-texted PNGs, and one photo without alt text), the mixed-formats fixture, and
+/// and alt-texted PNGs, one photo without alt text, and a video without a poster), the mixed-formats fixture, and
 /// site-example once it holds photos. A temporary build is deleted with its value.
 struct ThemeSite: Sendable {
     static let generatedName = "generated"
@@ -175,6 +177,9 @@ struct ThemeSite: Sendable {
         try photo(
             "Coast/Harbour boats/nets.png", 30, 40, title: "Nets", alt: "Green nets piled on the quay", shade: 220)
         try photo("Coast/Harbour boats/buoys.png", 40, 40, title: nil, alt: nil, shade: 240)
+        try source.copy(VideoTests.fixtures.appendingPathComponent("android.mp4"), to: "Coast/Harbour boats/quay.mp4")
+        try source.write(
+            #"{ "title": "Quay", "alt": "Waves against the quay wall" }"#, to: "Coast/Harbour boats/quay.mp4.json")
         try photo("City/tram.png", 48, 27, title: "Tram", alt: "A yellow tram crossing a bridge", shade: 10)
     }
 }

@@ -27,6 +27,9 @@ import Testing
         var imageMagickText = false
         /// Cut to 60 % of its bytes after tagging, as a camera's file cut short.
         var truncated = false
+        /// A fixture video to copy (`Tests/AshlarCoreTests/Fixtures/Video/`, whose location
+        /// exiftool wrote as phones do) instead of a picture to draw.
+        var video: String? = nil
 
         /// The photo's URL name, which its page links carry.
         var slug: String { String(name.prefix { $0 != "." }) }
@@ -86,6 +89,12 @@ import Testing
             tags: [xmpGPS + xmpPlace + camera.filter { $0.hasPrefix("-XMP") }]),
         Photo(name: "located-webp.webp", width: 400, height: 300, tags: [gps + camera, xmpGPS + xmpPlace]),
         Photo(name: "cut-short.jpg", tags: [gps + iptcPlace + camera, xmpGPS + xmpPlace], truncated: true),
+        // Videos as phones write them: QuickTime Keys and ©xyz, XMP in a uuid box, Android's ©xyz;
+        // a WebM's LOCATION tag.
+        Photo(name: "iphone-mov.mov", tags: [], video: "iphone.mov"),
+        Photo(name: "iphone-mp4.mp4", tags: [], video: "iphone.mp4"),
+        Photo(name: "android-mp4.mp4", tags: [], video: "android.mp4"),
+        Photo(name: "tram-webm.webm", tags: [], video: "vp9.webm"),
     ]
 
     /// The settings every site here starts from: renditions of one width, which keeps the debug
@@ -148,7 +157,11 @@ import Testing
                 else:
                     image.save(name, quality=90)
             """
-        let pictures = photos.flatMap {
+        for photo in photos {
+            guard let video = photo.video else { continue }
+            try folder.copy(VideoTests.fixtures.appendingPathComponent(video), to: "site/" + photo.name)
+        }
+        let pictures = photos.filter { $0.video == nil }.flatMap {
             [$0.name, String($0.width), String($0.height), $0.imageMagickText ? "text" : "-"]
         }
         let drawn = try Ashlar.run(python, ["python3", "-c", script] + pictures, in: site)
@@ -243,9 +256,14 @@ import Testing
         return data.map { String(decoding: $0, as: UTF8.self) } ?? "\(value)"
     }
 
-    /// An image by its extension or by its first bytes (JPEG, PNG, GIF, WebP, AVIF/HEIF).
+    /// An image or a video by its extension, or an image by its first bytes (JPEG, PNG, GIF,
+    /// WebP, AVIF/HEIF).
     static func isImage(_ file: URL) -> Bool {
-        if ["jpg", "jpeg", "png", "gif", "webp", "avif"].contains(file.pathExtension.lowercased()) { return true }
+        if ["jpg", "jpeg", "png", "gif", "webp", "avif", "mp4", "m4v", "mov", "webm"].contains(
+            file.pathExtension.lowercased())
+        {
+            return true
+        }
         guard let handle = try? FileHandle(forReadingFrom: file) else { return false }
         defer { try? handle.close() }
         let head = [UInt8]((try? handle.read(upToCount: 12)) ?? Data())

@@ -29,9 +29,9 @@ import Testing
             notes == [
                 "site/only-heic: note: 3 HEIC files not published: 'IMG_0101.HEIC', 'IMG_0102.HEIC', 'IMG_0103.heic'; Ashlar cannot decode HEIC (HEVC is patent-encumbered); export as JPEG: in Photos, File > Export > Export Photo with Kind JPEG; on macOS, sips -s format jpeg IMG.heic --out IMG.jpg; on Linux, heif-convert IMG.heic IMG.jpg",
                 "site/phone: note: 1 HEIC file not published: 'IMG_0002.HEIC'; Ashlar cannot decode HEIC (HEVC is patent-encumbered); export as JPEG: in Photos, File > Export > Export Photo with Kind JPEG; on macOS, sips -s format jpeg IMG.heic --out IMG.jpg; on Linux, heif-convert IMG.heic IMG.jpg",
-                "site/phone: note: 1 video not published: 'IMG_0003.MOV'; Ashlar publishes photos, not videos; host the video elsewhere and link to it from a description",
+                "site/phone: note: 1 video not published: 'VID_0003.3gp'; Ashlar publishes MP4, MOV and WebM videos, which browsers play, and converts none; convert it first, for example with ffmpeg -i VIDEO -c:v libx264 -c:a aac VIDEO.mp4",
                 "site/raw: note: 1 RAW file (preview too small) not published: 'DSC_0002.NEF'; the largest JPEG preview embedded in the RAW is smaller than 1,280 px on its long side; export a JPEG from your RAW editor and put it beside the RAW",
-                "site/raw: note: 1 video not published: 'clip.mp4'; Ashlar publishes photos, not videos; host the video elsewhere and link to it from a description",
+                "site/raw: note: 1 video not published: 'clip.mts'; Ashlar publishes MP4, MOV and WebM videos, which browsers play, and converts none; convert it first, for example with ffmpeg -i VIDEO -c:v libx264 -c:a aac VIDEO.mp4",
             ], "\(run.stderr)")
         // An album of HEIC files only says why it is empty.
         #expect(
@@ -72,7 +72,7 @@ import Testing
         let published = try FileManager.default.subpathsOfDirectory(
             atPath: folder.url.appendingPathComponent("out").path)
         #expect(!published.contains { ["ARW", "NEF", "CR3", "DNG"].contains(String($0.uppercased().suffix(3))) })
-        #expect(!published.contains { $0.uppercased().hasSuffix(".HEIC") || $0.hasSuffix(".mp4") })
+        #expect(!published.contains { $0.uppercased().hasSuffix(".HEIC") || $0.hasSuffix(".mts") })
         let renditions = published.filter { $0.hasPrefix("raw/DSC_0001@") }
         #expect(renditions.count >= 2, "\(published)")
         for rendition in renditions {
@@ -100,9 +100,9 @@ import Testing
             summary == [
                 #"only-heic heic 3 ["IMG_0101.HEIC", "IMG_0102.HEIC", "IMG_0103.heic"]"#,
                 #"phone heic 1 ["IMG_0002.HEIC"]"#,
-                #"phone video 1 ["IMG_0003.MOV"]"#,
+                #"phone video 1 ["VID_0003.3gp"]"#,
                 #"raw raw-preview-too-small 1 ["DSC_0002.NEF"]"#,
-                #"raw video 1 ["clip.mp4"]"#,
+                #"raw video 1 ["clip.mts"]"#,
             ], "\(run.stdout)")
         #expect(groups.allSatisfy { ($0["advice"] as? String)?.isEmpty == false })
     }

@@ -122,7 +122,7 @@ struct ValidatorTests {
         // Album pages and photo pages of each site, and their keyword pages (mixed-formats: the
         // index and 8 keywords; the tagged site: keywords and places).
         #expect(
-            report.pages[ThemeSite.generatedName]?.count == 13,
+            report.pages[ThemeSite.generatedName]?.count == 14,
             "generated pages: \(report.pages[ThemeSite.generatedName] ?? [])")
         #expect(
             report.pages[ThemeSite.mixedFormatsName]?.count == 40,

@@ -28,6 +28,7 @@ TARGETS=(
     "gif            4096 -"
     "webp           4096 -"
     "avif           4096 -"
+    "video         16384 -"
     "exif           4096 -"
     "camera-raw    16384 -"
     "iim            4096 -"

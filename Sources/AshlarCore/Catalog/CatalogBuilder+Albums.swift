@@ -97,7 +97,8 @@ extension CatalogBuilder {
                 assemble(child, parts: parts, index: &index, diagnostics: &diagnostics, unpublished: &unpublished))
         }
         if let cover = draft.settings.cover {
-            album.cover = Self.photo(named: cover, in: album)
+            // A video without a poster has no image to stand for the album.
+            album.cover = Self.photo(named: cover, in: album).flatMap { $0.hasImage ? $0 : nil }
             if album.cover == nil {
                 diagnostics.append(
                     .warning(
@@ -106,7 +107,7 @@ extension CatalogBuilder {
             }
         }
         if album.cover == nil {
-            album.cover = album.photos.first ?? album.albums.lazy.compactMap(\.cover).first
+            album.cover = album.photos.first(where: \.hasImage) ?? album.albums.lazy.compactMap(\.cover).first
         }
         if album.photos.isEmpty, album.albums.isEmpty {
             // An album of only HEIC files says why it is empty.

@@ -36,7 +36,18 @@ extension CatalogBuilder {
         let image: ImageLocation
         let sourcePath: String?
         var preview: EmbeddedPreview?
-        if let imageName = job.files.imageName {
+        var media = Media.photo
+        if let imageName = job.files.imageName,
+            VideoMedia.fileExtensions.contains(PhotoFiles.fileExtension(of: imageName))
+        {
+            guard
+                let read = readVideo(
+                    job.folder.path(of: imageName), job: job, sidecars: metadata, primary: primary,
+                    diagnostics: &diagnostics)
+            else { return PhotoReading(photo: nil, diagnostics: diagnostics) }
+            (metadata, media, image, sourcePath) = (read.metadata, .video(read.video), read.image, read.video.poster)
+            carriesLocation = read.posterCarriesLocation
+        } else if let imageName = job.files.imageName {
             let relative = job.folder.path(of: imageName)
             sourcePath = relative
             let header: ImageHeader
@@ -109,6 +120,7 @@ extension CatalogBuilder {
             sourcePath: sourcePath, image: image, primaryPath: primary, name: job.files.name, slug: "",
             metadata: metadata, width: size.width, height: size.height)
         photo.preview = preview
+        photo.media = media
         photo.renditions = renditions(of: job, metadata: metadata, sidecar: primary, diagnostics: &diagnostics)
         // Only a photo published as it is gives its place away: renditions carry no location,
         // and a published original has it removed.

@@ -32,6 +32,8 @@ package struct Photo: Sendable, Equatable {
     package var placeholder: ColourPlaceholder?
     /// For a camera RAW, the embedded JPEG it is published from; nil for any other photo.
     package var preview: EmbeddedPreview?
+    /// A photo, or a video (whose `image` and `sourcePath` are then its poster's).
+    package var media = Media.photo
 
     package init(
         sourcePath: String?, image: ImageLocation, primaryPath: String, name: String, slug: String,
@@ -51,14 +53,17 @@ package struct Photo: Sendable, Equatable {
     /// The format of the bytes the photo is made from: a RAW's preview is a JPEG; other files
     /// are known by their extension.
     package var sourceFormat: ImageFormat? {
-        preview != nil ? .jpeg : ImageFormat(fileExtension: PhotoFiles.fileExtension(of: name))
+        if preview != nil { return .jpeg }
+        if let video { return video.poster.flatMap { ImageFormat(fileExtension: PhotoFiles.fileExtension(of: $0)) } }
+        return ImageFormat(fileExtension: PhotoFiles.fileExtension(of: name))
     }
 
     package var aspectRatio: Double { Double(width) / Double(height) }
 
     /// The image's file name: the local file's, or the last path segment of a remote URL.
     package var imageFileName: String {
-        switch image {
+        if let video { return String(Self.lastSegment(video.sourcePath[...]) ?? name[...]) }
+        return switch image {
         case .output(let path), .referenced(let path):
             sourcePath.map { String(Self.lastSegment($0[...]) ?? "") } ?? path
         case .remote(let url):

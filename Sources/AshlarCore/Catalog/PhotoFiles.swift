@@ -11,6 +11,9 @@ package struct PhotoFiles: Sendable, Equatable {
     package var xmpSidecars: [String] = []
     /// Smaller copies found by the naming convention `NAME@800w.EXT`.
     package var renditions: [String] = []
+    /// For a video, the image of the same name beside it (an iPhone Live Photo's still), which
+    /// is its poster and not a photo of its own.
+    package var posterName: String?
 
     package init(imageName: String?) {
         self.imageName = imageName
@@ -57,6 +60,9 @@ package struct PhotoFiles: Sendable, Equatable {
                 imagesByBase[baseName(of: name), default: []].append(name)
             } else if UnpublishedFile.heicExtensions.contains(ext) {
                 if !besideImage { unpublished.append(UnpublishedFile(name: name, reason: .heic)) }
+            } else if VideoMedia.fileExtensions.contains(ext) {
+                images.append(name)
+                imagesByBase[baseName(of: name), default: []].append(name)
             } else if UnpublishedFile.videoExtensions.contains(ext) {
                 unpublished.append(UnpublishedFile(name: name, reason: .video))
             } else if UnpublishedFile.isDocument(name) {
@@ -66,12 +72,14 @@ package struct PhotoFiles: Sendable, Equatable {
                 unpublished.append(UnpublishedFile(name: name, reason: .other))
             }
         }
-        var used = Set(images)
+        let posters = pairPosters(images: &images, imagesByBase: &imagesByBase)
+        var used = Set(images).union(posters.values)
         for list in renditionsByImage.values { used.formUnion(list) }
         var unattributed: [(String, String)] = []
         var photos: [PhotoFiles] = []
         for image in images {
             var files = PhotoFiles(imageName: image)
+            files.posterName = posters[image]
             files.renditions = (renditionsByImage[image] ?? []).sorted(by: FileNameOrder.precedes)
             let base = baseName(of: image)
             let shared = (imagesByBase[base]?.count ?? 0) > 1
@@ -113,6 +121,29 @@ package struct PhotoFiles: Sendable, Equatable {
         let isSorted = zip(photos, photos.dropFirst()).allSatisfy { !FileNameOrder.precedes($1.name, $0.name) }
         if !isSorted { photos.sort { FileNameOrder.precedes($0.name, $1.name) } }
         return (photos, unattributed, unpublished)
+    }
+
+    /// Pairs each video with the image of the same base name (compared case-insensitively), which
+    /// becomes its poster and leaves the photos: `IMG_1.MOV` and `IMG_1.JPG` are one item.
+    /// Returns the posters by video name.
+    static func pairPosters(images: inout [String], imagesByBase: inout [String: [String]]) -> [String: String] {
+        let videos = images.filter { VideoMedia.fileExtensions.contains(fileExtension(of: $0)) }
+        guard !videos.isEmpty else { return [:] }
+        var stills: [String: String] = [:]
+        for image in images where ImageFormat(fileExtension: fileExtension(of: image)) != nil {
+            stills[baseName(of: image).lowercased()] = stills[baseName(of: image).lowercased()] ?? image
+        }
+        var posters: [String: String] = [:]
+        for video in videos {
+            let base = baseName(of: video).lowercased()
+            guard let still = stills[base] else { continue }
+            stills[base] = nil
+            posters[video] = still
+        }
+        let taken = Set(posters.values)
+        images.removeAll { taken.contains($0) }
+        for still in taken { imagesByBase[baseName(of: still)]?.removeAll { $0 == still } }
+        return posters
     }
 
     /// The lowercased extension after the last dot (`JPG` → `jpg`); empty for none or a leading dot.

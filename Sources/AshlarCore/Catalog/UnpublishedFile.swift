@@ -17,7 +17,8 @@ package struct UnpublishedFile: Sendable, Equatable {
         /// A camera RAW alone on a site that publishes no renditions (`"renditions": false`,
         /// `images: reference`): its preview is published only as renditions.
         case rawWithoutRenditions = "raw-without-renditions"
-        /// A video: Ashlar publishes photos only.
+        /// A video in a container Ashlar does not publish (AVI, MKV, MTS…): only MP4, MOV and
+        /// WebM play in browsers.
         case video
         /// Anything else: not an image Ashlar reads.
         case other
@@ -46,7 +47,7 @@ package struct UnpublishedFile: Sendable, Equatable {
             case .rawWithoutRenditions:
                 "a RAW is published from its embedded preview as renditions only, and this site makes none; export a JPEG and put it beside the RAW"
             case .video:
-                "Ashlar publishes photos, not videos; host the video elsewhere and link to it from a description"
+                "Ashlar publishes MP4, MOV and WebM videos, which browsers play, and converts none; convert it first, for example with ffmpeg -i VIDEO -c:v libx264 -c:a aac VIDEO.mp4"
             case .other:
                 "not an image Ashlar reads (JPEG, PNG, GIF, WebP, AVIF, or a camera RAW)"
             }
@@ -59,7 +60,7 @@ package struct UnpublishedFile: Sendable, Equatable {
             case .rawPreviewTooSmall: "preview under 1,280 px; export a JPEG"
             case .rawWithoutPreview: "no embedded preview; export a JPEG"
             case .rawWithoutRenditions: "needs renditions; export a JPEG"
-            case .video: "videos are not published"
+            case .video: "convert to MP4 or WebM"
             case .other: "not an image Ashlar reads"
             }
         }
@@ -80,10 +81,9 @@ package struct UnpublishedFile: Sendable, Equatable {
 
     /// HEIC and HEIF extensions (lowercased): what an iPhone writes.
     static let heicExtensions: Set<String> = ["heic", "heif", "hif"]
-    /// Video extensions (lowercased) phones and cameras write.
-    static let videoExtensions: Set<String> = [
-        "mp4", "mov", "m4v", "avi", "mts", "m2ts", "3gp", "mkv", "webm", "mpg", "mpeg", "wmv",
-    ]
+    /// Extensions (lowercased) of videos phones and cameras write that Ashlar does not publish
+    /// (those it publishes are `VideoMedia.fileExtensions`).
+    static let videoExtensions: Set<String> = ["avi", "mts", "m2ts", "3gp", "mkv", "mpg", "mpeg", "wmv"]
     /// Extensions (lowercased) of text and documents kept beside photos: credits, licences,
     /// notes. They are not photos, so not listed as unpublished ones.
     static let documentExtensions: Set<String> = [

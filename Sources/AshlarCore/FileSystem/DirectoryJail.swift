@@ -137,6 +137,17 @@ final class DirectoryJail: Sendable {
         return nil
     }
 
+    /// Opens a new or truncated file for writing and hands its descriptor to `body`, which
+    /// writes it (a piece at a time, for a file too large to hold in memory); closes it after.
+    func writeFile(to file: String, with body: (Int32) -> Int32?) -> Int32? {
+        inParent(of: file) { folder, name in
+            let descriptor = openat(folder, name, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { return errno }
+            let failure = body(descriptor)
+            return close(descriptor) == 0 ? failure : failure ?? errno
+        }
+    }
+
     /// Sets a file's time to now, not following a link.
     func touch(_ file: String) -> Int32? {
         inParent(of: file) { folder, name in utimensat(folder, name, nil, AT_SYMLINK_NOFOLLOW) == 0 ? nil : errno }

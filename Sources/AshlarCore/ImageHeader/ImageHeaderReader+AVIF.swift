@@ -1,14 +1,8 @@
 extension ImageHeaderReader {
-    /// One ISO BMFF box: its four-character type and where its payload lies.
-    struct Box {
-        var type: String
-        var start: Int
-        var payloadStart: Int
-        var end: Int
-    }
+    typealias Box = ISOBoxReader.Box
 
     /// Boxes per container beyond this are not read.
-    static let maximumBoxes = 10_000
+    static var maximumBoxes: Int { ISOBoxReader.maximumBoxes }
 
     /// Reads an AVIF (ISO BMFF) file: checks the `ftyp` brands, then reads the primary item's
     /// `ispe` (size), `irot` (rotation) and `imir` (mirror) properties from `meta`/`iprp`, and an
@@ -18,20 +12,18 @@ extension ImageHeaderReader {
         var boxCount = 0
         while boxCount < maximumBoxes {
             boxCount += 1
-            guard let size32 = file.u32(offset), file.contains(offset + 4, count: 4) else { return .needs(offset + 16) }
-            let type = String(decoding: file.slice(offset + 4, count: 4) ?? [], as: UTF8.self)
-            var headerSize = 8
-            var size = Int(size32)
-            if size32 == 1 {
-                guard let large = file.u64(offset + 8) else { return .needs(offset + 16) }
-                guard large <= UInt64(Int32.max) else { return .invalid("AVIF box '\(type)' is too large") }
-                size = Int(large)
-                headerSize = 16
-            } else if size32 == 0 {
-                guard type == "meta" else { return .invalid("AVIF has no 'meta' box") }
-                size = file.count - offset
+            let box: Box
+            switch ISOBoxReader.header(file, at: offset, end: nil) {
+            case .box(let found): box = found
+            case .needs(let needed): return .needs(needed)
+            case .damaged(let type, .tooLarge): return .invalid("AVIF box '\(type)' is too large")
+            case .damaged(let type, .tooSmall(let size)):
+                return .invalid("AVIF box '\(type)' at byte \(offset) has size \(size)")
+            case .damaged: return .invalid("AVIF has no 'meta' box")
             }
-            guard size >= headerSize else { return .invalid("AVIF box '\(type)' at byte \(offset) has size \(size)") }
+            let type = box.type
+            let size = box.end - box.start
+            if file.u32(offset) == 0, type != "meta" { return .invalid("AVIF has no 'meta' box") }
             if offset == 0 {
                 guard type == "ftyp", size <= 4096 else { return .invalid("AVIF has a damaged 'ftyp' box") }
                 guard file.contains(0, count: size) else { return .needs(size) }
@@ -44,8 +36,7 @@ extension ImageHeaderReader {
                 guard brands.contains("avif") || brands.contains("avis") else { return .notAVIF }
             } else if type == "meta" {
                 guard file.contains(0, count: offset + size) else { return .needs(offset + size) }
-                let meta = Box(type: type, start: offset, payloadStart: offset + headerSize + 4, end: offset + size)
-                return readMeta(file, meta)
+                return readMeta(file, box)
             }
             offset += size
         }
@@ -98,31 +89,7 @@ extension ImageHeaderReader {
 
     /// The boxes inside `parent`'s payload, or nil when one of them does not fit.
     static func children(_ file: ByteWindow, of parent: Box) -> [Box]? {
-        var boxes: [Box] = []
-        var offset = parent.payloadStart
-        while offset < parent.end {
-            guard boxes.count < maximumBoxes, offset + 8 <= parent.end, let size32 = file.u32(offset),
-                let typeBytes = file.slice(offset + 4, count: 4)
-            else { return nil }
-            var headerSize = 8
-            var size = Int(size32)
-            if size32 == 1 {
-                guard offset + 16 <= parent.end, let large = file.u64(offset + 8), large <= UInt64(Int32.max) else {
-                    return nil
-                }
-                size = Int(large)
-                headerSize = 16
-            } else if size32 == 0 {
-                size = parent.end - offset
-            }
-            guard size >= headerSize, offset + size <= parent.end else { return nil }
-            let type = String(decoding: typeBytes, as: UTF8.self)
-            // `meta` is a full box: four bytes of version and flags come before its children.
-            let payloadStart = offset + headerSize + (type == "meta" ? 4 : 0)
-            boxes.append(Box(type: type, start: offset, payloadStart: payloadStart, end: offset + size))
-            offset += size
-        }
-        return boxes
+        ISOBoxReader.children(file, of: parent)
     }
 
     /// `ipma`: item ID -> 1-based indices into `ipco`, in the order they apply.

@@ -22,8 +22,8 @@ extension ImageHeaderReader {
         file.matches("ftyp", at: 4) && file.matches("crx ", at: 8)
     }
 
-    /// Reads a CR3's (ISO BMFF) top-level boxes from `file`, its first bytes, with the box walker
-    /// the AVIF header uses (`children`): `moov` (read whole when the window holds it) for track
+    /// Reads a CR3's (ISO BMFF) top-level boxes from `file`, its first bytes, with the shared box reader
+    /// (`ISOBoxReader`): `moov` (read whole when the window holds it) for track
     /// 1's first sample (`stsz`, `stco`/`co64`) and `CMT1`, and Canon's preview `uuid` for `PRVW`.
     /// Every range is checked against `fileSize`.
     static func cr3Structure(_ file: ByteWindow, fileSize: Int) -> CR3Structure {
@@ -31,21 +31,9 @@ extension ImageHeaderReader {
         guard isCR3(file) else { return result }
         var offset = 0
         var count = 0
-        while count < maximumBoxes, let size32 = file.u32(offset), let typeBytes = file.slice(offset + 4, count: 4) {
+        while count < maximumBoxes, case .box(let box) = ISOBoxReader.header(file, at: offset, end: fileSize) {
             count += 1
-            var headerSize = 8
-            var size = Int(size32)
-            if size32 == 1 {
-                guard let large = file.u64(offset + 8), large <= UInt64(Int32.max) else { break }
-                size = Int(large)
-                headerSize = 16
-            } else if size32 == 0 {
-                size = fileSize - offset
-            }
-            guard size >= headerSize, offset <= fileSize - size else { break }
-            let box = Box(
-                type: String(decoding: typeBytes, as: UTF8.self), start: offset, payloadStart: offset + headerSize,
-                end: offset + size)
+            let size = box.end - box.start
             if box.type == "moov", file.contains(offset, count: size) {
                 readMoov(file, box, fileSize: fileSize, into: &result)
             } else if box.type == "uuid", file.slice(box.payloadStart, count: 16).map(Array.init) == canonPreviewUUID {

@@ -27,6 +27,12 @@ package enum ImageHeaderReader {
             if !isWholeFile, prefix.count < 16, couldStartAnImage(prefix) {
                 return .needsMoreBytes(16)
             }
+            // An `ftyp` box cut short may still name the AVIF brand.
+            if !isWholeFile, let size = ByteWindow(prefix).u32(0).map(Int.init), size <= 4096, prefix.count < size,
+                ByteWindow(prefix).matches("ftyp", at: 4)
+            {
+                return .needsMoreBytes(size)
+            }
             return .failure(.error(Self.unrecognized, path: path))
         }
         let window = ByteWindow(prefix, end: available)

@@ -139,7 +139,37 @@ final class OutputStager: Sendable {
                 display: display)
         case .cached(let cached):
             try publish(cached, to: temporary, display: display)
+        case .video(let source, let patches):
+            // A video with nothing to remove is linked when allowed, as a photo is.
+            if patches.isEmpty, linkImages, link(paths.sourceFile(source), to: temporary) { return }
+            try streamVideo(source, patches: patches, to: temporary, display: display)
         }
+    }
+
+    /// Copies a video into the staging folder a piece at a time, its location patched out.
+    private func streamVideo(
+        _ source: String, patches: [VideoPatch], to temporary: String, display: String
+    ) throws(BuildError) {
+        var problem: String?
+        let body = { (descriptor: Int32) -> Int32? in
+            problem = StreamedCopy.copy(self.paths.sourceFile(source), patches: patches, to: descriptor)
+            return problem == nil ? nil : EIO
+        }
+        var failure = directory.writeFile(to: temporary, with: body)
+        if failure == ENOENT, problem == nil, makeStagedFolder(of: temporary) {
+            failure = directory.writeFile(to: temporary, with: body)
+        }
+        if let problem { throw BuildError(.io, path: paths.display(source), message: problem) }
+        if let failure {
+            throw BuildError(.io, path: display, message: "cannot write: \(SystemError.message(failure))")
+        }
+    }
+
+    /// Hard-links `sourcePath` at `temporary`; false when the file system will not.
+    private func link(_ sourcePath: String, to temporary: String) -> Bool {
+        let failure = directory.link(sourcePath, to: temporary)
+        if failure == nil { return true }
+        return failure == ENOENT && makeStagedFolder(of: temporary) && directory.link(sourcePath, to: temporary) == nil
     }
 
     /// Copies a file of the rendition cache to `temporary` once its bytes are what its record

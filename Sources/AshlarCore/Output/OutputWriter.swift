@@ -113,6 +113,17 @@ struct OutputWriter {
                 return .success(Planned(file: file, entry: entry))
             case .cached(let cached):
                 return .success(Planned(file: file, entry: "r:" + cached.entry))
+            case .video(let source, let patches):
+                var info = stat()
+                guard stat(paths.sourceFile(source), &info) == 0 else {
+                    return .failure(
+                        BuildError(
+                            .io, path: paths.display(source), message: "cannot read: \(SystemError.message(errno))"))
+                }
+                let stamp = FileStamp(info)
+                let patched = patches.isEmpty ? "" : ":" + StreamedCopy.digest(of: patches)
+                return .success(
+                    Planned(file: file, entry: "v:\(stamp.size):\(stamp.modified):\(source)\(patched)"))
             case .copy(let source):
                 var info = stat()
                 guard stat(paths.sourceFile(source), &info) == 0 else {

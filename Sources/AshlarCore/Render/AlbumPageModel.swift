@@ -37,7 +37,8 @@ struct AlbumPageModel {
 
         let children = page == 0 ? album.albums : []
         let albumGallery = GalleryModel(
-            aspectRatios: children.map { $0.cover?.aspectRatio ?? 1.5 }, configuration: configuration)
+            aspectRatios: children.map { child in child.cover.flatMap { $0.hasImage ? $0.aspectRatio : nil } ?? 1.5 },
+            configuration: configuration)
         let albumTiles: [TemplateValue] = children.enumerated().map { index, child in
             var tile: [String: TemplateValue] = [
                 "id": .string("album-" + (child.outputPath.split(separator: "/").last.map(String.init) ?? "")),
@@ -49,7 +50,7 @@ struct AlbumPageModel {
                 "setSize": .number(Double(children.count)),
                 "loading": .string(albumGallery.isInFirstScreen(index) ? "eager" : "lazy"),
             ]
-            if let cover = child.cover {
+            if let cover = child.cover, cover.hasImage {
                 var coverValue: [String: TemplateValue] = [
                     "src": .string(context.tileSource(of: cover)),
                     "width": .number(Double(cover.width)),
@@ -149,5 +150,17 @@ struct AlbumPageModel {
     /// A count of photos as a page says it: "1 photo", "12 photos".
     static func photoCountText(_ count: Int) -> String {
         count == 1 ? "1 photo" : "\(count) photos"
+    }
+}
+
+extension AlbumPageModel {
+    /// A video's tile: named as a video for screen readers, and with no `<img>` when it has no
+    /// poster (`noImage`: the template shows a placeholder with a "Video" label instead).
+    static func addVideo(_ photo: Photo, to tile: inout [String: TemplateValue], position: Int, of total: Int) {
+        guard let video = photo.video else { return }
+        tile["isVideo"] = .bool(true)
+        tile["alt"] = .string("Video: " + PageContext.alt(of: photo, position: position, of: total))
+        if !photo.hasImage { tile["noImage"] = .bool(true) }
+        if let duration = video.durationText { tile["duration"] = .string(duration) }
     }
 }

@@ -56,11 +56,21 @@ enum AlbumSignature {
             hash.combine(Int64(sharing.height))
         }
         hash.combine(photo.placeholder?.css ?? "\u{0}")
+        if let video = photo.video {
+            hash.combine("video:" + video.sourcePath)
+            combine(video.location, into: &hash)
+            for text in [video.mimeType, video.codec, video.poster, video.durationText] {
+                hash.combine(text ?? "\u{0}")
+            }
+        } else {
+            hash.combine("photo")
+        }
         let metadata = photo.metadata
         for text in [
             metadata.title, metadata.alt, metadata.caption, metadata.date?.iso8601, metadata.make, metadata.model,
             metadata.lens, metadata.exposure, metadata.src, metadata.longDescription, metadata.label, metadata.creator,
             metadata.rights, metadata.license, metadata.location, metadata.city, metadata.region, metadata.country,
+            metadata.poster,
         ] {
             hash.combine(text ?? "\u{0}")
         }

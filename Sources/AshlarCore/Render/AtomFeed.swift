@@ -45,8 +45,11 @@ struct AtomFeed {
             let title = PageContext.title(of: item.photo, position: index + 1, of: total)
             let alt = PageContext.alt(of: item.photo, position: index + 1, of: total)
             let page = sharing.pageURL(PhotoPageModel.folder(of: item.photo, in: item.album))
+            // A video without a poster is a link to its page.
             var content =
-                "<p><img src=\"\(XMLText.escape(sharing.imageURL(item.photo)))\" alt=\"\(XMLText.escape(alt))\" width=\"\(item.photo.width)\" height=\"\(item.photo.height)\"></p>"
+                item.photo.hasImage
+                ? "<p><img src=\"\(XMLText.escape(sharing.imageURL(item.photo)))\" alt=\"\(XMLText.escape(alt))\" width=\"\(item.photo.width)\" height=\"\(item.photo.height)\"></p>"
+                : "<p><a href=\"\(XMLText.escape(page))\">Video: \(XMLText.escape(title))</a></p>"
             if let caption = item.photo.metadata.caption { content += "<p>\(XMLText.escape(caption))</p>" }
             text += """
                 <entry>

@@ -9,6 +9,9 @@ package struct OutputFile: Sendable, Equatable {
         case bytes([UInt8])
         /// A file copied from the source tree (path relative to the source root).
         case copy(sourcePath: String)
+        /// A video copied from the source tree a piece at a time, with `patches` written over
+        /// the copy (its location removed).
+        case video(sourcePath: String, patches: [VideoPatch])
         /// A file copied from the rendition cache, checked first.
         case cached(CachedFile)
         /// A page the previous build wrote that would come out the same: kept as it is.

@@ -106,6 +106,7 @@ struct PageContext {
 
     /// The title a page shows: the metadata's, else the file name's, else a readable position.
     static func title(of photo: Photo, position: Int, of total: Int) -> String {
-        photo.metadata.title ?? photo.titleFromFileName ?? "Photo \(position) of \(total)"
+        photo.metadata.title ?? photo.titleFromFileName
+            ?? "\(photo.video == nil ? "Photo" : "Video") \(position) of \(total)"
     }
 }

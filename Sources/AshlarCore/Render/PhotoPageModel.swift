@@ -68,10 +68,15 @@ struct PhotoPageModel {
             photoValue["sizes"] = .string(geometry.photoSizes(aspectRatio: ratio))
         }
         if let placeholder = photo.placeholder { photoValue["placeholder"] = .string(placeholder.css) }
-        photoValue["full"] = Self.fullSize(of: photo, context: context)
-        // The width over the height, for the stylesheet to size the photo before it loads.
+        // The width over the height, for the stylesheet to size the photo (or video) before it loads.
         photoValue["ratio"] = .string(
             photo.height > 0 ? CSSNumber.format(Double(photo.width) / Double(photo.height), digits: 6) : "1")
+        if let video = Self.videoValue(photo, context: context) {
+            photoValue["isVideo"] = .bool(true)
+            photoValue["video"] = video
+        } else {
+            photoValue["full"] = Self.fullSize(of: photo, context: context)
+        }
         if let original = photo.generated?.original { photoValue["original"] = .string(context.url(of: original)) }
         if let caption = metadata.caption { photoValue["caption"] = .string(caption) }
         if let long = metadata.longDescription { photoValue["longDescription"] = .string(long) }

@@ -41,6 +41,7 @@ struct PhotoTiles {
                 "highPriority": .bool(gallery.isInFirstRow(offset)),
             ]
             if let title = photo.metadata.title ?? photo.titleFromFileName { tile["title"] = .string(title) }
+            AlbumPageModel.addVideo(photo, to: &tile, position: position, of: total)
             if let placeholder = photo.placeholder { tile["placeholder"] = .string(placeholder.css) }
             if let srcset = context.srcset(of: photo) {
                 tile["srcset"] = .string(srcset)

@@ -27,15 +27,40 @@ struct SharingModel {
         return (imageURL(photo), photo.width, photo.height)
     }
 
+    /// The published URL of a file the site publishes or points at.
+    func url(of location: ImageLocation) -> String {
+        switch location {
+        case .output(let path), .referenced(let path): baseURL + URLPath.encodePath(path)
+        case .remote(let url): url
+        }
+    }
+
+    /// JSON-LD for a photo (`ImageObject`) or a video (`VideoObject`, its poster the thumbnail).
     func imageObject(_ photo: Photo, name: String, alt: String, page: String?) -> JSONText.Value {
-        let image = sharedImage(photo)
-        var members: [(String, JSONText.Value)] = [
-            ("@type", .string("ImageObject")),
-            ("contentUrl", .string(image.url)),
-            ("name", .string(name)),
-            ("width", .number(Double(image.width))),
-            ("height", .number(Double(image.height))),
-        ]
+        var members: [(String, JSONText.Value)]
+        if let video = photo.video {
+            members = [
+                ("@type", .string("VideoObject")),
+                ("contentUrl", .string(url(of: video.location))),
+                ("encodingFormat", .string(video.mimeType)),
+                ("name", .string(name)),
+                ("width", .number(Double(photo.width))),
+                ("height", .number(Double(photo.height))),
+            ]
+            if photo.hasImage { members.append(("thumbnailUrl", .string(sharedImage(photo).url))) }
+            if let duration = video.duration, duration.isFinite, duration >= 0, duration < 1e7 {
+                members.append(("duration", .string("PT\(Int(duration.rounded()))S")))
+            }
+        } else {
+            let image = sharedImage(photo)
+            members = [
+                ("@type", .string("ImageObject")),
+                ("contentUrl", .string(image.url)),
+                ("name", .string(name)),
+                ("width", .number(Double(image.width))),
+                ("height", .number(Double(image.height))),
+            ]
+        }
         if let page { members.append(("url", .string(page))) }
         if let caption = photo.metadata.caption { members.append(("caption", .string(caption))) }
         members.append(("description", .string(alt)))
@@ -66,7 +91,8 @@ struct SharingModel {
             "jsonLD": .string(JSONText.serialize(jsonLD)),
         ]
         if let description { meta["description"] = .string(description) }
-        if let photo = image {
+        // A video without a poster has no image to show in a preview.
+        if let photo = image, photo.hasImage {
             let image = sharedImage(photo)
             meta["image"] = .object([
                 "url": .string(image.url),

@@ -147,6 +147,11 @@ package struct SiteRenderer: Sendable {
                 }
             }
             for photo in album.photos {
+                if let video = photo.video, case .output(let path) = video.location, copied.insert(path).inserted {
+                    files.append(
+                        OutputFile(
+                            path: path, contents: .video(sourcePath: video.sourcePath, patches: video.locationPatches)))
+                }
                 if let generated = photo.generated {
                     for file in generated.files where copied.insert(file.outputPath).inserted {
                         files.append(

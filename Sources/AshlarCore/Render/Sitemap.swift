@@ -15,7 +15,7 @@ struct Sitemap {
             """
         func entry(_ folder: String, images: [Photo]) {
             text += "<url><loc>\(XMLText.escape(sharing.pageURL(folder)))</loc>"
-            for photo in images {
+            for photo in images where photo.hasImage {
                 text += "<image:image><image:loc>\(XMLText.escape(sharing.imageURL(photo)))</image:loc></image:image>"
             }
             text += "</url>\n"

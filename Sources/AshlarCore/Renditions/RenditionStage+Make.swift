@@ -135,7 +135,8 @@ extension RenditionStage {
         published.placeholder = list.placeholder
         outcome.used += published.generated.files.map(\.cachePath) + [cache.setFile(key: key)]
         // A RAW's original stays private: it is huge and records where it was taken.
-        if settings.originals == .publish, job.photo.preview == nil,
+        // A video's download is the video itself, not its poster.
+        if settings.originals == .publish, job.photo.preview == nil, job.photo.video == nil,
             let original = publishCopy(
                 source: source, bytes: bytes, digest: digest, format: format, at: output, purpose: .original,
                 outcome: &outcome)

@@ -29,6 +29,8 @@ package enum ContentType {
         "woff": "font/woff",
         "woff2": "font/woff2",
         "mp4": "video/mp4",
+        "m4v": "video/mp4",
+        "mov": "video/quicktime",
         "webm": "video/webm",
         "pdf": "application/pdf",
     ]

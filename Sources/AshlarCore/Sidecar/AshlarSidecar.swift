@@ -8,7 +8,7 @@ package enum AshlarSidecar {
     package static let keys = [
         "src", "width", "height", "orientation", "title", "alt", "caption", "date", "tags", "order", "hidden", "rating",
         "renditions", "make", "model", "lens", "focalLength", "aperture", "exposure", "iso", "longDescription", "label",
-        "creator", "rights", "license", "location", "city", "region", "country",
+        "creator", "rights", "license", "location", "city", "region", "country", "poster",
     ]
 
     static let objectKeys = JSONObjectReader.Keys(names: keys, noun: "a sidecar key", nullMeansAbsent: true)
@@ -54,6 +54,7 @@ package enum AshlarSidecar {
             metadata.city = sidecar.string("city")
             metadata.region = sidecar.string("region")
             metadata.country = sidecar.string("country")
+            metadata.poster = sidecar.source("poster")
             return metadata
         }
         return SidecarReading(metadata: metadata ?? PhotoMetadata(), diagnostics: diagnostics)

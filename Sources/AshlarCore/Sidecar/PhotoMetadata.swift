@@ -4,6 +4,8 @@
 package struct PhotoMetadata: Sendable, Equatable {
     /// Where the image is: a path relative to the sidecar's folder, or an `http(s)` URL.
     package var src: String?
+    /// For a video: the file name of the image beside it that stands for it until it plays.
+    package var poster: String?
     /// Stored pixel size, before orientation is applied.
     package var width: Int?
     package var height: Int?
@@ -53,6 +55,7 @@ package struct PhotoMetadata: Sendable, Equatable {
     package func merged(over weaker: PhotoMetadata) -> PhotoMetadata {
         var result = self
         result.src = src ?? weaker.src
+        result.poster = poster ?? weaker.poster
         result.width = width ?? weaker.width
         result.height = height ?? weaker.height
         result.orientation = orientation ?? weaker.orientation

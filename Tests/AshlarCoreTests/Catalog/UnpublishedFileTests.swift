@@ -9,11 +9,14 @@ import Testing
         // A RAW or HEIC beside an image of the same name, in any case, is that photo's original.
         (["IMG_1.CR2", "IMG_1.jpg"], ["IMG_1.jpg"], [String]()),
         (["img_1.heic", "IMG_1.JPG"], ["IMG_1.JPG"], []),
-        (["IMG_1.HEIC", "IMG_1.MOV", "IMG_1.jpeg"], ["IMG_1.jpeg"], ["IMG_1.MOV video"]),
+        // A MOV beside its still is a video with a poster (an iPhone Live Photo).
+        (["IMG_1.HEIC", "IMG_1.MOV", "IMG_1.jpeg"], ["IMG_1.MOV"], []),
         // Alone, a RAW is a photo (published from its preview); a HEIC is a note.
         (["DSC_1.ARW", "DSC_2.dng"], ["DSC_1.ARW", "DSC_2.dng"], []),
         (["IMG_2.HEIC", "IMG_3.heif"], [], ["IMG_2.HEIC heic", "IMG_3.heif heic"]),
-        (["clip.mp4", "edit.psd", "a.png"], ["a.png"], ["clip.mp4 video", "edit.psd other"]),
+        (["clip.mp4", "edit.psd", "a.png"], ["a.png", "clip.mp4"], ["edit.psd other"]),
+        // Videos browsers cannot play are accounted for.
+        (["clip.avi", "b.MKV", "c.mts", "d.webm"], ["d.webm"], ["clip.avi video", "b.MKV video", "c.mts video"]),
         // Documents and the system's files are not photos left out.
         (["notes.txt", "CREDITS.md", "README", "LICENSE", "Thumbs.db", "desktop.ini", "a.png"], ["a.png"], []),
         // Sidecars and album.json are Ashlar's own; a rendition by name is its photo's.

@@ -18,6 +18,7 @@ import Testing
 
     static let metadataChanges: [Change<PhotoMetadata>] = [
         Change(field: "src") { $0.src = "b.jpg" },
+        Change(field: "poster") { $0.poster = "b.jpg" },
         Change(field: "width") { $0.width = 4000 },
         Change(field: "height") { $0.height = 3000 },
         Change(field: "orientation") { $0.orientation = 6 },
@@ -70,6 +71,9 @@ import Testing
         },
         // Where a RAW's JPEG lies shapes its renditions (their names change with them), not a page.
         Change(field: "preview", rendered: false) { $0.preview = EmbeddedPreview(range: 0..<10, orientation: 6) },
+        Change(field: "media") {
+            $0.media = .video(VideoMedia(sourcePath: "a/a.mp4", location: .output("a/a.mp4"), mimeType: "video/mp4"))
+        },
     ]
 
     static let albumChanges: [Change<Album>] = [

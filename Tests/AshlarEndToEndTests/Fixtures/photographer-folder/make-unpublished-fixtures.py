@@ -240,13 +240,14 @@ def main():
     # A CR3 alone: its track-1 JPEG (2,000 × 1,333) is larger than PRVW (1,620 × 1,080); the
     # orientation 8 in CMT1 turns it.
     canon_cr3("raw/IMG_0004.CR3", gradient_jpeg(1620, 1080), gradient_jpeg(2000, 1333), orientation=8)
-    write("raw/clip.mp4", b"\x00\x00\x00\x18ftypmp42\x00\x00\x00\x00mp42isom")
-    # A phone's folder: a HEIC beside its JPEG, a HEIC alone, a video.
+    write("raw/clip.mts", b"\x00\x00\x00\x18ftypmp42\x00\x00\x00\x00mp42isom")
+    # A phone's folder: a HEIC beside its JPEG, a HEIC alone, a video in a container browsers do
+    # not play (an old Android phone's 3GP).
     heic = b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic"
     write("phone/IMG_0001.HEIC", heic)
     write("phone/IMG_0001.JPG", gradient_jpeg(64, 48))
     write("phone/IMG_0002.HEIC", heic)
-    write("phone/IMG_0003.MOV", b"\x00\x00\x00\x14ftypqt  \x00\x00\x00\x00qt  ")
+    write("phone/VID_0003.3gp", b"\x00\x00\x00\x14ftyp3gp4\x00\x00\x00\x003gp4")
     # An album of HEIC files only.
     for name in ["IMG_0101.HEIC", "IMG_0102.HEIC", "IMG_0103.heic"]:
         write("only-heic/" + name, heic)
