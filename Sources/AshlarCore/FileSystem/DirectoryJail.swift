@@ -141,7 +141,8 @@ final class DirectoryJail: Sendable {
     /// writes it (a piece at a time, for a file too large to hold in memory); closes it after.
     func writeFile(to file: String, with body: (Int32) -> Int32?) -> Int32? {
         inParent(of: file) { folder, name in
-            let descriptor = openat(folder, name, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            // Read and write: what is written can be checked before it is published.
+            let descriptor = openat(folder, name, O_RDWR | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else { return errno }
             let failure = body(descriptor)
             return close(descriptor) == 0 ? failure : failure ?? errno

@@ -140,8 +140,12 @@ final class OutputStager: Sendable {
         case .cached(let cached):
             try publish(cached, to: temporary, display: display)
         case .video(let source, let patches):
-            // A video with nothing to remove is linked when allowed, as a photo is.
-            if patches.isEmpty, linkImages, link(paths.sourceFile(source), to: temporary) { return }
+            // A video with nothing to remove is linked when allowed, as a photo is, once it
+            // still reads so.
+            if patches.isEmpty, linkImages, link(paths.sourceFile(source), to: temporary) {
+                try checkLinkedVideo(source, at: temporary)
+                return
+            }
             try streamVideo(source, patches: patches, to: temporary, display: display)
         }
     }
@@ -159,9 +163,31 @@ final class OutputStager: Sendable {
         if failure == ENOENT, problem == nil, makeStagedFolder(of: temporary) {
             failure = directory.writeFile(to: temporary, with: body)
         }
-        if let problem { throw BuildError(.io, path: paths.display(source), message: problem) }
+        if let problem {
+            // Nothing half-made or refused stays behind to be published.
+            _ = directory.unlink(temporary)
+            throw BuildError(.io, path: paths.display(source), message: problem)
+        }
         if let failure {
             throw BuildError(.io, path: display, message: "cannot write: \(SystemError.message(failure))")
+        }
+    }
+
+    /// Refuses a linked video whose source has changed since the catalog read it so that it now
+    /// records a location (or no longer reads as a video).
+    private func checkLinkedVideo(_ source: String, at temporary: String) throws(BuildError) {
+        let descriptor = open(paths.sourceFile(source), O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw BuildError(.io, path: paths.display(source), message: "cannot read: \(SystemError.message(errno))")
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        let problem =
+            fstat(descriptor, &info) == 0
+            ? StreamedCopy.check(descriptor, size: Int(info.st_size)) : "cannot read: \(SystemError.message(errno))"
+        if let problem {
+            _ = directory.unlink(temporary)
+            throw BuildError(.io, path: paths.display(source), message: problem)
         }
     }
 

@@ -30,7 +30,34 @@ enum StreamedCopy {
             }
             if let failure = write(patch.bytes[...], to: destination, at: patch.offset) { return failure }
         }
-        return nil
+        return check(destination, size: copied)
+    }
+
+    /// Reads the copy at `descriptor` as the catalog read its source, and refuses it unless it
+    /// reads as a video with no location left: the source may have changed since it was read.
+    /// Nil when the copy may be published.
+    static func check(_ descriptor: Int32, size: Int) -> String? {
+        do throws(VideoReadError) {
+            let facts = try VideoReader.read(fileSize: size) { (offset, count) throws(VideoReadError) -> [UInt8] in
+                var bytes = [UInt8](repeating: 0, count: count)
+                var done = 0
+                while done < count {
+                    let got = bytes.withUnsafeMutableBytes { buffer in
+                        pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
+                    }
+                    if got < 0, errno == EINTR { continue }
+                    guard got > 0 else {
+                        throw VideoReadError("the copy ends before byte \(offset + done)", offset: offset)
+                    }
+                    done += got
+                }
+                return bytes
+            }
+            return facts.locationPatches.isEmpty
+                ? nil : "the file changed while the site was built (its copy still records a location); not published"
+        } catch {
+            return "the file changed while the site was built (its copy no longer reads as a video: \(error.message))"
+        }
     }
 
     /// Writes all of `bytes` at `offset`; nil on success.
