@@ -114,25 +114,10 @@ struct OutputWriter {
             case .cached(let cached):
                 return .success(Planned(file: file, entry: "r:" + cached.entry))
             case .video(let source, let patches):
-                var info = stat()
-                guard stat(paths.sourceFile(source), &info) == 0 else {
-                    return .failure(
-                        BuildError(
-                            .io, path: paths.display(source), message: "cannot read: \(SystemError.message(errno))"))
-                }
-                let stamp = FileStamp(info)
                 let patched = patches.isEmpty ? "" : ":" + StreamedCopy.digest(of: patches)
-                return .success(
-                    Planned(file: file, entry: "v:\(stamp.size):\(stamp.modified):\(source)\(patched)"))
+                return sourceEntry("v", source).map { Planned(file: file, entry: $0 + patched) }
             case .copy(let source):
-                var info = stat()
-                guard stat(paths.sourceFile(source), &info) == 0 else {
-                    return .failure(
-                        BuildError(
-                            .io, path: paths.display(source), message: "cannot read: \(SystemError.message(errno))"))
-                }
-                let stamp = FileStamp(info)
-                return .success(Planned(file: file, entry: "c:\(stamp.size):\(stamp.modified):\(source)"))
+                return sourceEntry("c", source).map { Planned(file: file, entry: $0) }
             }
         }
         var summary = Summary()
@@ -158,6 +143,18 @@ struct OutputWriter {
         try stager.commit()
         summary.removed = removeStale(keeping: entries)
         return (summary, entries)
+    }
+
+    /// A copied source's manifest entry, `KIND:size:modified:path`: a copy made from a source
+    /// whose size or time changed is made again.
+    private func sourceEntry(_ kind: String, _ source: String) -> Result<String, BuildError> {
+        var info = stat()
+        guard stat(paths.sourceFile(source), &info) == 0 else {
+            return .failure(
+                BuildError(.io, path: paths.display(source), message: "cannot read: \(SystemError.message(errno))"))
+        }
+        let stamp = FileStamp(info)
+        return .success("\(kind):\(stamp.size):\(stamp.modified):\(source)")
     }
 
     /// Removes files the previous build wrote that this one does not, and the folders that
