@@ -48,6 +48,9 @@ package struct TermIndex: Sendable {
     /// Ordered by their key (case-folded, so `apple` before `Banana`), then slug.
     package private(set) var terms: [Term]
     private var slugsByKey: [String: String]
+    /// The slug of every name exactly as a photo writes it, so that pages find it without
+    /// working out its key again.
+    private var slugsByName: [String: String]
 
     /// The names of `kind` of every photo in `albums` (in catalog order), as `names` gives them.
     package init(kind: Kind, albums: [Album], names: (Photo) -> [String]) {
@@ -56,21 +59,22 @@ package struct TermIndex: Sendable {
             var photos: [Entry] = []
         }
         var gathered: [String: Gathered] = [:]
+        // Each name as photos write it, worked out once: most photos share a few keywords.
+        var resolved: [String: (spelling: String, key: String)] = [:]
         var met = 0
         for album in albums {
             for photo in album.photos {
                 var seen = Set<String>()
                 for raw in names(photo) {
-                    let spelling = raw.trimmingCharacters(in: .whitespacesAndNewlines)
-                        .precomposedStringWithCanonicalMapping
+                    let (spelling, key) = Self.resolve(raw, memo: &resolved)
                     guard !spelling.isEmpty else { continue }
-                    let key = Self.key(spelling)
-                    var group = gathered[key] ?? Gathered()
-                    let old = group.spellings[spelling] ?? (0, met)
-                    group.spellings[spelling] = (old.count + 1, old.first)
+                    // In place: a copy of the group out of the dictionary and back would copy its
+                    // photos each time, quadratic in a keyword's photos.
+                    gathered[key, default: Gathered()].spellings[spelling, default: (0, met)].count += 1
                     met += 1
-                    if seen.insert(key).inserted { group.photos.append(Entry(photo: photo, album: album.outputPath)) }
-                    gathered[key] = group
+                    if seen.insert(key).inserted {
+                        gathered[key, default: Gathered()].photos.append(Entry(photo: photo, album: album.outputPath))
+                    }
                 }
             }
         }
@@ -90,6 +94,18 @@ package struct TermIndex: Sendable {
         self.kind = kind
         self.terms = terms
         self.slugsByKey = slugs
+        self.slugsByName = resolved.compactMapValues { slugs[$0.key] }
+    }
+
+    /// A name as written, trimmed and canonically composed, and its key; from `memo` when seen.
+    private static func resolve(_ raw: String, memo: inout [String: (spelling: String, key: String)]) -> (
+        spelling: String, key: String
+    ) {
+        if let known = memo[raw] { return known }
+        let spelling = raw.trimmingCharacters(in: .whitespacesAndNewlines).precomposedStringWithCanonicalMapping
+        let result = (spelling, spelling.folding(options: [.caseInsensitive], locale: nil))
+        memo[raw] = result
+        return result
     }
 
     /// What two spellings of one name have in common: trimmed, canonically composed and
@@ -101,7 +117,7 @@ package struct TermIndex: Sendable {
 
     /// The slug of the page of `name`, in any spelling; nil when no published photo has it.
     package func slug(of name: String) -> String? {
-        slugsByKey[Self.key(name)]
+        slugsByName[name] ?? slugsByKey[Self.key(name)]
     }
 
     /// The folder of the page of `name`: `tags/SLUG`; nil when it has none.
