@@ -60,6 +60,23 @@ import Testing
         #expect(!folder.exists("_site/assets/ashlar.js"))
     }
 
+    /// A video with no poster has no image to prefetch: its neighbour's page names none (never
+    /// the video itself), and its own page offers no "View full size".
+    @Test func aVideoWithoutAPosterIsNeverPrefetchedAsAnImage() throws {
+        let folder = try TemporaryFolder("ashlar-viewer")
+        try folder.write(TinyPNG.make(width: 900, height: 500), to: "trip/a.png")
+        let video = Ashlar.packageRoot.appendingPathComponent("Tests/AshlarCoreTests/Fixtures/Video/vp8.webm")
+        try folder.write(try Data(contentsOf: video), to: "trip/b.webm")
+        let run = try Ashlar.run(["build", folder.url.path])
+        try #require(run.status == 0, "\(run.stderr)")
+        let photo = try folder.read("_site/trip/a/index.html")
+        let next = try #require(photo.firstMatch(of: /<a href="[^"]*" rel="next"[^>]*>/)).0
+        #expect(!next.contains("data-image") && !next.contains("data-srcset"), "\(next)")
+        let videoPage = try folder.read("_site/trip/b/index.html")
+        #expect(videoPage.contains("<video"))
+        #expect(!videoPage.contains("data-ashlar-full") && !videoPage.contains("data-ashlar-zoom"))
+    }
+
     @Test func aScriptKeyThatIsNotABooleanIsAnError() throws {
         let folder = try TemporaryFolder("ashlar-viewer")
         try folder.write(TinyPNG.make(width: 30, height: 20), to: "a.png")

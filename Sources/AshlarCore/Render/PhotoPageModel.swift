@@ -142,8 +142,11 @@ struct PhotoPageModel {
             "title": .string(PageContext.title(of: album.photos[index], position: index + 1, of: total)),
             "url": .string(context.link(toFolder: Self.folder(slug: album.photos[index].slug, in: album))),
         ]
-        neighbour["image"] = .string(context.source(of: album.photos[index]))
-        if let srcset = context.srcset(of: album.photos[index]) { neighbour["srcset"] = .string(srcset) }
+        // A video's is its poster's; a video without a poster has none (never the video itself).
+        if album.photos[index].hasImage {
+            neighbour["image"] = .string(context.source(of: album.photos[index]))
+            if let srcset = context.srcset(of: album.photos[index]) { neighbour["srcset"] = .string(srcset) }
+        }
         return .object(neighbour)
     }
 
