@@ -87,6 +87,13 @@ struct PhotoViewerBrowserTests {
         }
     }
 
+    /// Waits long enough for a navigation to start, then expects the browser still on `page`.
+    static func expectStays(on page: URL, _ driver: WebDriver, after action: String) throws {
+        usleep(700_000)
+        let shown = try driver.currentURL()
+        #expect(URL(string: shown)?.standardized == page.standardized, "\(action) left the page for \(shown)")
+    }
+
     static let left = "\u{E012}"
     static let up = "\u{E013}"
     static let right = "\u{E014}"
@@ -116,8 +123,7 @@ struct PhotoViewerBrowserTests {
             )
             try driver.press(Self.right)
             try driver.press(Self.escape)
-            usleep(700_000)
-            #expect(URL(string: try driver.currentURL())?.standardized == page.url.standardized)
+            try Self.expectStays(on: page.url, driver, after: "a key or swipe that should be ignored")
         }
     }
 
@@ -133,8 +139,7 @@ struct PhotoViewerBrowserTests {
             // A mostly vertical drag scrolls; it does not change the photo.
             try Self.open(page.url, in: driver)
             try driver.swipe(from: (300, 600), to: (250, 200))
-            usleep(700_000)
-            #expect(URL(string: try driver.currentURL())?.standardized == page.url.standardized)
+            try Self.expectStays(on: page.url, driver, after: "a key or swipe that should be ignored")
         }
     }
 
@@ -272,8 +277,7 @@ struct PhotoViewerBrowserTests {
             #expect(state["zoomHidden"] as? Bool == true, "the script did not run: \(state)")
             #expect(state["loaded"] as? Bool == true, "the photo shows: \(state)")
             try driver.press(Self.right)
-            usleep(700_000)
-            #expect(URL(string: try driver.currentURL())?.standardized == page.url.standardized, "→ does nothing")
+            try Self.expectStays(on: page.url, driver, after: "→")
             // The links do what they say.
             let next =
                 try driver.execute(

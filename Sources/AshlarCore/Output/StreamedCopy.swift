@@ -43,7 +43,7 @@ enum StreamedCopy {
                 var done = 0
                 while done < count {
                     let got = bytes.withUnsafeMutableBytes { buffer in
-                        pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
+                        buffer.baseAddress.map { pread(descriptor, $0 + done, count - done, off_t(offset + done)) } ?? 0
                     }
                     if got < 0, errno == EINTR { continue }
                     guard got > 0 else {
