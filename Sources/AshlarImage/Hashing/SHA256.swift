@@ -108,6 +108,20 @@ package struct SHA256: Sendable {
         return String(decoding: text, as: UTF8.self)
     }
 
+    /// One round (§6.2.2 step 3) with the working variables named where they stand this round:
+    /// `d` gains `t1`, `h` becomes the new `a`; the others only move, which the caller does by
+    /// naming them in turn. Ch and Maj in their equivalent forms of fewer operations.
+    @inline(__always)
+    private static func round(
+        _ a: UInt32, _ b: UInt32, _ c: UInt32, _ d: inout UInt32, _ e: UInt32, _ f: UInt32, _ g: UInt32,
+        _ h: inout UInt32, _ constantAndWord: UInt32
+    ) {
+        let t1 = h &+ (e.rotated(6) ^ e.rotated(11) ^ e.rotated(25)) &+ (g ^ (e & (f ^ g))) &+ constantAndWord
+        let t2 = (a.rotated(2) ^ a.rotated(13) ^ a.rotated(22)) &+ ((a & b) ^ (c & (a ^ b)))
+        d = d &+ t1
+        h = t1 &+ t2
+    }
+
     /// The compression function (§6.2.2) over `blocks` whole blocks at the start of `bytes`.
     private mutating func compress(_ bytes: UnsafeRawBufferPointer, blocks: Int) {
         Self.constants.withUnsafeBufferPointer { k in
@@ -119,26 +133,22 @@ package struct SHA256: Sendable {
                         w[t] = UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: base + t * 4, as: UInt32.self))
                     }
                     for t in 16..<64 {
-                        let s0 = w[t - 15].rotated(7) ^ w[t - 15].rotated(18) ^ (w[t - 15] >> 3)
-                        let s1 = w[t - 2].rotated(17) ^ w[t - 2].rotated(19) ^ (w[t - 2] >> 10)
+                        let s0 = w[t - 15].rotated(7) ^ w[t - 15].rotated(18) ^ (w[t - 15] &>> 3)
+                        let s1 = w[t - 2].rotated(17) ^ w[t - 2].rotated(19) ^ (w[t - 2] &>> 10)
                         w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
                     }
                     let start = (a, b, c, d, e, f, g, h)
-                    for t in 0..<64 {
-                        let sum1 = e.rotated(6) ^ e.rotated(11) ^ e.rotated(25)
-                        let choice = (e & f) ^ (~e & g)
-                        let t1 = h &+ sum1 &+ choice &+ k[t] &+ w[t]
-                        let sum0 = a.rotated(2) ^ a.rotated(13) ^ a.rotated(22)
-                        let majority = (a & b) ^ (a & c) ^ (b & c)
-                        let t2 = sum0 &+ majority
-                        h = g
-                        g = f
-                        f = e
-                        e = d &+ t1
-                        d = c
-                        c = b
-                        b = a
-                        a = t1 &+ t2
+                    var t = 0
+                    while t < 64 {
+                        Self.round(a, b, c, &d, e, f, g, &h, k[t] &+ w[t])
+                        Self.round(h, a, b, &c, d, e, f, &g, k[t + 1] &+ w[t + 1])
+                        Self.round(g, h, a, &b, c, d, e, &f, k[t + 2] &+ w[t + 2])
+                        Self.round(f, g, h, &a, b, c, d, &e, k[t + 3] &+ w[t + 3])
+                        Self.round(e, f, g, &h, a, b, c, &d, k[t + 4] &+ w[t + 4])
+                        Self.round(d, e, f, &g, h, a, b, &c, k[t + 5] &+ w[t + 5])
+                        Self.round(c, d, e, &f, g, h, a, &b, k[t + 6] &+ w[t + 6])
+                        Self.round(b, c, d, &e, f, g, h, &a, k[t + 7] &+ w[t + 7])
+                        t += 8
                     }
                     a = a &+ start.0
                     b = b &+ start.1
@@ -159,6 +169,6 @@ extension UInt32 {
     /// Rotated right by `count` bits.
     @inline(__always)
     fileprivate func rotated(_ count: UInt32) -> UInt32 {
-        (self >> count) | (self << (32 - count))
+        (self &>> count) | (self &<< (32 &- count))
     }
 }
