@@ -1,15 +1,16 @@
 import AshlarImage
 
 /// What an MP4 or QuickTime file's metadata boxes say, gathered as they are walked: the title,
-/// the XMP packet, and a patch for every box that records a location.
+/// the XMP packet, and whether any of them records a location (for the warning when the file is
+/// published as it is; the published copy keeps none of these boxes, ``ISOAllowlist``).
 ///
 /// Locations: `©xyz` (Apple's and Android's `udta`, also as an `ilst` item), 3GPP `loci`, every
-/// `ilst` value whose `keys` name starts with `com.apple.quicktime.location.`, and XMP (a `uuid`
-/// or `XMP_` box) with any location property (``LocationRecord/inXMP(_:)``). The `keys` entries
-/// themselves stay: they name no place, and the `ilst` items they indexed are gone.
+/// `ilst` value whose `keys` name has `location` in it (Apple's `com.apple.quicktime.location.…`,
+/// ffmpeg's `location`), and XMP (a `uuid` or `XMP_` box) with any location property
+/// (``LocationRecord/inXMP(_:)``).
 struct QuickTimeMetadata {
     private(set) var xmp: [UInt8]?
-    private(set) var patches: [VideoPatch] = []
+    private(set) var recordsLocation = false
     private var keysTitle: String?
     private var itemTitle: String?
     private var userDataTitle: String?
@@ -18,8 +19,12 @@ struct QuickTimeMetadata {
     static let maximumDepth = 16
     /// The boxes whose children are walked for metadata.
     static let containers: Set<String> = ["moov", "trak", "udta", "meta"]
-    /// The prefix of the `keys` names of Apple's location values.
-    static let locationKeyPrefix = "com.apple.quicktime.location."
+    /// The `uuid` of a Garmin VIRB's GPS log.
+    static let garminGPSUUID: [UInt8] = [
+        0x9B, 0x63, 0x0F, 0x8D, 0x63, 0x74, 0x40, 0xEC, 0x82, 0x04, 0xBC, 0x5F, 0xF5, 0x09, 0x17, 0x28,
+    ]
+    /// What the `keys` names of location values have in them.
+    static let locationKeyWord = "location"
 
     /// The title, Apple's `com.apple.quicktime.title` first, then an `ilst` `©nam`, then `udta`'s.
     var title: String? { keysTitle ?? itemTitle ?? userDataTitle }
@@ -31,12 +36,14 @@ struct QuickTimeMetadata {
     ) throws(VideoReadError) {
         switch box.type {
         case "©xyz", "loci":
-            patches.append(Self.free(file, box, base: base))
+            recordsLocation = true
         case "XMP_":
-            found(xmp: file, box.payloadStart..<box.end, box, base: base)
+            found(xmp: file, box.payloadStart..<box.end)
         case "uuid":
-            guard file.slice(box.payloadStart, count: 16).map(Array.init) == VideoReader.xmpUUID else { return }
-            found(xmp: file, box.payloadStart + 16..<box.end, box, base: base)
+            let uuid = file.slice(box.payloadStart, count: 16).map(Array.init)
+            if uuid == Self.garminGPSUUID { recordsLocation = true }
+            guard uuid == VideoReader.xmpUUID else { return }
+            found(xmp: file, box.payloadStart + 16..<box.end)
         case "©nam" where parent == "udta":
             if userDataTitle == nil { userDataTitle = Self.userDataString(file, box) }
         default:
@@ -63,8 +70,8 @@ struct QuickTimeMetadata {
         for item in try VideoReader.children(file, of: ilst, format, base: base) {
             let index = file.u32(item.start + 4).map(Int.init) ?? 0
             let key = keys.isEmpty ? nil : keys.indices.contains(index - 1) ? keys[index - 1] : nil
-            if item.type == "©xyz" || key?.hasPrefix(Self.locationKeyPrefix) == true {
-                patches.append(Self.free(file, item, base: base))
+            if item.type == "©xyz" || key?.lowercased().contains(Self.locationKeyWord) == true {
+                recordsLocation = true
             } else if key == "com.apple.quicktime.title" {
                 if keysTitle == nil { keysTitle = Self.dataString(file, item) }
             } else if item.type == "©nam", keys.isEmpty {
@@ -73,19 +80,10 @@ struct QuickTimeMetadata {
         }
     }
 
-    private mutating func found(xmp file: ByteWindow, _ range: Range<Int>, _ box: ISOBoxReader.Box, base: Int) {
+    private mutating func found(xmp file: ByteWindow, _ range: Range<Int>) {
         guard let packet = file.slice(range.lowerBound, count: range.count).map(Array.init) else { return }
         if xmp == nil { xmp = packet }
-        if LocationRecord.inXMP(packet) { patches.append(Self.free(file, box, base: base)) }
-    }
-
-    /// A patch that turns `box` into a `free` box of the same size: its size field (and 64-bit
-    /// size) kept, its type `free`, everything after the header zero.
-    static func free(_ file: ByteWindow, _ box: ISOBoxReader.Box, base: Int) -> VideoPatch {
-        var bytes = Array(file.slice(box.start, count: 4) ?? [0, 0, 0, 8])
-        bytes += Array("free".utf8)
-        if box.headerSize == 16 { bytes += Array(file.slice(box.start + 8, count: 8) ?? []) }
-        return VideoPatch(offset: base + box.start, bytes: bytes, zeros: max(0, box.end - box.start - bytes.count))
+        if LocationRecord.inXMP(packet) { recordsLocation = true }
     }
 
     /// `keys`: a full box, an entry count, then entries of a size, a namespace and a name.

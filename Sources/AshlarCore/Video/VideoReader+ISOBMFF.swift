@@ -14,14 +14,16 @@ extension VideoReader {
 
     /// Walks an MP4 or QuickTime file's top-level boxes by their headers, reading `moov` whole
     /// (wherever it lies) and the top-level `uuid`, `meta` and `udta` boxes that may hold
-    /// metadata; the media data is skipped.
+    /// metadata; the media data is skipped. The patches keep what ``ISOAllowlist`` keeps.
     static func readISO(_ format: VideoFormat, fileSize: Int, _ read: Read) throws(VideoReadError) -> VideoFacts {
         var offset = 0
         var count = 0
         var track: VideoTrack?
         var duration: Double?
-        var sawMovie = false
+        var movie: PublishedMovie?
         var metadata = QuickTimeMetadata()
+        var patches: [VideoPatch] = []
+        var mediaData: [Box] = []
         while offset < fileSize {
             count += 1
             guard count <= maximumTopLevelBoxes else {
@@ -33,17 +35,22 @@ extension VideoReader {
                 by: offset)
             switch box.type {
             case "moov":
-                guard !sawMovie else { throw VideoReadError("\(format.name) has two 'moov' boxes", offset: offset) }
-                sawMovie = true
-                let movie = ByteWindow(try whole(box, read, format, limit: maximumMovieBox, fileSize: fileSize))
+                guard movie == nil else { throw VideoReadError("\(format.name) has two 'moov' boxes", offset: offset) }
+                let file = ByteWindow(try whole(box, read, format, limit: maximumMovieBox, fileSize: fileSize))
                 let local = box.shifted(by: -box.start)
-                let children = try children(movie, of: local, format, base: box.start)
-                duration = movieDuration(movie, children.first { $0.type == "mvhd" })
-                for trak in children where trak.type == "trak" {
-                    try refuseTimedLocation(movie, trak, format, base: box.start)
-                    if track == nil { track = try videoTrack(movie, trak, format, base: box.start) }
+                let children = try children(file, of: local, format, base: box.start)
+                duration = movieDuration(file, children.first { $0.type == "mvhd" })
+                for trak in children where trak.type == "trak" && track == nil {
+                    track = try videoTrack(file, trak, format, base: box.start)
                 }
-                try metadata.scan(movie, local, format: format, base: box.start)
+                try metadata.scan(file, local, format: format, base: box.start)
+                movie = try PublishedMovie(file, local, format, base: box.start, fileSize: fileSize)
+            case "mdat":
+                mediaData.append(box)
+            case _ where ISOAllowlist.fragments.contains(box.type):
+                throw VideoReadError(
+                    "\(format.name) is fragmented ('\(box.type)'), which cannot be published; "
+                        + "remux it (ffmpeg -i IN -c copy -movflags +faststart OUT.mp4)", offset: offset)
             case "uuid":
                 guard box.payloadStart + 16 <= box.end else { break }
                 let uuid = try bytes(read, at: box.payloadStart, count: 16, fileSize: fileSize)
@@ -56,15 +63,21 @@ extension VideoReader {
             default:
                 break
             }
+            if !ISOAllowlist.keeps(box.type, in: "") {
+                patches.append(free(ByteWindow(head), box.shifted(by: -offset), base: offset))
+            }
             offset = box.end
         }
-        guard sawMovie else { throw VideoReadError("\(format.name) has no 'moov' box") }
+        guard let movie else { throw VideoReadError("\(format.name) has no 'moov' box") }
         guard let track else { throw VideoReadError("\(format.name) has no video track") }
+        patches += movie.patches
+        patches += try mediaPatches(mediaData, kept: movie.keptMedia, dropped: movie.droppedMedia, format)
         let turned = track.rotation == 90 || track.rotation == 270
         return VideoFacts(
             format: format, width: turned ? track.height : track.width, height: turned ? track.width : track.height,
             rotation: track.rotation, duration: duration, codec: track.codec, mimeType: format.mimeType,
-            xmp: metadata.xmp, title: metadata.title, patches: metadata.patches)
+            xmp: metadata.xmp, title: metadata.title, patches: patches.sorted { $0.offset < $1.offset },
+            recordsLocation: metadata.recordsLocation || movie.recordsTimedLocation)
     }
 
     /// The header at `offset` of `file`, whose byte 0 is the file's byte `base`, or an error that

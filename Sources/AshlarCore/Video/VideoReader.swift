@@ -2,7 +2,8 @@ import AshlarImage
 
 /// Reads the facts Ashlar needs from an MP4, QuickTime or WebM file, a few boxes at a time: the
 /// video track's display size, rotation, duration and codec, an embedded title and XMP packet,
-/// and the patches that remove every location from a published copy.
+/// and the patches that make a published copy keep only what its allowlist keeps (MP4 and
+/// QuickTime: ``ISOAllowlist``).
 package enum VideoReader {
     /// How the file is read: up to `count` bytes from `offset`, fewer only at its end.
     package typealias Read = (_ offset: Int, _ count: Int) throws(VideoReadError) -> [UInt8]

@@ -63,35 +63,6 @@ extension VideoReader {
         }
     }
 
-    /// Sample entries of tracks that record a position frame by frame, in the media data, where
-    /// no patch of the boxes reaches: GoPro's GPMF (`gpmd`), Google's camera motion (`camm`).
-    static let timedLocationEntries: Set<String> = ["gpmd", "camm"]
-
-    /// Throws when `trak` is a timed metadata track that may record where the video was taken:
-    /// a `gpmd` or `camm` track, or an Apple `mebx` track whose keys name a location. Its samples
-    /// lie among the frames, so the video cannot be published without its location.
-    static func refuseTimedLocation(
-        _ file: ByteWindow, _ trak: Box, _ format: VideoFormat, base: Int
-    ) throws(VideoReadError) {
-        guard let mdia = try children(file, of: trak, format, base: base).first(where: { $0.type == "mdia" }),
-            let entry = try firstSampleEntry(
-                file, media: try children(file, of: mdia, format, base: base), format, base: base)
-        else { return }
-        let mentionsLocation =
-            entry.type == "mebx"
-            && (file.slice(entry.start, count: entry.end - entry.start).map { contains(Array($0), "location") } ?? false)
-        guard timedLocationEntries.contains(entry.type) || mentionsLocation else { return }
-        throw VideoReadError(
-            "\(format.name) has a timed metadata track ('\(entry.type)') that may record where it was taken, "
-                + "which cannot be removed; export the video without it", offset: base + trak.start)
-    }
-
-    private static func contains(_ bytes: [UInt8], _ text: String) -> Bool {
-        let needle = Array(text.utf8)
-        guard bytes.count >= needle.count else { return false }
-        return (0...(bytes.count - needle.count)).contains { bytes[$0..<$0 + needle.count].elementsEqual(needle) }
-    }
-
     /// `mdia/minf/stbl/stsd`'s first entry.
     static func firstSampleEntry(
         _ file: ByteWindow, media: [Box], _ format: VideoFormat, base: Int

@@ -30,7 +30,16 @@ import Testing
         let (problem, copy) = try Self.copy(source, patches: patches)
         #expect(problem == nil, "\(problem ?? "")")
         #expect(copy.count == source.count)
-        #expect(try VideoFixture.facts(copy).patches.isEmpty)
+        #expect(try VideoFixture.facts(copy).patches.allSatisfy { VideoFixture.isInPlace($0, in: copy) })
+    }
+
+    /// An MP4 that records no location, copied without its allowlist's patches: refused, since
+    /// it holds what a published video leaves out (its `free` box's header, its media data's gaps).
+    @Test func anMP4CopiedAsItIsIsRefused() throws {
+        let source = try VideoFixture.bytes("hevc.mp4")
+        #expect(!(try VideoFixture.facts(source).recordsLocation))
+        let (problem, _) = try Self.copy(source, patches: [])
+        #expect(problem?.contains("holds what a published video leaves out") == true, "\(problem ?? "nil")")
     }
 
     /// The source gained a location after the catalog read it (no patches then): the copy is

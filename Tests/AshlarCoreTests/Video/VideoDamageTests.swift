@@ -73,7 +73,7 @@ import Testing
                 message: "MP4 box 'trak' is damaged"),
             DamageCase(
                 name: "no video track",
-                bytes: damaged(android, at: Array("VideoHandler".utf8), shift: -16, Array("soun".utf8)),
+                bytes: damaged(android, at: Array("VideoHandler".utf8), shift: -16, Array("text".utf8)),
                 message: "MP4 has no video track"),
             DamageCase(name: "no moov", bytes: B.file(B.box("free", [1, 2, 3])), message: "MP4 has no 'moov' box"),
             DamageCase(
@@ -95,21 +95,35 @@ import Testing
                 name: "video track of no size", bytes: B.file(B.movie(width: 0, height: 0).map { $0 }),
                 message: "MP4 video track has no size"),
             DamageCase(
-                name: "a GoPro GPS track",
-                bytes: B.file(B.movie(extra: metadataTrack(B.box("gpmd", [UInt8](repeating: 0, count: 8))))),
+                name: "fragmented", bytes: B.file(B.movie() + B.box("moof", [])),
                 message:
-                    "MP4 has a timed metadata track ('gpmd') that may record where it was taken, which cannot be removed; export the video without it"
+                    "MP4 is fragmented ('moof'), which cannot be published; remux it (ffmpeg -i IN -c copy -movflags +faststart OUT.mp4)"
             ),
             DamageCase(
-                name: "an Apple location track",
-                bytes: B.file(
-                    B.movie(
-                        extra: metadataTrack(
-                            B.box(
-                                "mebx",
-                                [UInt8](repeating: 0, count: 8) + B.keys(["com.apple.quicktime.location.ISO6709"]))))),
+                name: "media in another file", bytes: damaged(android, at: Array("url ".utf8), shift: 4, [0, 0, 0, 0]),
                 message:
-                    "MP4 has a timed metadata track ('mebx') that may record where it was taken, which cannot be removed; export the video without it"
+                    "MP4 track refers to media in another file ('url '), which cannot be published; export the video as one self-contained file"
+            ),
+            DamageCase(
+                name: "a sample outside the media data",
+                bytes: damaged(android, at: Array("stco".utf8), shift: 12, B.u32(0)),
+                message:
+                    "MP4 has a sample of its video or sound outside its media data ('mdat'), which cannot be published; remux it (ffmpeg -i IN -c copy -movflags +faststart OUT.mp4)"
+            ),
+            DamageCase(
+                name: "a sample past the end of the file",
+                bytes: damaged(android, at: Array("stco".utf8), shift: 12, B.u32(0x7FFF_0000)),
+                message: "MP4 has a sample past the end of the file (chunk at byte 2147418112)"),
+            DamageCase(
+                name: "sample tables that disagree",
+                bytes: damaged(android, at: Array("stsz".utf8), shift: 12, B.u32(1)),
+                message: "MP4 sample tables disagree: 'stsc' places more samples than the 1 'stsz' has"),
+            DamageCase(
+                name: "a dropped track's samples among the video's",
+                bytes: damaged(
+                    fixture("leak-rtmd.mp4"), at: Array("stco".utf8), shift: 12, firstChunk("leak-rtmd.mp4")),
+                message:
+                    "MP4 has samples of a track it does not publish ('rtmd') among its video or sound, which cannot be removed; export the video without that track"
             ),
             DamageCase(
                 name: "WebM of another DocType", bytes: damaged(vp9, at: Array("webm".utf8), Array("xebm".utf8)),
@@ -127,6 +141,16 @@ import Testing
                     vp9, at: [0x15, 0x49, 0xA9, 0x66], shift: 4, unknownSize(vp9, after: [0x15, 0x49, 0xA9, 0x66])),
                 message: "WebM element 0x1549A966 has an unknown size"),
         ]
+    }
+
+    /// The first chunk offset of the first track (its `stco`'s first entry), as four bytes.
+    static func firstChunk(_ name: String) -> [UInt8] {
+        let bytes = fixture(name)
+        let stco = Array("stco".utf8)
+        guard let at = (0...(bytes.count - 4)).first(where: { bytes[$0..<$0 + 4].elementsEqual(stco) }) else {
+            return []
+        }
+        return Array(bytes[at + 12..<at + 16])
     }
 
     /// A track of timed metadata whose first sample entry is `entry`.

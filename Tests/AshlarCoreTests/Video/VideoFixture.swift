@@ -11,6 +11,15 @@ enum VideoFixture {
         "iphone.mov", "iphone.mp4", "rotated.mp4", "android.mp4", "hevc.mp4", "vp9.webm", "vp8.webm", "live.webm",
     ]
 
+    /// The MP4s `make-mp4-leaks.sh` made: each records a location, serial number or owner where
+    /// a denylist misses it.
+    static let leaks = [
+        "leak-keys.mp4", "leak-rtmd.mp4", "leak-tx3g.mp4", "leak-uuid.mp4", "leak-covr.mp4", "leak-gopro.mp4",
+    ]
+
+    /// Every MP4 and QuickTime fixture.
+    static var isoNames: [String] { names.filter { !$0.hasSuffix(".webm") } + leaks }
+
     static func bytes(_ name: String) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
     }
@@ -43,6 +52,13 @@ enum VideoFixture {
             throw VideoReadError("no moov")
         }
         return Array(bytes[moov.start..<moov.end])
+    }
+
+    /// Whether `copy` already holds what `patch` writes.
+    static func isInPlace(_ patch: VideoPatch, in copy: [UInt8]) -> Bool {
+        let written = patch.bytes + [UInt8](repeating: 0, count: patch.zeros)
+        return patch.offset >= 0 && patch.offset <= copy.count - written.count
+            && copy[patch.offset..<patch.offset + written.count].elementsEqual(written)
     }
 
     /// `bytes` with `patches` written over them.

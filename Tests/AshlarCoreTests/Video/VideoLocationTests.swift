@@ -3,9 +3,9 @@ import Testing
 
 @testable import AshlarCore
 
-/// The location a phone writes into a video, removed by the reader's patches: exiftool finds
-/// none in the patched copy, which keeps its length and its structure (and plays, where ffmpeg
-/// is installed to try).
+/// The location a phone writes into a video, removed by the reader's patches (the allowlist of
+/// ``ISOAllowlist`` for MP4 and QuickTime): exiftool finds none in the patched copy, which keeps
+/// its length and its structure (and plays, where ffmpeg is installed to try).
 @Suite struct VideoLocationTests {
     static let located = ["iphone.mov", "iphone.mp4", "android.mp4", "vp9.webm", "live.webm"]
 
@@ -13,11 +13,12 @@ import Testing
     func patchedCopyStillReads(name: String) throws {
         let bytes = try VideoFixture.bytes(name)
         let facts = try VideoFixture.facts(bytes)
-        #expect(facts.patches.isEmpty != Self.located.contains(name))
+        #expect(facts.recordsLocation == Self.located.contains(name))
         let copy = VideoFixture.patched(bytes, facts.patches)
         #expect(copy.count == bytes.count)
         let again = try VideoFixture.facts(copy)
-        #expect(again.patches.isEmpty)
+        #expect(!again.recordsLocation)
+        #expect(again.patches.allSatisfy { VideoFixture.isInPlace($0, in: copy) })
         #expect(again.width == facts.width && again.height == facts.height && again.rotation == facts.rotation)
         #expect(again.duration == facts.duration && again.codec == facts.codec)
         for patch in facts.patches {
@@ -60,7 +61,7 @@ import Testing
     struct BuiltCase: CustomTestStringConvertible, Sendable {
         var name: String
         var file: [UInt8]
-        /// The types the patches must overwrite, in order.
+        /// Whether the source records a location; the copy must hold none of `located`'s bytes.
         var patched: [String]
         var title: String?
         var testDescription: String { name }
@@ -127,10 +128,10 @@ import Testing
                 file: B.file(B.movie(extra: B.box("udta", B.box("XMP_", Array(xmpWithGPS.utf8))))),
                 patched: ["XMP_"]),
             BuiltCase(
-                name: "XMP without a location is kept",
+                name: "XMP without a location (dropped too)",
                 file: B.file(B.movie(extra: B.box("udta", B.box("XMP_", Array(xmpWithTitle.utf8))))), patched: []),
             BuiltCase(
-                name: "an Apple metadata track without a location is kept",
+                name: "an Apple metadata track without a location (dropped too)",
                 file: B.file(
                     B.movie(
                         extra: VideoDamageTests.metadataTrack(
@@ -156,19 +157,15 @@ import Testing
         <rdf:li xml:lang="x-default">Quay</rdf:li></rdf:Alt></dc:title></rdf:Description></rdf:RDF></x:xmpmeta>
         """
 
-    /// Each patch is the whole box turned `free`: its size field (and 64-bit size) kept, the rest zero.
+    /// Each box patch is the whole box turned `free`: its size field (and 64-bit size) kept, the
+    /// rest zero; the copy holds no metadata box at all, and none of the location's bytes.
     @Test(arguments: built)
     func patchesEveryLocationBox(_ built: BuiltCase) throws {
         let facts = try VideoFixture.facts(built.file)
         #expect(facts.width == 640 && facts.height == 360 && facts.duration == 2 && facts.codec == "avc1")
         #expect(facts.title == built.title)
-        let types = facts.patches.map { patch in
-            String(
-                String.UnicodeScalarView(built.file[(patch.offset + 4)..<(patch.offset + 8)].map { Unicode.Scalar($0) })
-            )
-        }
-        #expect(types == built.patched)
-        for patch in facts.patches {
+        #expect(facts.recordsLocation == !built.patched.isEmpty)
+        for patch in facts.patches where !patch.bytes.isEmpty {
             let original = Array(built.file[patch.offset..<(patch.offset + patch.length)])
             let large = original.prefix(4) == [0, 0, 0, 1]
             let headerSize = large ? 16 : 8
@@ -181,7 +178,15 @@ import Testing
             #expect(size == patch.length, "the whole box")
         }
         let copy = VideoFixture.patched(built.file, facts.patches)
-        #expect(try VideoFixture.facts(copy).patches.isEmpty)
+        let again = try VideoFixture.facts(copy)
+        #expect(!again.recordsLocation && again.title == nil)
+        #expect(again.patches.allSatisfy { VideoFixture.isInPlace($0, in: copy) })
+        for text in ["48.8583", "48,51.5N", "Home", "+1+2/", "Quay", "Title", "Apple"] {
+            let needle = Array(text.utf8)
+            #expect(
+                !(0...(copy.count - needle.count)).contains { copy[$0..<$0 + needle.count].elementsEqual(needle) },
+                "the copy still has \(text)")
+        }
     }
 
     struct VoidCase: CustomTestStringConvertible, Sendable {

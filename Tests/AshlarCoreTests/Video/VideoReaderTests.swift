@@ -51,7 +51,13 @@ import Testing
         #expect(facts.title == expected.title)
         #expect((facts.xmp != nil) == expected.hasXMP)
         #expect(facts.xmp.map { String(decoding: $0, as: UTF8.self).contains("<x:xmpmeta") } ?? true)
-        #expect(facts.patches.count == expected.patches)
+        if expected.format == .webM {
+            #expect(facts.patches.count == expected.patches)
+        } else {
+            // An MP4's patches are its allowlist's (every file has some); those that found a
+            // location are what the warning for a video published by reference counts.
+            #expect(facts.recordsLocation == (expected.patches > 0))
+        }
     }
 
     /// exiftool's reading of the same files: the stored size, the rotation, the duration, the codec.
@@ -122,7 +128,9 @@ import Testing
         }
         #expect(facts.width == 320 && facts.codec == "avc1")
         #expect(bytesRead < 2 * movie.count + 64)
-        #expect(facts.patches.allSatisfy { $0.offset > moovStart })
+        #expect(
+            facts.patches.contains { $0.bytes.isEmpty && $0.offset + $0.length == moovStart },
+            "the media data no sample uses is zeroed to its end, unread")
     }
 }
 
