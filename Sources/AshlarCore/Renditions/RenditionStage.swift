@@ -255,10 +255,12 @@ struct RenditionStage: Sendable {
     }
 
     /// Why a set's heights cannot be this photo's renditions: each must be its width scaled by
-    /// the photo's aspect ratio, give or take a pixel of rounding.
+    /// the aspect ratio of the image they are made of (a video's poster's), give or take a pixel
+    /// of rounding.
     static func implausibleHeight(in entries: [RenditionCache.Entry], of photo: Photo) -> String? {
+        let size = photo.sourceSize
         for entry in entries {
-            let expected = Double(entry.width) * Double(photo.height) / Double(photo.width)
+            let expected = Double(entry.width) * Double(size.height) / Double(size.width)
             if abs(Double(entry.height) - expected) > 1.5 {
                 return
                     "a rendition \(entry.width) pixels wide is listed \(entry.height) high, not \(Int(expected.rounded()))"
@@ -291,10 +293,12 @@ struct RenditionStage: Sendable {
         ).value
     }
 
-    /// The widths of the photo's renditions; none when it is too small for any.
+    /// The widths of the photo's renditions (a video's poster's); none when it is too small for
+    /// any.
     func widths(for photo: Photo) -> [Int] {
-        RenditionWidths.forPhoto(
-            width: photo.width, height: photo.height, widths: widths, longestSide: settings.maxWidth)
+        let size = photo.sourceSize
+        return RenditionWidths.forPhoto(
+            width: size.width, height: size.height, widths: widths, longestSide: settings.maxWidth)
     }
 
     /// Why the decoder refused a photo, naming the format as the header scan does.
