@@ -307,9 +307,13 @@ struct RenditionStage: Sendable {
     }
 
     /// A source image's bytes (for a camera RAW, its preview's), or nil with an error naming the
-    /// file.
+    /// file; a file larger than `largestSourceFile` is refused before it is read.
     func readSource(_ path: String, shown: String, into outcome: inout Outcome) -> [UInt8]? {
         if let range = outcome.photo.preview?.range {
+            guard range.count <= largestSourceFile else {
+                outcome.diagnostics.append(.error(tooLarge(range.count, what: "its preview"), path: shown))
+                return nil
+            }
             switch RawFile.read(path, range: range) {
             case .success(let bytes): return bytes
             case .failure(let failure):
@@ -317,12 +321,25 @@ struct RenditionStage: Sendable {
                 return nil
             }
         }
-        switch RawFile.read(path, upTo: Int.max) {
+        // The size first (`upTo: 0` reads nothing), then at most one byte more than is allowed.
+        let read = RawFile.read(path, upTo: 0).flatMap { head in
+            head.size > largestSourceFile ? .success(head) : RawFile.read(path, upTo: largestSourceFile + 1)
+        }
+        switch read {
+        case .success(let read) where read.size > largestSourceFile || read.bytes.count > largestSourceFile:
+            outcome.diagnostics.append(.error(tooLarge(read.size, what: "the file"), path: shown))
+            return nil
         case .success(let read):
             return read.bytes
         case .failure(let failure):
             outcome.diagnostics.append(.error("cannot read: \(failure.reason)", path: shown))
             return nil
         }
+    }
+
+    /// The refusal of a file too large to decode within the budget, its bytes counted.
+    func tooLarge(_ size: Int, what: String) -> String {
+        "\(what) is \(size >> 20) MiB, more than any image Ashlar decodes within the build's memory budget of "
+            + "\(memoryBudget.total >> 20) MiB (its bytes count in it); the photo is left out"
     }
 }
