@@ -40,6 +40,9 @@ extension CatalogBuilder {
             duration: facts.duration, patches: facts.patches)
         let poster = poster(of: job, named: sidecars.poster, sidecar: primary, diagnostics: &diagnostics)
         video.poster = poster?.path
+        let posterSize = poster?.header.metadata.displaySize
+        video.posterWidth = posterSize?.width
+        video.posterHeight = posterSize?.height
         switch location {
         case .output: break
         case .referenced, .remote:

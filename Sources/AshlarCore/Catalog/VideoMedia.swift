@@ -22,6 +22,10 @@ package struct VideoMedia: Sendable, Equatable {
     package var patches: [VideoPatch]
     /// The poster image, relative to the source root; nil for a video shown without one.
     package var poster: String?
+    /// The poster's size in pixels, after its orientation: its renditions are made at the
+    /// poster's size, which need not be the video's.
+    package var posterWidth: Int?
+    package var posterHeight: Int?
 
     package init(
         sourcePath: String, location: ImageLocation, mimeType: String, codec: String? = nil, duration: Double? = nil,
@@ -76,4 +80,11 @@ extension Photo {
 
     /// Whether the item has an image to show: every photo does; a video only with a poster.
     package var hasImage: Bool { video.map { $0.poster != nil } ?? true }
+
+    /// The size of the image its renditions are made from, after orientation: a video's
+    /// poster's, a photo's own.
+    package var sourceSize: (width: Int, height: Int) {
+        if let video, let width = video.posterWidth, let height = video.posterHeight { return (width, height) }
+        return (width, height)
+    }
 }

@@ -21,6 +21,8 @@ final class OutputStager: Sendable {
     let linkImages: Bool
     /// Where `.cached` files are read from.
     let cache: RenditionCache?
+    /// The source folder's real path: only a file inside it is hard-linked.
+    private let sourceRoot: String?
     private let state: Mutex<StagingPlan>
 
     init(paths: SitePaths, directory: DirectoryJail, linkImages: Bool, cache: RenditionCache? = nil) {
@@ -28,6 +30,7 @@ final class OutputStager: Sendable {
         self.directory = directory
         self.linkImages = linkImages
         self.cache = cache
+        self.sourceRoot = FileSystem.realPath(paths.source.path)
         self.state = Mutex(StagingPlan(paths: paths, directory: directory))
     }
 
@@ -193,9 +196,26 @@ final class OutputStager: Sendable {
 
     /// Hard-links `sourcePath` at `temporary`; false when the file system will not.
     private func link(_ sourcePath: String, to temporary: String) -> Bool {
-        let failure = directory.link(sourcePath, to: temporary)
+        let failure = linkFile(sourcePath, to: temporary)
         if failure == nil { return true }
-        return failure == ENOENT && makeStagedFolder(of: temporary) && directory.link(sourcePath, to: temporary) == nil
+        return failure == ENOENT && makeStagedFolder(of: temporary) && linkFile(sourcePath, to: temporary) == nil
+    }
+
+    /// Hard-links the file `sourcePath` leads to at `temporary`: for a symbolic link inside the
+    /// source, its target, never the link itself (which would hold the author's path and dangle
+    /// on the server). `EXDEV`, linking nothing, when it leads out of the source folder or is
+    /// not a plain file; the caller then copies it.
+    private func linkFile(_ sourcePath: String, to temporary: String) -> Int32? {
+        guard let root = sourceRoot, let target = FileSystem.realPath(sourcePath),
+            FileSystem.isInside(target, root: root)
+        else { return EXDEV }
+        if let failure = directory.link(target, to: temporary) { return failure }
+        // The target may have been swapped for a link since it was resolved.
+        guard let info = directory.status(of: temporary), (info.st_mode & S_IFMT) == S_IFREG else {
+            _ = directory.unlink(temporary)
+            return EXDEV
+        }
+        return nil
     }
 
     /// Copies a file of the rendition cache to `temporary` once its bytes are what its record
@@ -237,13 +257,7 @@ final class OutputStager: Sendable {
     private func copy(
         _ sourcePath: String, shownAs shown: String, link: Bool, to temporary: String, display: String
     ) throws(BuildError) {
-        if link {
-            let failure = directory.link(sourcePath, to: temporary)
-            if failure == nil { return }
-            if failure == ENOENT, makeStagedFolder(of: temporary), directory.link(sourcePath, to: temporary) == nil {
-                return
-            }
-        }
+        if link, self.link(sourcePath, to: temporary) { return }
         guard let data = FileManager.default.contents(atPath: sourcePath) else {
             throw BuildError(.io, path: shown, message: "cannot read: the file is gone or unreadable")
         }

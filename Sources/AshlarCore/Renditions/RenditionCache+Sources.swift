@@ -27,13 +27,37 @@ extension RenditionCache {
         return write("sources.tsv", Array(text.utf8))
     }
 
+    /// The `CACHEDIR.TAG` Ashlar writes: the mark of a folder that is an Ashlar cache.
+    static let tagText = "Signature: 8a477f597d28d172789f06886806bc55\n# Ashlar's rendition cache: safe to delete.\n"
+
     /// Marks the folder as a cache for backup tools (https://bford.info/cachedir/) and keeps it
-    /// out of a photographer's git repository (a `.gitignore` of `*`).
+    /// out of a photographer's git repository (a `.gitignore` of `*`); only while it holds
+    /// nothing but what Ashlar writes (a folder holding anything else is left untagged, so that
+    /// no file of the user's is hidden from backups or git).
     func tag() {
-        if !holds("CACHEDIR.TAG") {
-            let text = "Signature: 8a477f597d28d172789f06886806bc55\n# Ashlar's rendition cache: safe to delete.\n"
-            _ = write("CACHEDIR.TAG", Array(text.utf8))
-        }
+        guard isAshlarCache else { return }
+        if !holds("CACHEDIR.TAG") { _ = write("CACHEDIR.TAG", Array(Self.tagText.utf8)) }
         if !holds(".gitignore") { _ = write(".gitignore", Array("*\n".utf8)) }
+    }
+
+    /// The names Ashlar writes at the top of a cache folder.
+    static let topNames: Set<String> = [
+        "CACHEDIR.TAG", ".gitignore", "renditions", "originals", "sources.tsv", "refusals.tsv",
+    ]
+
+    /// Whether the folder is an Ashlar cache: it holds the `CACHEDIR.TAG` Ashlar writes, or
+    /// nothing but names Ashlar writes there (a cache merged from shards' new entries); an empty
+    /// folder is one.
+    var isAshlarCache: Bool {
+        if case .success(let tag) = folder.readRegularFile("CACHEDIR.TAG", upTo: 4096),
+            tag == Array(Self.tagText.utf8)
+        {
+            return true
+        }
+        guard let names = folder.names(in: "") else { return false }
+        // `NAME.tmp-…`: a write a build did not finish.
+        return names.allSatisfy { name in
+            Self.topNames.contains(name.range(of: ".tmp-").map { String(name[..<$0.lowerBound]) } ?? name)
+        }
     }
 }

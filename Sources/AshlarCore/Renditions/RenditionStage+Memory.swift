@@ -2,24 +2,36 @@ import AshlarImage
 
 extension RenditionStage {
     /// `Renditions.make` for `bytes`, run once the build's memory budget holds what it needs
-    /// (`RenditionPlan.memoryNeeded`, read once with the headers `make` then uses), which it
-    /// gives back when done: the stage's workers never decode more than the budget at once.
-    /// `orientation` turns a camera RAW's preview by the RAW's own.
+    /// (`RenditionPlan.memoryNeeded`, read once with the headers `make` then uses, and the file's
+    /// own bytes, which the worker holds meanwhile), which it gives back when done: the stage's
+    /// workers never decode more than the budget at once. `orientation` turns a camera RAW's
+    /// preview by the RAW's own.
     func makeRenditions(of bytes: [UInt8], widths: [Int], orientation: Int? = nil) throws(ImageError)
         -> RenditionSet
     {
         let plan = try RenditionPlan(bytes, widths: widths, orientation: orientation)
-        let made = try memoryBudget.withReservation(of: plan.memoryNeeded) { () throws(ImageError) -> RenditionSet in
+        let needed = Self.reservation(decoding: plan.memoryNeeded, fileBytes: bytes.count)
+        let made = try memoryBudget.withReservation(of: needed) { () throws(ImageError) -> RenditionSet in
             try Renditions.make(plan, quality: settings.quality, keepingCameraEXIF: settings.metadata == .camera)
         }
-        guard let made else { throw overBudget(plan.memoryNeeded) }
+        guard let made else { throw overBudget(needed) }
         return made
     }
 
-    /// `Renditions.check` for `bytes`, run holding what it needs of the budget likewise (a PNG is
-    /// decoded; a JPEG's markers only read).
+    /// What a decode holds of the budget: what the decoder needs, and the file's bytes.
+    static func reservation(decoding need: Int, fileBytes: Int) -> Int {
+        need > Int.max - fileBytes ? Int.max : need + fileBytes
+    }
+
+    /// The largest file the stage reads whole: one any larger could not be decoded within the
+    /// budget, as its own bytes count in the reservation.
+    var largestSourceFile: Int { max(memoryBudget.total - 1, 0) }
+
+    /// `Renditions.check` for `bytes`, run holding what it needs of the budget likewise, the
+    /// file's bytes counted (a PNG is decoded; a JPEG's markers only read).
     func checkDecodes(_ bytes: [UInt8], widths: [Int]) throws(ImageError) {
-        let needed = try Renditions.memoryNeededToCheck(bytes, widths: widths)
+        let needed = Self.reservation(
+            decoding: try Renditions.memoryNeededToCheck(bytes, widths: widths), fileBytes: bytes.count)
         let checked: Void? = try memoryBudget.withReservation(of: needed) { () throws(ImageError) in
             try Renditions.check(bytes, widths: widths)
         }

@@ -255,10 +255,12 @@ struct RenditionStage: Sendable {
     }
 
     /// Why a set's heights cannot be this photo's renditions: each must be its width scaled by
-    /// the photo's aspect ratio, give or take a pixel of rounding.
+    /// the aspect ratio of the image they are made of (a video's poster's), give or take a pixel
+    /// of rounding.
     static func implausibleHeight(in entries: [RenditionCache.Entry], of photo: Photo) -> String? {
+        let size = photo.sourceSize
         for entry in entries {
-            let expected = Double(entry.width) * Double(photo.height) / Double(photo.width)
+            let expected = Double(entry.width) * Double(size.height) / Double(size.width)
             if abs(Double(entry.height) - expected) > 1.5 {
                 return
                     "a rendition \(entry.width) pixels wide is listed \(entry.height) high, not \(Int(expected.rounded()))"
@@ -291,10 +293,12 @@ struct RenditionStage: Sendable {
         ).value
     }
 
-    /// The widths of the photo's renditions; none when it is too small for any.
+    /// The widths of the photo's renditions (a video's poster's); none when it is too small for
+    /// any.
     func widths(for photo: Photo) -> [Int] {
-        RenditionWidths.forPhoto(
-            width: photo.width, height: photo.height, widths: widths, longestSide: settings.maxWidth)
+        let size = photo.sourceSize
+        return RenditionWidths.forPhoto(
+            width: size.width, height: size.height, widths: widths, longestSide: settings.maxWidth)
     }
 
     /// Why the decoder refused a photo, naming the format as the header scan does.
@@ -303,9 +307,13 @@ struct RenditionStage: Sendable {
     }
 
     /// A source image's bytes (for a camera RAW, its preview's), or nil with an error naming the
-    /// file.
+    /// file; a file larger than `largestSourceFile` is refused before it is read.
     func readSource(_ path: String, shown: String, into outcome: inout Outcome) -> [UInt8]? {
         if let range = outcome.photo.preview?.range {
+            guard range.count <= largestSourceFile else {
+                outcome.diagnostics.append(.error(tooLarge(range.count, what: "its preview"), path: shown))
+                return nil
+            }
             switch RawFile.read(path, range: range) {
             case .success(let bytes): return bytes
             case .failure(let failure):
@@ -313,12 +321,25 @@ struct RenditionStage: Sendable {
                 return nil
             }
         }
-        switch RawFile.read(path, upTo: Int.max) {
+        // The size first (`upTo: 0` reads nothing), then at most one byte more than is allowed.
+        let read = RawFile.read(path, upTo: 0).flatMap { head in
+            head.size > largestSourceFile ? .success(head) : RawFile.read(path, upTo: largestSourceFile + 1)
+        }
+        switch read {
+        case .success(let read) where read.size > largestSourceFile || read.bytes.count > largestSourceFile:
+            outcome.diagnostics.append(.error(tooLarge(read.size, what: "the file"), path: shown))
+            return nil
         case .success(let read):
             return read.bytes
         case .failure(let failure):
             outcome.diagnostics.append(.error("cannot read: \(failure.reason)", path: shown))
             return nil
         }
+    }
+
+    /// The refusal of a file too large to decode within the budget, its bytes counted.
+    func tooLarge(_ size: Int, what: String) -> String {
+        "\(what) is \(size >> 20) MiB, more than any image Ashlar decodes within the build's memory budget of "
+            + "\(memoryBudget.total >> 20) MiB (its bytes count in it); the photo is left out"
     }
 }
