@@ -37,13 +37,13 @@ extension CatalogBuilder {
         let location = publishedLocation(of: relative, name: name, albumOutput: job.albumOutput)
         var video = VideoMedia(
             sourcePath: relative, location: location, mimeType: facts.mimeType, codec: facts.codec,
-            duration: facts.duration, locationPatches: facts.locationPatches)
+            duration: facts.duration, patches: facts.patches)
         let poster = poster(of: job, named: sidecars.poster, sidecar: primary, diagnostics: &diagnostics)
         video.poster = poster?.path
         switch location {
         case .output: break
         case .referenced, .remote:
-            if !facts.locationPatches.isEmpty { diagnostics.append(.warning(Self.videoLocationWarning, path: display)) }
+            if facts.recordsLocation { diagnostics.append(.warning(Self.videoLocationWarning, path: display)) }
         }
         let image = video.poster.map {
             publishedLocation(of: $0, name: RelativePath.split($0).name, albumOutput: job.albumOutput)

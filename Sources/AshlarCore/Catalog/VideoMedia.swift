@@ -19,20 +19,20 @@ package struct VideoMedia: Sendable, Equatable {
     /// Seconds; nil when the container does not say.
     package var duration: Double?
     /// The byte ranges to overwrite in the published copy so that it records no location.
-    package var locationPatches: [VideoPatch]
+    package var patches: [VideoPatch]
     /// The poster image, relative to the source root; nil for a video shown without one.
     package var poster: String?
 
     package init(
         sourcePath: String, location: ImageLocation, mimeType: String, codec: String? = nil, duration: Double? = nil,
-        locationPatches: [VideoPatch] = [], poster: String? = nil
+        patches: [VideoPatch] = [], poster: String? = nil
     ) {
         self.sourcePath = sourcePath
         self.location = location
         self.mimeType = mimeType
         self.codec = codec
         self.duration = duration
-        self.locationPatches = locationPatches
+        self.patches = patches
         self.poster = poster
     }
 

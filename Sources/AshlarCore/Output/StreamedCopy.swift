@@ -1,8 +1,8 @@
 import Foundation
 
 /// Copies a file a piece at a time (a video may be larger than memory), then overwrites the byte
-/// ranges `patches` name: a video's published copy with its location removed, every other byte
-/// as the source has it.
+/// ranges `patches` name: a video's published copy holding only what its allowlist keeps, every
+/// kept byte as the source has it.
 enum StreamedCopy {
     /// The most bytes held at once.
     static let chunkSize = 1 << 20
@@ -24,40 +24,73 @@ enum StreamedCopy {
             if let failure = write(buffer[..<count], to: destination, at: copied) { return failure }
             copied += count
         }
+        let zeros = [UInt8](repeating: 0, count: min(chunkSize, patches.map(\.zeros).max() ?? 0))
         for patch in patches {
-            guard patch.offset >= 0, patch.offset <= copied - patch.bytes.count else {
-                return "the file changed while the site was built (a location to remove lies past its end)"
+            guard patch.offset >= 0, patch.zeros >= 0, patch.offset <= copied - patch.length else {
+                return "the file changed while the site was built (a part to remove lies past its end)"
             }
             if let failure = write(patch.bytes[...], to: destination, at: patch.offset) { return failure }
+            var done = 0
+            while done < patch.zeros {
+                let count = min(zeros.count, patch.zeros - done)
+                let offset = patch.offset + patch.bytes.count + done
+                if let failure = write(zeros[..<count], to: destination, at: offset) { return failure }
+                done += count
+            }
         }
         return check(destination, size: copied)
     }
 
     /// Reads the copy at `descriptor` as the catalog read its source, and refuses it unless it
-    /// reads as a video with no location left: the source may have changed since it was read.
-    /// Nil when the copy may be published.
+    /// reads as a video that records no location and holds only what its allowlist keeps: every
+    /// patch its reading asks for is already in place (the source may have changed since it was
+    /// read). Nil when the copy may be published.
     static func check(_ descriptor: Int32, size: Int) -> String? {
+        let read = { (offset: Int, count: Int) throws(VideoReadError) -> [UInt8] in
+            try readBytes(descriptor, at: offset, count: count)
+        }
         do throws(VideoReadError) {
-            let facts = try VideoReader.read(fileSize: size) { (offset, count) throws(VideoReadError) -> [UInt8] in
-                var bytes = [UInt8](repeating: 0, count: count)
-                var done = 0
-                while done < count {
-                    let got = bytes.withUnsafeMutableBytes { buffer in
-                        buffer.baseAddress.map { pread(descriptor, $0 + done, count - done, off_t(offset + done)) } ?? 0
-                    }
-                    if got < 0, errno == EINTR { continue }
-                    guard got > 0 else {
-                        throw VideoReadError("the copy ends before byte \(offset + done)", offset: offset)
-                    }
-                    done += got
-                }
-                return bytes
+            let facts = try VideoReader.read(fileSize: size, read)
+            guard !facts.recordsLocation else {
+                return "the file changed while the site was built (its copy still records a location); not published"
             }
-            return facts.locationPatches.isEmpty
-                ? nil : "the file changed while the site was built (its copy still records a location); not published"
+            for patch in facts.patches where try !isInPlace(patch, read) {
+                return
+                    "the file changed while the site was built (its copy holds what a published video leaves out, at byte \(patch.offset)); not published"
+            }
+            return nil
         } catch {
             return "the file changed while the site was built (its copy no longer reads as a video: \(error.message))"
         }
+    }
+
+    /// Whether the copy already holds what `patch` writes, read a chunk at a time.
+    private static func isInPlace(_ patch: VideoPatch, _ read: VideoReader.Read) throws(VideoReadError) -> Bool {
+        guard try read(patch.offset, patch.bytes.count) == patch.bytes else { return false }
+        var done = 0
+        while done < patch.zeros {
+            let count = min(chunkSize, patch.zeros - done)
+            guard try read(patch.offset + patch.bytes.count + done, count).allSatisfy({ $0 == 0 }) else {
+                return false
+            }
+            done += count
+        }
+        return true
+    }
+
+    /// Exactly `count` bytes at `offset` of the open file, or an error at its end.
+    private static func readBytes(_ descriptor: Int32, at offset: Int, count: Int) throws(VideoReadError) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                buffer.baseAddress.map { pread(descriptor, $0 + done, count - done, off_t(offset + done)) } ?? 0
+            }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { throw VideoReadError("the copy ends before byte \(offset + done)", offset: offset) }
+            done += got
+        }
+        return bytes
     }
 
     /// Writes all of `bytes` at `offset`; nil on success.
@@ -85,6 +118,7 @@ enum StreamedCopy {
             withUnsafeBytes(of: Int64(patch.offset).littleEndian) { bytes += $0 }
             withUnsafeBytes(of: Int64(patch.bytes.count).littleEndian) { bytes += $0 }
             bytes += patch.bytes
+            withUnsafeBytes(of: Int64(patch.zeros).littleEndian) { bytes += $0 }
         }
         return ContentHash.of(bytes)
     }

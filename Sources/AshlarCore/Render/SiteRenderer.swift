@@ -150,7 +150,7 @@ package struct SiteRenderer: Sendable {
                 if let video = photo.video, case .output(let path) = video.location, copied.insert(path).inserted {
                     files.append(
                         OutputFile(
-                            path: path, contents: .video(sourcePath: video.sourcePath, patches: video.locationPatches)))
+                            path: path, contents: .video(sourcePath: video.sourcePath, patches: video.patches)))
                 }
                 if let generated = photo.generated {
                     for file in generated.files where copied.insert(file.outputPath).inserted {

@@ -50,11 +50,13 @@ extension RenditionCache {
 
     /// The key of a file name Ashlar writes in a shard: `KEY.set`, `KEY-WIDTH.EXT` (renditions),
     /// `KEY.EXT` (originals), or one of those followed by `.tmp-…` (a write a build did not
-    /// finish); nil for any other name, which is never removed.
+    /// finish); nil for any other name, which is never removed. A key is 64 hex digits
+    /// (``SourceDigest``), or 32 as versions before SHA-256 wrote them, so that the files of those
+    /// versions are pruned as unused rather than kept for ever.
     static func key(ofName name: String, kind: String, shard: String) -> Substring? {
-        let key = name.prefix(32)
-        guard key.utf8.count == 32, key.hasPrefix(shard), key.utf8.allSatisfy(isLowerHex) else { return nil }
-        var rest = name.dropFirst(32)
+        let key = name.prefix { $0.isASCII && $0.asciiValue.map(isLowerHex) == true }
+        guard key.utf8.count == SourceDigest.length || key.utf8.count == 32, key.hasPrefix(shard) else { return nil }
+        var rest = name[key.endIndex...]
         if let temporary = rest.range(of: ".tmp-") { rest = rest[..<temporary.lowerBound] }
         if kind == "renditions" {
             if rest == ".set" { return key }

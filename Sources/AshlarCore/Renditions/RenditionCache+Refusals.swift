@@ -2,7 +2,7 @@ extension RenditionCache {
     /// The sources the decoders refused, by digest, with the words of the refusal: remembered in
     /// `refusals.tsv` so that a damaged file is not decoded again on every build (or every save
     /// under `serve`) while it stays the same. The file is untrusted like the rest of the cache:
-    /// a line is used only when it names this decoder version, a 32-digit hex digest and a
+    /// a line is used only when it names this decoder version, a digest (``SourceDigest``) and a
     /// message of printable text; anything else is passed over (and the photo decoded again).
     func refusals() -> [String: String] {
         guard case .success(let bytes) = folder.readRegularFile("refusals.tsv", upTo: 16 << 20) else { return [:] }
@@ -40,7 +40,7 @@ extension RenditionCache {
     }
 
     static func isDigest(_ text: Substring) -> Bool {
-        text.utf8.count == 32 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+        SourceDigest.isDigest(text)
     }
 
     /// Printable text of a reasonable length: what the build prints as the refusal.

@@ -10,7 +10,7 @@ extension RenditionCache {
         for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
             let fields = line.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)
             guard fields.count == 4, let size = Int64(fields[1]), let modified = Int64(fields[2]),
-                fields[0].utf8.count == 32
+                SourceDigest.isDigest(fields[0])
             else { continue }
             digests[String(fields[3])] = (FileStamp(size: size, modified: modified), String(fields[0]))
         }

@@ -120,7 +120,7 @@ struct RenditionCache: Sendable {
 
     /// A set's list, or nil unless every line is `WIDTH HEIGHT EXTENSION SIZE DIGEST` with one
     /// of `widths` (each once, all of them), a height no larger than the image limits allow, a
-    /// format Ashlar encodes named as it names it, a size within bounds and a digest of 32
+    /// format Ashlar encodes named as it names it, a size within bounds and a digest (``SourceDigest``)
     /// lowercase hex digits; but for at most one line `colour` and one to three `#rrggbb`.
     static func setList(_ list: [UInt8], widths: [Int]) -> SetList? {
         var entries: [Entry] = []
@@ -142,7 +142,7 @@ struct RenditionCache: Sendable {
                 let format = ImageFormat(fileExtension: fields[2]), format.canEncode,
                 fields[2] == format.fileExtension,
                 let size = Int(fields[3]), (1...maximumFileSize).contains(size),
-                fields[4].utf8.count == 32, fields[4].utf8.allSatisfy({ Self.isLowerHex($0) })
+                SourceDigest.isDigest(fields[4])
             else { return nil }
             entries.append(Entry(width: width, height: height, format: format, size: size, digest: String(fields[4])))
         }

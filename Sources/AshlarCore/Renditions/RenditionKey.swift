@@ -17,19 +17,22 @@ struct RenditionKey: Sendable, Hashable {
     ///   its own tables, adaptive quantisation, progressive scans).
     /// - 5 (`none`), 6 (`camera`): the perceptual tables scaled as libjpeg scales its own, with
     ///   gentler adaptive zeroing (`JPEGEncoder.zeroingSlope`).
+    /// - 6 (`none`), 7 (`camera`): keys and digests are SHA-256 (``SourceDigest``).
     static func renditionsVersion(_ metadata: RenditionSettings.Metadata) -> Int {
         switch metadata {
-        case .none: 5
-        case .camera: 6
+        case .none: 6
+        case .camera: 7
         }
     }
     /// Bumped whenever AshlarImage's decoders accept or refuse differently, so that the refusals
     /// a cache remembers (`refusals.tsv`) are tried again once.
-    static let decoderVersion = 1
+    /// - 2: refusals keyed by SHA-256 digests.
+    static let decoderVersion = 2
     /// The same for published copies of a photo's own file (`PublishedCopy`).
     /// - 1: location removed losslessly (EXIF GPS IFD, XMP GPS properties, PNG raw profiles).
     /// - 2: metadata chosen from an allowlist (camera facts, creator, rights, ICC); GIF and WebP.
-    static let originalsVersion = 2
+    /// - 3: keyed by SHA-256 digests.
+    static let originalsVersion = 3
 
     /// Every version above, as text: part of the site's fingerprint (`SiteInputs.siteFingerprint`),
     /// so that a site built before AshlarImage's output changed is built again rather than taken
@@ -52,8 +55,8 @@ struct RenditionKey: Sendable, Hashable {
     var sourceDigest: String
     var product: Product
 
-    /// The key: 32 hex digits digesting the version, the source and every parameter, as text
-    /// that has kept its shape since version 1 (what the cache used before this type).
+    /// The key: a ``SourceDigest`` of the version, the source's digest and every parameter, as
+    /// text that has kept its shape since version 1 (what the cache used before this type).
     var value: String {
         switch product {
         case .renditions(let widths, let quality, let metadata):

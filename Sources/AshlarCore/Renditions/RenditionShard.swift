@@ -26,7 +26,7 @@ public struct RenditionShard: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String { "\(index)/\(count)" }
 
-    /// Whether the photo whose source digest (32 hex digits) is `digest` is in this shard: the
+    /// Whether the photo whose source digest (``SourceDigest``) is `digest` is in this shard: the
     /// digest's first 64 bits, modulo `count`. A malformed digest is in shard 1.
     func contains(digest: String) -> Bool {
         Self.number(ofDigest: digest, count: count) == index

@@ -85,8 +85,7 @@ struct QuickTimeMetadata {
         var bytes = Array(file.slice(box.start, count: 4) ?? [0, 0, 0, 8])
         bytes += Array("free".utf8)
         if box.headerSize == 16 { bytes += Array(file.slice(box.start + 8, count: 8) ?? []) }
-        bytes += [UInt8](repeating: 0, count: max(0, box.end - box.start - bytes.count))
-        return VideoPatch(offset: base + box.start, bytes: bytes)
+        return VideoPatch(offset: base + box.start, bytes: bytes, zeros: max(0, box.end - box.start - bytes.count))
     }
 
     /// `keys`: a full box, an entry count, then entries of a size, a namespace and a name.

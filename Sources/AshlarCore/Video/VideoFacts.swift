@@ -17,13 +17,17 @@ package struct VideoFacts: Sendable, Equatable {
     package var xmp: [UInt8]?
     /// The container's own title (QuickTime `©nam` or `com.apple.quicktime.title`, Matroska `Title`).
     package var title: String?
-    /// Overwrite these bytes in the published copy to remove every location; empty when none.
-    package var locationPatches: [VideoPatch]
+    /// What the published copy overwrites so that it keeps only what its allowlist keeps;
+    /// empty when the file holds nothing else.
+    package var patches: [VideoPatch]
+    /// Whether the file records where it was taken (for the warning when it is published as it
+    /// is, by reference); the published copy never does.
+    package var recordsLocation: Bool
 
     package init(
         format: VideoFormat, width: Int, height: Int, rotation: Int = 0, duration: Double? = nil,
         codec: String? = nil, mimeType: String, xmp: [UInt8]? = nil, title: String? = nil,
-        locationPatches: [VideoPatch] = []
+        patches: [VideoPatch] = [], recordsLocation: Bool? = nil
     ) {
         self.format = format
         self.width = width
@@ -34,19 +38,27 @@ package struct VideoFacts: Sendable, Equatable {
         self.mimeType = mimeType
         self.xmp = xmp
         self.title = title
-        self.locationPatches = locationPatches
+        self.patches = patches
+        self.recordsLocation = recordsLocation ?? !patches.isEmpty
     }
 }
 
-/// Bytes to write over a published copy at `offset`; the file's length never changes.
+/// What to write over a published copy at `offset`: `bytes`, then `zeros` zero bytes (a
+/// dropped box's or element's body, or media data no kept track uses, of any length without
+/// holding it); the file's length never changes.
 package struct VideoPatch: Sendable, Equatable {
     package var offset: Int
     package var bytes: [UInt8]
+    package var zeros: Int
 
-    package init(offset: Int, bytes: [UInt8]) {
+    package init(offset: Int, bytes: [UInt8], zeros: Int = 0) {
         self.offset = offset
         self.bytes = bytes
+        self.zeros = zeros
     }
+
+    /// The bytes the patch covers.
+    package var length: Int { bytes.count + zeros }
 }
 
 /// Why a video could not be read, and at which byte when known.

@@ -64,7 +64,7 @@ extension VideoReader {
         return VideoFacts(
             format: format, width: turned ? track.height : track.width, height: turned ? track.width : track.height,
             rotation: track.rotation, duration: duration, codec: track.codec, mimeType: format.mimeType,
-            xmp: metadata.xmp, title: metadata.title, locationPatches: metadata.patches)
+            xmp: metadata.xmp, title: metadata.title, patches: metadata.patches)
     }
 
     /// The header at `offset` of `file`, whose byte 0 is the file's byte `base`, or an error that

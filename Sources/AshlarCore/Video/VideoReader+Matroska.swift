@@ -106,7 +106,7 @@ extension VideoReader {
         return VideoFacts(
             format: .webM, width: track.width, height: track.height, rotation: 0, duration: facts.duration,
             codec: track.codec, mimeType: VideoFormat.webM.mimeType, title: facts.title,
-            locationPatches: facts.patches)
+            patches: facts.patches)
     }
 
     static func hex(_ id: UInt32) -> String {

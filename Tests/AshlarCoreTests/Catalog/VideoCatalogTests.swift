@@ -93,7 +93,7 @@ import Testing
         let other = try #require(photos.last)
         #expect(other.video?.poster == "clip.png")
         #expect(other.metadata.title == "From the sidecar")
-        #expect(!(other.video?.locationPatches.isEmpty ?? true), "the phone fixture records where it was taken")
+        #expect(!(other.video?.patches.isEmpty ?? true), "the phone fixture records where it was taken")
         #expect(catalog.diagnostics.filter { $0.severity == .error }.isEmpty, "\(catalog.diagnostics)")
     }
 

@@ -25,12 +25,12 @@ import Testing
     @Test(arguments: ["iphone.mov", "iphone.mp4", "android.mp4", "vp9.webm"])
     func aPatchedCopyIsPublishedWithNoLocation(_ name: String) throws {
         let source = try VideoFixture.bytes(name)
-        let patches = try VideoFixture.facts(source).locationPatches
+        let patches = try VideoFixture.facts(source).patches
         #expect(!patches.isEmpty, "\(name) records a location")
         let (problem, copy) = try Self.copy(source, patches: patches)
         #expect(problem == nil, "\(problem ?? "")")
         #expect(copy.count == source.count)
-        #expect(try VideoFixture.facts(copy).locationPatches.isEmpty)
+        #expect(try VideoFixture.facts(copy).patches.isEmpty)
     }
 
     /// The source gained a location after the catalog read it (no patches then): the copy is
@@ -49,7 +49,7 @@ import Testing
 
     @Test func aVideoWithoutALocationIsCopiedAsItIs() throws {
         let source = try VideoFixture.bytes("vp8.webm")
-        #expect(try VideoFixture.facts(source).locationPatches.isEmpty)
+        #expect(try VideoFixture.facts(source).patches.isEmpty)
         let (problem, copy) = try Self.copy(source, patches: [])
         #expect(problem == nil && copy == source, "\(problem ?? "")")
     }

@@ -141,48 +141,48 @@ import Testing
 
     @Test(arguments: [
         (
-            "634 423 jpg 3 \(String(repeating: "a", count: 32))\n317 211 png 2 \(String(repeating: "b", count: 32))\n",
+            "634 423 jpg 3 \(String(repeating: "a", count: 64))\n317 211 png 2 \(String(repeating: "b", count: 64))\n",
             true
         ),
-        ("634 423 jpg 3 \(String(repeating: "a", count: 32))\n", false),
+        ("634 423 jpg 3 \(String(repeating: "a", count: 64))\n", false),
         (
-            "634 423 jpg 3 \(String(repeating: "a", count: 32))\n634 423 jpg 3 \(String(repeating: "a", count: 32))\n",
+            "634 423 jpg 3 \(String(repeating: "a", count: 64))\n634 423 jpg 3 \(String(repeating: "a", count: 64))\n",
             false
         ),
         (
-            "634 423 jpg 3 \(String(repeating: "a", count: 32))\n318 211 jpg 2 \(String(repeating: "b", count: 32))\n",
+            "634 423 jpg 3 \(String(repeating: "a", count: 64))\n318 211 jpg 2 \(String(repeating: "b", count: 64))\n",
             false
         ),
         (
-            "634 423 jpeg 3 \(String(repeating: "a", count: 32))\n317 211 jpg 2 \(String(repeating: "b", count: 32))\n",
+            "634 423 jpeg 3 \(String(repeating: "a", count: 64))\n317 211 jpg 2 \(String(repeating: "b", count: 64))\n",
             false
         ),
         (
-            "634 423 gif 3 \(String(repeating: "a", count: 32))\n317 211 jpg 2 \(String(repeating: "b", count: 32))\n",
+            "634 423 gif 3 \(String(repeating: "a", count: 64))\n317 211 jpg 2 \(String(repeating: "b", count: 64))\n",
             false
         ),
         (
-            "634 0 jpg 3 \(String(repeating: "a", count: 32))\n317 211 jpg 2 \(String(repeating: "b", count: 32))\n",
+            "634 0 jpg 3 \(String(repeating: "a", count: 64))\n317 211 jpg 2 \(String(repeating: "b", count: 64))\n",
             false
         ),
         (
-            "634 423 jpg 0 \(String(repeating: "a", count: 32))\n317 211 jpg 2 \(String(repeating: "b", count: 32))\n",
+            "634 423 jpg 0 \(String(repeating: "a", count: 64))\n317 211 jpg 2 \(String(repeating: "b", count: 64))\n",
             false
         ),
         (
-            "634 423 jpg 3 \(String(repeating: "A", count: 32))\n317 211 jpg 2 \(String(repeating: "b", count: 32))\n",
+            "634 423 jpg 3 \(String(repeating: "A", count: 64))\n317 211 jpg 2 \(String(repeating: "b", count: 64))\n",
             false
         ),
         (
-            "634 423 jpg 3 \(String(repeating: "a", count: 31))\n317 211 jpg 2 \(String(repeating: "b", count: 32))\n",
+            "634 423 jpg 3 \(String(repeating: "a", count: 63))\n317 211 jpg 2 \(String(repeating: "b", count: 64))\n",
             false
         ),
         (
-            "634 423 jpg 3 \(String(repeating: "a", count: 32)) x\n317 211 jpg 2 \(String(repeating: "b", count: 32))\n",
+            "634 423 jpg 3 \(String(repeating: "a", count: 64)) x\n317 211 jpg 2 \(String(repeating: "b", count: 64))\n",
             false
         ),
         (
-            "634  423 jpg 3 \(String(repeating: "a", count: 32))\n317 211 jpg 2 \(String(repeating: "b", count: 32))\n",
+            "634  423 jpg 3 \(String(repeating: "a", count: 64))\n317 211 jpg 2 \(String(repeating: "b", count: 64))\n",
             false
         ),
         ("", false),
@@ -206,12 +206,12 @@ import Testing
 
     /// A list Ashlar writes: 634 and 317 px wide.
     static let twoEntries =
-        "634 423 jpg 3 \(String(repeating: "a", count: 32))\n317 211 jpg 2 \(String(repeating: "b", count: 32))\n"
+        "634 423 jpg 3 \(String(repeating: "a", count: 64))\n317 211 jpg 2 \(String(repeating: "b", count: 64))\n"
 
     @Test func namesFilesByWidthAndKeyBesideThePage() throws {
         let entries = [1600, 317, 1024, 634].map {
             RenditionCache.Entry(
-                width: $0, height: $0 / 2, format: .jpeg, size: 10, digest: String(repeating: "0", count: 32))
+                width: $0, height: $0 / 2, format: .jpeg, size: 10, digest: String(repeating: "0", count: 64))
         }
         let published = try #require(
             PublishedRenditions(

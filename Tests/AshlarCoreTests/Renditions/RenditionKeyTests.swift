@@ -7,13 +7,13 @@ import Testing
 /// caches were written with before the type existed.
 @Suite struct RenditionKeyTests {
     static let base = RenditionKey(
-        sourceDigest: String(repeating: "a", count: 32),
+        sourceDigest: String(repeating: "a", count: 64),
         product: .renditions(widths: [317, 634], quality: 82, metadata: .none))
 
     @Test func everyFieldChangesTheKey() {
         var variants = [Self.base]
         var digest = Self.base
-        digest.sourceDigest = String(repeating: "b", count: 32)
+        digest.sourceDigest = String(repeating: "b", count: 64)
         variants.append(digest)
         for product in [
             RenditionKey.Product.renditions(widths: [317], quality: 82, metadata: .none),
@@ -26,7 +26,7 @@ import Testing
             variants.append(changed)
         }
         #expect(Set(variants.map(\.value)).count == variants.count)
-        #expect(variants.allSatisfy { $0.value.count == 32 })
+        #expect(variants.allSatisfy { $0.value.count == 64 })
     }
 
     /// The key's text is the version and the parameters: a new version makes new keys, and the

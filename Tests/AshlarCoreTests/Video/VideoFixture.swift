@@ -48,8 +48,10 @@ enum VideoFixture {
     /// `bytes` with `patches` written over them.
     static func patched(_ bytes: [UInt8], _ patches: [VideoPatch]) -> [UInt8] {
         var copy = bytes
-        for patch in patches where patch.offset >= 0 && patch.offset + patch.bytes.count <= copy.count {
-            copy.replaceSubrange(patch.offset..<patch.offset + patch.bytes.count, with: patch.bytes)
+        for patch in patches where patch.offset >= 0 && patch.offset + patch.length <= copy.count {
+            copy.replaceSubrange(
+                patch.offset..<patch.offset + patch.length,
+                with: patch.bytes + [UInt8](repeating: 0, count: patch.zeros))
         }
         return copy
     }

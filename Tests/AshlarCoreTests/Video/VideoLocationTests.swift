@@ -13,15 +13,15 @@ import Testing
     func patchedCopyStillReads(name: String) throws {
         let bytes = try VideoFixture.bytes(name)
         let facts = try VideoFixture.facts(bytes)
-        #expect(facts.locationPatches.isEmpty != Self.located.contains(name))
-        let copy = VideoFixture.patched(bytes, facts.locationPatches)
+        #expect(facts.patches.isEmpty != Self.located.contains(name))
+        let copy = VideoFixture.patched(bytes, facts.patches)
         #expect(copy.count == bytes.count)
         let again = try VideoFixture.facts(copy)
-        #expect(again.locationPatches.isEmpty)
+        #expect(again.patches.isEmpty)
         #expect(again.width == facts.width && again.height == facts.height && again.rotation == facts.rotation)
         #expect(again.duration == facts.duration && again.codec == facts.codec)
-        for patch in facts.locationPatches {
-            #expect(patch.offset >= 0 && patch.offset + patch.bytes.count <= bytes.count)
+        for patch in facts.patches {
+            #expect(patch.offset >= 0 && patch.offset + patch.length <= bytes.count)
         }
     }
 
@@ -31,7 +31,7 @@ import Testing
         let before = try VideoTool.run(
             "exiftool", ["-a", "-G1", "-n", VideoFixture.folder.appendingPathComponent(name).path])
         #expect(Self.locationLines(before.output).count > 0, "the fixture has a location to remove")
-        let copy = VideoFixture.patched(bytes, try VideoFixture.facts(bytes).locationPatches)
+        let copy = VideoFixture.patched(bytes, try VideoFixture.facts(bytes).patches)
         let url = try VideoTool.temporaryFile(copy, named: name)
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let after = try VideoTool.run("exiftool", ["-a", "-G1", "-n", url.path])
@@ -44,7 +44,7 @@ import Testing
     @Test(.enabled(if: VideoTool.path(of: "ffmpeg") != nil), arguments: located)
     func ffmpegDecodesThePatchedCopy(name: String) throws {
         let bytes = try VideoFixture.bytes(name)
-        let copy = VideoFixture.patched(bytes, try VideoFixture.facts(bytes).locationPatches)
+        let copy = VideoFixture.patched(bytes, try VideoFixture.facts(bytes).patches)
         let url = try VideoTool.temporaryFile(copy, named: name)
         defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
         let result = try VideoTool.run("ffmpeg", ["-v", "error", "-i", url.path, "-f", "null", "-"])
@@ -162,14 +162,14 @@ import Testing
         let facts = try VideoFixture.facts(built.file)
         #expect(facts.width == 640 && facts.height == 360 && facts.duration == 2 && facts.codec == "avc1")
         #expect(facts.title == built.title)
-        let types = facts.locationPatches.map { patch in
+        let types = facts.patches.map { patch in
             String(
                 String.UnicodeScalarView(built.file[(patch.offset + 4)..<(patch.offset + 8)].map { Unicode.Scalar($0) })
             )
         }
         #expect(types == built.patched)
-        for patch in facts.locationPatches {
-            let original = Array(built.file[patch.offset..<(patch.offset + patch.bytes.count)])
+        for patch in facts.patches {
+            let original = Array(built.file[patch.offset..<(patch.offset + patch.length)])
             let large = original.prefix(4) == [0, 0, 0, 1]
             let headerSize = large ? 16 : 8
             #expect(patch.bytes.prefix(4) == original.prefix(4))
@@ -178,10 +178,10 @@ import Testing
             #expect(patch.bytes.dropFirst(headerSize).allSatisfy { $0 == 0 })
             let size =
                 large ? Int(VideoBoxes.u64BigEndian(original[8..<16])) : Int(VideoBoxes.u64BigEndian(original[0..<4]))
-            #expect(size == patch.bytes.count, "the whole box")
+            #expect(size == patch.length, "the whole box")
         }
-        let copy = VideoFixture.patched(built.file, facts.locationPatches)
-        #expect(try VideoFixture.facts(copy).locationPatches.isEmpty)
+        let copy = VideoFixture.patched(built.file, facts.patches)
+        #expect(try VideoFixture.facts(copy).patches.isEmpty)
     }
 
     struct VoidCase: CustomTestStringConvertible, Sendable {

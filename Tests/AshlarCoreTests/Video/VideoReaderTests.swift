@@ -51,7 +51,7 @@ import Testing
         #expect(facts.title == expected.title)
         #expect((facts.xmp != nil) == expected.hasXMP)
         #expect(facts.xmp.map { String(decoding: $0, as: UTF8.self).contains("<x:xmpmeta") } ?? true)
-        #expect(facts.locationPatches.count == expected.patches)
+        #expect(facts.patches.count == expected.patches)
     }
 
     /// exiftool's reading of the same files: the stored size, the rotation, the duration, the codec.
@@ -122,7 +122,7 @@ import Testing
         }
         #expect(facts.width == 320 && facts.codec == "avc1")
         #expect(bytesRead < 2 * movie.count + 64)
-        #expect(facts.locationPatches.allSatisfy { $0.offset > moovStart })
+        #expect(facts.patches.allSatisfy { $0.offset > moovStart })
     }
 }
 

@@ -39,7 +39,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         let name = String(decoding: bytes, as: UTF8.self)
         for kind in ["renditions", "originals"] {
             guard let key = RenditionCache.key(ofName: name, kind: kind, shard: "ab") else { continue }
-            require(name.hasPrefix(key) && key.utf8.count == 32 && key.hasPrefix("ab"), "key '\(key)' of '\(name)'")
+            require(
+                name.hasPrefix(key) && [32, 64].contains(key.utf8.count) && key.hasPrefix("ab"),
+                "key '\(key)' of '\(name)'")
             require(key.utf8.allSatisfy(RenditionCache.isLowerHex), "key '\(key)' is not lowercase hex")
             require(!name.contains("/") && !name.contains("\0"), "name '\(name)' claimed")
         }

@@ -1,8 +1,9 @@
 @testable import AshlarCore
 
 /// `VideoReader.read` on a whole file in memory (MP4, QuickTime, WebM): every read lies inside
-/// the file; what it reports is in range; the location patches lie inside the file, do not
-/// overlap, and leave a copy that reads again with the same track and no location left.
+/// the file; what it reports is in range; the patches lie inside the file, do not overlap, and
+/// leave a copy that reads again with the same track, no location, and every patch its reading
+/// asks for already in place (the allowlist's fixed point: `StreamedCopy.check`).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = fuzzInput(data, count)
@@ -14,17 +15,26 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     require(facts.mimeType == facts.format.mimeType, "media type \(facts.mimeType)")
     var copy = bytes
     var end = 0
-    for patch in facts.locationPatches.sorted(by: { $0.offset < $1.offset }) {
+    for patch in facts.patches.sorted(by: { $0.offset < $1.offset }) {
         require(patch.offset >= end, "patches overlap at \(patch.offset)")
-        require(patch.bytes.count >= 2 && patch.offset <= bytes.count - patch.bytes.count, "patch past the end")
-        copy.replaceSubrange(patch.offset..<patch.offset + patch.bytes.count, with: patch.bytes)
-        end = patch.offset + patch.bytes.count
+        require(
+            patch.length >= 2 && patch.zeros >= 0 && patch.offset <= bytes.count - patch.length, "patch past the end")
+        copy.replaceSubrange(
+            patch.offset..<patch.offset + patch.length, with: patch.bytes + [UInt8](repeating: 0, count: patch.zeros))
+        end = patch.offset + patch.length
     }
     guard let again = readVideo(copy) else {
         require(false, "the patched copy does not read")
         return 0
     }
-    require(again.locationPatches.isEmpty, "the patched copy still has \(again.locationPatches.count) locations")
+    for patch in again.patches {
+        let written = patch.bytes + [UInt8](repeating: 0, count: patch.zeros)
+        require(
+            patch.offset >= 0 && patch.offset <= copy.count - written.count
+                && copy[patch.offset..<patch.offset + written.count].elementsEqual(written),
+            "the patched copy is not what its allowlist keeps: a patch at \(patch.offset) is not in place")
+    }
+    require(!again.recordsLocation, "the patched copy still records a location")
     require(
         again.width == facts.width && again.height == facts.height && again.rotation == facts.rotation
             && again.codec == facts.codec && again.format == facts.format,
