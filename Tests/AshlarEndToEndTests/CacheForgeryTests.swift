@@ -186,6 +186,33 @@ import Testing
         expectNoPrivateWords(in: try site.published())
     }
 
+    /// Under `ASHLAR_CACHE_KEY`, sets written by a build without the key (a pull request from a
+    /// fork, in CI) are made again and signed; a build with the key then reuses them.
+    @Test func setsWrittenWithoutTheKeyAreMadeAgainUnderIt() throws {
+        let site = try Site(photo: Self.photo)
+        var environment = ProcessInfo.processInfo.environment
+        environment["ASHLAR_CACHE_KEY"] = nil
+        func build() throws -> Ashlar.Run {
+            try? FileManager.default.removeItem(at: site.output)
+            return try Ashlar.run(
+                Ashlar.binary, ["build", site.source.path, "--cache-dir", site.cache.path], environment: environment)
+        }
+        try #require(try build().status == 0)
+        environment["ASHLAR_CACHE_KEY"] = "a secret of the repository"
+        let signed = try build()
+        #expect(signed.status == 0, "\(signed.stderr)")
+        #expect(signed.stderr.contains("is not signed, and ASHLAR_CACHE_KEY is set"), "\(signed.stderr)")
+        #expect(signed.stdout.contains(" 4 renditions made"), "\(signed.stdout)")
+        let list = try String(contentsOf: site.setList(), encoding: .utf8)
+        #expect(list.split(separator: "\n").last?.hasPrefix("signature ") == true, "\(list)")
+        let again = try build()
+        #expect(!again.stderr.contains("rendition cache"), "\(again.stderr)")
+        #expect(again.stdout.contains(" 0 renditions made"), "\(again.stdout)")
+        environment["ASHLAR_CACHE_KEY"] = "another secret"
+        let other = try build()
+        #expect(other.stderr.contains("is not signed with this build's ASHLAR_CACHE_KEY"), "\(other.stderr)")
+    }
+
     /// exiftool (`-a -G1 -n -ee3`) finds no GPS, serial number, owner or comment in `file`.
     static func expectExiftoolFindsNothingPrivate(in file: URL) throws {
         let exiftool = URL(fileURLWithPath: "/usr/bin/exiftool")
