@@ -15,11 +15,16 @@ extension RenditionStage {
     /// encoders write for this photo (`Renditions.deviation`: its ICC profile, its camera facts
     /// under `"metadata": "camera"`, nothing else); and its smallest rendition must be a picture
     /// of this photo: within ``maximumDifference`` of the photo decoded at ⅛
-    /// (`Renditions.glance`). `source` reads the photo (nil when it cannot be read).
+    /// (`Renditions.glance`). `source` reads the photo (nil when it cannot be read). Under
+    /// `ASHLAR_CACHE_KEY` the set's signature was verified before this is asked: the files are
+    /// checked without the photo (`RenditionMetadata.anyAshlarWrites`), which is not read.
     func reuseProblem(
         of entries: [RenditionCache.Entry], key: String, photo: Photo, source: () -> [UInt8]?
     ) -> String? {
         if let problem = Self.implausibleHeight(in: entries, of: photo) { return problem }
+        // A set whose signature the cache verified was written by a build that had the key: its
+        // files are checked as the publishing check does, and the photo is not read.
+        if cache.signingKey != nil { return filesProblem(of: entries, key: key, metadata: .anyAshlarWrites).problem }
         guard let bytes = source() else { return "the photo cannot be read to check them" }
         let glance: Renditions.Glance
         do throws(ImageError) {
@@ -34,23 +39,9 @@ extension RenditionStage {
         } catch {
             return "the photo cannot be decoded to check them: \(error.description)"
         }
-        var smallest: (width: Int, bytes: [UInt8])?
-        for entry in entries {
-            let file = cache.renditionFile(key: key, width: entry.width, format: entry.format)
-            let read: [UInt8]
-            switch cache.folder.readRegularFile(file, upTo: RenditionCache.maximumFileSize) {
-            case .success(let bytes): read = bytes
-            case .failure(let failure): return "\(file): \(failure.message)"
-            }
-            guard read.count == entry.size, SourceDigest.of(bytes: read) == entry.digest else {
-                return "\(file) is not the file its list records"
-            }
-            if let deviation = Renditions.deviation(of: read, format: entry.format, metadata: glance.metadata) {
-                return "\(file): \(deviation)"
-            }
-            if entry.width < smallest?.width ?? .max { smallest = (entry.width, read) }
-        }
-        guard let smallest else { return nil }
+        let (problem, smallestFile) = filesProblem(of: entries, key: key, metadata: glance.metadata)
+        if let problem { return problem }
+        guard let smallest = smallestFile else { return nil }
         let file = entries.first { $0.width == smallest.width }.map {
             cache.renditionFile(key: key, width: $0.width, format: $0.format)
         }
@@ -64,6 +55,30 @@ extension RenditionStage {
             return "\(file ?? key): \(error.description)"
         }
         return nil
+    }
+
+    /// Why a file of the set is not what its list records or not what Ashlar's encoders write with
+    /// `metadata`; else nil, and the smallest rendition's width and bytes.
+    private func filesProblem(
+        of entries: [RenditionCache.Entry], key: String, metadata: RenditionMetadata
+    ) -> (problem: String?, smallest: (width: Int, bytes: [UInt8])?) {
+        var smallest: (width: Int, bytes: [UInt8])?
+        for entry in entries {
+            let file = cache.renditionFile(key: key, width: entry.width, format: entry.format)
+            let read: [UInt8]
+            switch cache.folder.readRegularFile(file, upTo: RenditionCache.maximumFileSize) {
+            case .success(let bytes): read = bytes
+            case .failure(let failure): return ("\(file): \(failure.message)", nil)
+            }
+            guard read.count == entry.size, SourceDigest.of(bytes: read) == entry.digest else {
+                return ("\(file) is not the file its list records", nil)
+            }
+            if let deviation = Renditions.deviation(of: read, format: entry.format, metadata: metadata) {
+                return ("\(file): \(deviation)", nil)
+            }
+            if entry.width < smallest?.width ?? .max { smallest = (entry.width, read) }
+        }
+        return (nil, smallest)
     }
 
     /// A difference in levels, to one decimal.
