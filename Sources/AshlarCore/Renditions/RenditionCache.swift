@@ -17,8 +17,10 @@ import Foundation
 ///
 /// The cache is untrusted input (CI restores it from a shared store): it is read and changed only
 /// through a `DirectoryJail`, so no link in it is ever followed; a set is used only when each of
-/// its files is a regular file of the size it records (the bytes' digest, size and header are
-/// checked again when a file is published); only names Ashlar writes are ever removed. Files
+/// its files is a regular file of the size it records, and when the stage's check before reuse
+/// finds each to be what Ashlar writes for the photo (`RenditionStage.reuseProblem`; the bytes'
+/// digest, size, header and segments are checked again when a file is published); only names
+/// Ashlar writes are ever removed. Files
 /// are written under a temporary name and renamed into place, so builds sharing the cache
 /// (`serve` and `build`, parallel CI jobs) never see half a file.
 struct RenditionCache: Sendable {
