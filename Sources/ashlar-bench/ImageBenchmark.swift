@@ -13,6 +13,8 @@ import Foundation
 ///   settings against the perceptual ones, with a digest of the files (`ImageEncodeBenchmark.swift`).
 /// - `images gap [--gaps G,G,…] [--out DIR] PHOTO…`: decode scale against sharpness, the
 ///   measurement behind `Renditions.reducingGap` (`ImageGapBenchmark.swift`).
+/// - `images glance [--runs R] PHOTO…`: the rendition cache's content check, its cost and its
+///   tolerance (`ImageGlanceBenchmark.swift`).
 struct ImageBenchmark {
     var folder: String?
     var runs: Int
@@ -26,6 +28,7 @@ struct ImageBenchmark {
             case "decode": return try decode(Array(arguments.dropFirst()))
             case "gap": return try gap(Array(arguments.dropFirst()))
             case "encode": return try encode(Array(arguments.dropFirst()))
+            case "glance": return try glance(Array(arguments.dropFirst()))
             default: return try ImageBenchmark(arguments).run()
             }
         } catch let error as BenchUsageError {

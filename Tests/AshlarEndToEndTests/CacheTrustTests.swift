@@ -132,8 +132,10 @@ import Testing
         }
     }
 
-    /// A file of the right size with other bytes passes the stage's look, not the check made as
-    /// it is published: the build stops without publishing it, and the next build makes it again.
+    /// A file of the right size with other bytes: the stage reads every file of a set before it
+    /// reuses it (`RenditionStage.reuseProblem`), so the set is made again and the forged bytes
+    /// are never published. (Bytes changed after that are caught as they are published:
+    /// `CachedFileTests`.)
     @Test func anEntryOfTheRightSizeWithOtherBytesIsNotPublished() throws {
         let site = try Site()
         try #require(try site.build().status == 0)
@@ -144,16 +146,12 @@ import Testing
         try bytes.write(to: entry)
         let forged = bytes
         let second = try site.build()
-        #expect(second.status != 0)
+        #expect(second.status == 0, "\(second.stderr)")
         #expect(
-            second.stderr.contains(
-                "\(entry.lastPathComponent): error: the rendition cache entry is not what Ashlar wrote"),
-            "\(second.stderr)")
-        let published = (try? site.published()) ?? [:]
+            second.stderr.contains("\(entry.lastPathComponent) is not the file its list records"), "\(second.stderr)")
+        let published = try site.published()
         #expect(!published.values.contains(forged))
-        let third = try site.build()
-        #expect(third.status == 0, "\(third.stderr)")
-        #expect(try site.published() == expected)
+        #expect(published == expected)
     }
 
     @Test func siteFilesDoNotShareAnInodeWithTheCache() throws {

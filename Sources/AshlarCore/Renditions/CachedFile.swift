@@ -28,9 +28,12 @@ package struct CachedFile: Sendable, Equatable {
 
     /// Why `bytes` must not be published as this file; nil when they are what is expected: an
     /// image of the format its name says, recording no location in any form `LocationRecord`
-    /// knows, and either a rendition Ashlar reads of the recorded length, digest and size, or a
-    /// published copy that ``PublishedCopy`` would leave as it is (so it holds nothing its
-    /// allowlist leaves out).
+    /// knows, and either a rendition of the recorded length, digest and size made only of what
+    /// Ashlar's encoders write (`Renditions.deviation`: their segments or chunks, camera facts
+    /// alone in its EXIF, a whole ICC profile), or a published copy that ``PublishedCopy`` would
+    /// leave as it is (so it holds nothing its allowlist leaves out). The stage checks a set more
+    /// closely before reusing it (`RenditionStage.reuseProblem`); this is the check of the bytes
+    /// as they are published.
     func mismatch(_ bytes: [UInt8]) -> String? {
         let format: ImageFormat
         let expectedSize: (width: Int, height: Int)
@@ -70,6 +73,9 @@ package struct CachedFile: Sendable, Equatable {
         if size != expectedSize {
             return
                 "it is \(size.width)×\(size.height) pixels, its set says \(expectedSize.width)×\(expectedSize.height)"
+        }
+        if let deviation = Renditions.deviation(of: bytes, format: format, metadata: .anyAshlarWrites) {
+            return deviation
         }
         if !LocationRecord.find(in: bytes).isEmpty { return "it records a location" }
         return nil

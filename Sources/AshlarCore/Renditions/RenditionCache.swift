@@ -8,15 +8,19 @@ import Foundation
 ///   source's bytes and every parameter that shapes them): a line
 ///   `WIDTH HEIGHT EXTENSION SIZE DIGEST` each, and `colour #rrggbb …` with the photo's colours
 ///   (`ColourPlaceholder`) when it has them; the files are `renditions/KK/KEY-WIDTH.EXTENSION`.
-///   The list is written last, so a set with a list is complete.
+///   The list is written last, so a set with a list is complete. With a key (`ASHLAR_CACHE_KEY`)
+///   its last line is `signature HEX`, an HMAC-SHA-256 of the set's name and the list, and a set
+///   without a valid one is made again (and signed).
 /// - `originals/KK/KEY.EXTENSION`: an original with its location data removed (`KEY` digests the
 ///   source's bytes and `RenditionKey.originalsVersion`).
 /// - `sources.tsv`: each source's size, time and digest, so an unchanged file is not read again.
 ///
 /// The cache is untrusted input (CI restores it from a shared store): it is read and changed only
 /// through a `DirectoryJail`, so no link in it is ever followed; a set is used only when each of
-/// its files is a regular file of the size it records (the bytes' digest, size and header are
-/// checked again when a file is published); only names Ashlar writes are ever removed. Files
+/// its files is a regular file of the size it records, and when the stage's check before reuse
+/// finds each to be what Ashlar writes for the photo (`RenditionStage.reuseProblem`; the bytes'
+/// digest, size, header and segments are checked again when a file is published); only names
+/// Ashlar writes are ever removed. Files
 /// are written under a temporary name and renamed into place, so builds sharing the cache
 /// (`serve` and `build`, parallel CI jobs) never see half a file.
 struct RenditionCache: Sendable {
@@ -26,11 +30,15 @@ struct RenditionCache: Sendable {
     /// Whether the folder may be reached through a link: a `--cache-dir` the user named may; the
     /// default folder, inside the source, may not be one.
     let followsLink: Bool
+    /// The key sets are signed with (`ASHLAR_CACHE_KEY`, ``keyFromEnvironment()``): with one, a
+    /// set is used only when its list carries a valid signature (`RenditionCache+Signing.swift`).
+    let signingKey: [UInt8]?
 
-    init(root: String, followingLink: Bool = true) {
+    init(root: String, followingLink: Bool = true, signingKey: [UInt8]? = RenditionCache.keyFromEnvironment()) {
         self.root = root
         folder = DirectoryJail(path: root)
         followsLink = followingLink
+        self.signingKey = signingKey
     }
 
     /// One rendition in a set: its size, format, and the file's length and digest.
@@ -102,7 +110,8 @@ struct RenditionCache: Sendable {
         case .failure(let failure) where failure.code == ENOENT || failure.code == ENOTDIR: return .missing
         case .failure(let failure): return .mismatched("\(setFile(key: key)): \(failure.message)")
         }
-        guard let setList = Self.setList(list, widths: widths) else {
+        if let problem = signatureProblem(list, setKey: key) { return .mismatched(problem) }
+        guard let setList = Self.setList(Self.splitSignature(list).text, widths: widths) else {
             return .mismatched("\(setFile(key: key)) is not a list Ashlar wrote for these widths")
         }
         for entry in setList.entries {
@@ -170,8 +179,9 @@ struct RenditionCache: Sendable {
             let file = renditionFile(key: key, width: rendition.entry.width, format: rendition.entry.format)
             if let failure = folder.replaceFile(file, with: rendition.bytes) { return SystemFailure(code: failure) }
         }
-        let list = Self.listText(renditions.map(\.entry), placeholder: placeholder)
-        return folder.replaceFile(setFile(key: key), with: Array(list.utf8)).map { SystemFailure(code: $0) }
+        var list = Array(Self.listText(renditions.map(\.entry), placeholder: placeholder).utf8)
+        if let signingKey { list += Array(Self.signatureLine(of: list, setKey: key, signingKey: signingKey).utf8) }
+        return folder.replaceFile(setFile(key: key), with: list).map { SystemFailure(code: $0) }
     }
 
     /// Removes a set's list, so that the next build makes the set again.

@@ -89,15 +89,24 @@ extension RenditionStage {
         }
         outcome.digest = (source, stamp, digest)
         let key = key(digest: digest, widths: photoWidths)
+        // Read once at most, by the cache's check or by making the set.
+        var triedReading = false
         let lookup = cache.getOrCreate(
-            key: key, widths: photoWidths, validate: { Self.implausibleHeight(in: $0, of: job.photo) },
+            key: key, widths: photoWidths,
+            validate: { entries in
+                reuseProblem(of: entries, key: key, photo: job.photo) {
+                    if bytes == nil, !triedReading { bytes = readSource(path, shown: shown, into: &outcome) }
+                    triedReading = true
+                    return bytes
+                }
+            },
             create: {
                 () -> (renditions: [(entry: RenditionCache.Entry, bytes: [UInt8])], placeholder: ColourPlaceholder?)? in
                 guard makesRenditions else {
                     outcome.deferred = true
                     return nil
                 }
-                if bytes == nil { bytes = readSource(path, shown: shown, into: &outcome) }
+                if bytes == nil, !triedReading { bytes = readSource(path, shown: shown, into: &outcome) }
                 guard let source = bytes else { return nil }
                 return encode(source, digest: digest, widths: photoWidths, shown: shown, into: &outcome)
             })

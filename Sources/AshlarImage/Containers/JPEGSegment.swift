@@ -19,6 +19,17 @@ package struct JPEGSegment: Sendable, Equatable {
     struct Layout: Sendable, Equatable {
         var segments: [JPEGSegment]
         var scan: Range<Int>
+        /// The segments from the first SOS on (that SOS first), each with the bytes after it up to
+        /// the next segment or EOI: entropy-coded data after an SOS, nothing after a table.
+        var scanParts: [ScanPart] = []
+        /// Whether the scan range ends with the image's EOI marker (not cut short).
+        var endsWithEOI = false
+    }
+
+    /// A segment from the first SOS on, and the bytes that follow it before the next marker.
+    struct ScanPart: Sendable, Equatable {
+        var segment: JPEGSegment
+        var data: Range<Int>
     }
 
     /// Walks the marker segments of `bytes` up to the first SOS, checking every length.
@@ -50,7 +61,9 @@ package struct JPEGSegment: Sendable, Equatable {
             }
             let segment = try segment(marker, at: markerStart, in: bytes)
             if marker == 0xDA {
-                return Layout(segments: segments, scan: markerStart..<scanEnd(in: bytes, after: segment.end))
+                let (parts, end, endsWithEOI) = scanParts(in: bytes, first: segment)
+                return Layout(
+                    segments: segments, scan: markerStart..<end, scanParts: parts, endsWithEOI: endsWithEOI)
             }
             segments.append(segment)
             position = segment.end
@@ -72,10 +85,15 @@ package struct JPEGSegment: Sendable, Equatable {
         }
     }
 
-    /// The offset just past the image's EOI marker, searching from the end of the first SOS
-    /// header; the file's length when there is none or a segment between scans is cut short.
-    private static func scanEnd(in bytes: [UInt8], after position: Int) -> Int {
-        var index = position
+    /// The segments from the first SOS (`first`) through EOI, each with the bytes after it, and
+    /// the offset just past the image's EOI marker; the file's length when there is none or a
+    /// segment between scans is cut short.
+    private static func scanParts(
+        in bytes: [UInt8], first: JPEGSegment
+    ) -> (parts: [ScanPart], end: Int, endsWithEOI: Bool) {
+        var parts: [ScanPart] = []
+        var current = first
+        var index = first.end
         while index + 1 < bytes.count {
             guard bytes[index] == 0xFF else {
                 index += 1
@@ -87,12 +105,19 @@ package struct JPEGSegment: Sendable, Equatable {
                 // Stuffed zero, fill byte, restart marker: still entropy-coded data.
                 index += 1
             case 0xD9:
-                return index + 2
+                parts.append(ScanPart(segment: current, data: current.end..<index))
+                return (parts, index + 2, true)
             default:
-                guard let segment = try? segment(marker, at: index, in: bytes) else { return bytes.count }
+                guard let segment = try? segment(marker, at: index, in: bytes) else {
+                    parts.append(ScanPart(segment: current, data: current.end..<bytes.count))
+                    return (parts, bytes.count, false)
+                }
+                parts.append(ScanPart(segment: current, data: current.end..<index))
+                current = segment
                 index = segment.end
             }
         }
-        return bytes.count
+        parts.append(ScanPart(segment: current, data: current.end..<bytes.count))
+        return (parts, bytes.count, false)
     }
 }

@@ -1,5 +1,5 @@
 /// Reads the metadata of a JPEG file and writes copies with less of it, without touching the
-/// compressed image: every byte from the first SOS marker through EOI is copied as it is.
+/// compressed image: every scan, and the tables between scans, are copied as they are.
 public enum JPEGMetadata {
     static let exifSignature = Array("Exif".utf8) + [0]
     static let xmpSignature = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0]
@@ -56,10 +56,12 @@ public enum JPEGMetadata {
     }
 
     /// A copy of the file with only the metadata `policy` keeps. Segments are written back with
-    /// their marker and length (fill bytes and stray bytes between segments are not kept); the
-    /// range from the first SOS through EOI is copied byte for byte, so a file whose image data
-    /// is damaged or cut short is copied as far as it goes; anything after EOI (the extra images
-    /// of an MPF file, an appended video) is left out.
+    /// their marker and length (fill bytes and stray bytes between segments are not kept); from
+    /// the first SOS through EOI, the scans and the segments between them that decoding needs
+    /// (``keptBetweenScans``) are copied byte for byte with their entropy-coded data, so a file
+    /// whose image data is damaged or cut short is copied as far as it goes; any other segment
+    /// between scans (an APPn, a comment) and anything after EOI (the extra images of an MPF
+    /// file, an appended video) is left out.
     ///
     /// What is kept is chosen from an allowlist, never by removing what is known to be bad: the
     /// segments that shape the image (frame, tables, restart interval: `C0`–`CF`, `DB`–`DF`), a
@@ -103,9 +105,17 @@ public enum JPEGMetadata {
                 continue
             }
         }
-        output += bytes[layout.scan]
+        for part in layout.scanParts where keptBetweenScans.contains(part.segment.marker) {
+            append(part.segment.marker, bytes[part.segment.start..<part.segment.end], to: &output)
+            output += bytes[part.data]
+        }
+        if layout.endsWithEOI { output += [0xFF, 0xD9] }
         return output
     }
+
+    /// The segments a copy keeps from the first SOS on: Huffman tables (DHT), quantisation
+    /// tables (DQT), restart interval (DRI), line count (DNL) and the scans (SOS).
+    static let keptBetweenScans: Set<UInt8> = [0xC4, 0xDB, 0xDD, 0xDC, 0xDA]
 
     /// Where the TIFF structure of an EXIF APP1 segment starts. Like exiftool, this accepts
     /// `Exif\0` and any one byte (normally `\0`) after up to 4 bytes of something else, so a

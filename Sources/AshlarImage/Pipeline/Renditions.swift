@@ -106,20 +106,8 @@ public enum Renditions {
             keepingCameraEXIF ? source.exif.flatMap { CameraEXIF.allowlisted($0, keepingOrientation: false) } : nil
         let image = source.decoded.image.oriented(source.orientation)
         var warnings = source.decoded.warnings
-        var iccProfile = source.iccProfile
-        if let profile = iccProfile, profile.count > limits.maxICCProfileBytes {
-            warnings.append(.iccProfileIgnored(.tooLarge(limit: limits.maxICCProfileBytes)))
-            iccProfile = nil
-        } else if let profile = iccProfile {
-            let header = ICCProfileHeader(profile)
-            if header?.describes(image.format) != true {
-                warnings.append(.iccProfileIgnored(.wrongColourSpace(header?.colourSpaceName)))
-                iccProfile = nil
-            } else if ICCProfileHeader.isStandardSRGB(profile) {
-                // What a browser assumes without a profile: the same colours, 3 KB less a file.
-                iccProfile = nil
-            }
-        }
+        let (iccProfile, ignored) = renditionProfile(source.iccProfile, for: image.format, limits: limits)
+        if let ignored { warnings.append(ignored) }
         var renditions: [EncodedRendition] = []
         var resized = image
         for request in distinct(asked, photoWidth: source.width) {
@@ -141,6 +129,24 @@ public enum Renditions {
         return RenditionSet(
             width: source.width, height: source.height, orientation: source.orientation,
             warnings: warnings, renditions: renditions, placeholder: ColourPlaceholder(of: resized))
+    }
+
+    /// The ICC profile renditions of a photo with `profile`, decoded to `format`, carry, and the
+    /// warning when the photo's is ignored: none for a profile over the limits or of another
+    /// colour space, nor for the standard sRGB profile.
+    static func renditionProfile(
+        _ profile: [UInt8]?, for format: PixelFormat, limits: ImageLimits
+    ) -> (profile: [UInt8]?, ignored: ImageWarning?) {
+        guard let profile else { return (nil, nil) }
+        if profile.count > limits.maxICCProfileBytes {
+            return (nil, .iccProfileIgnored(.tooLarge(limit: limits.maxICCProfileBytes)))
+        }
+        let header = ICCProfileHeader(profile)
+        if header?.describes(format) != true {
+            return (nil, .iccProfileIgnored(.wrongColourSpace(header?.colourSpaceName)))
+        }
+        // What a browser assumes without a profile: the same colours, 3 KB less a file.
+        return (ICCProfileHeader.isStandardSRGB(profile) ? nil : profile, nil)
     }
 
     /// The renditions `requests` ask for, each at most `photoWidth` wide, once, widest first.

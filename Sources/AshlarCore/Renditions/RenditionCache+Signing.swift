@@ -1,0 +1,63 @@
+import AshlarImage
+import Foundation
+
+extension RenditionCache {
+    /// The environment variable that holds the key sets are signed with.
+    static let keyVariable = "ASHLAR_CACHE_KEY"
+
+    /// The key in ``keyVariable``, as its UTF-8 bytes; nil when it is not set or empty.
+    static func keyFromEnvironment() -> [UInt8]? {
+        guard let text = ProcessInfo.processInfo.environment[keyVariable], !text.isEmpty else { return nil }
+        return Array(text.utf8)
+    }
+
+    /// The line that signs a set's list `text` under `key`: `signature` and the HMAC-SHA-256, in
+    /// hex, of the set's name and the list (whose digests cover the files).
+    static func signatureLine(of text: [UInt8], setKey: String, signingKey: [UInt8]) -> String {
+        "signature " + SHA256.hexDigits(HMACSHA256.code(key: signingKey, message: signed(text, setKey: setKey))) + "\n"
+    }
+
+    /// What a set's signature covers: its name (so a signed list is this photo's, made this way)
+    /// and its list.
+    private static func signed(_ text: [UInt8], setKey: String) -> [UInt8] {
+        Array("ashlar rendition set\n\(setKey)\n".utf8) + text
+    }
+
+    /// A set's list split into its text and the signature its last line holds (nil when it holds
+    /// none, or not 64 lowercase hex digits).
+    static func splitSignature(_ list: [UInt8]) -> (text: [UInt8], signature: [UInt8]?) {
+        let prefix = Array("signature ".utf8)
+        guard list.last == 0x0A else { return (list, nil) }
+        let body = list.dropLast()
+        let start = body.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+        let line = Array(body[start...])
+        guard line.starts(with: prefix) else { return (list, nil) }
+        let digits = line.dropFirst(prefix.count)
+        guard digits.count == 64, digits.allSatisfy(isLowerHex) else { return (Array(list[..<start]), nil) }
+        var code: [UInt8] = []
+        var index = digits.startIndex
+        while index < digits.endIndex {
+            code.append(hexValue(digits[index]) << 4 | hexValue(digits[index + 1]))
+            index += 2
+        }
+        return (Array(list[..<start]), code)
+    }
+
+    private static func hexValue(_ digit: UInt8) -> UInt8 {
+        digit <= 0x39 ? digit - 0x30 : digit - 0x61 + 10
+    }
+
+    /// Why a set's list does not carry this cache's signature; nil when it does, or when the
+    /// cache has no key (then a signature is neither needed nor checked).
+    func signatureProblem(_ list: [UInt8], setKey: String) -> String? {
+        guard let signingKey else { return nil }
+        let (text, signature) = Self.splitSignature(list)
+        guard let signature else {
+            return "\(setFile(key: setKey)) is not signed, and \(Self.keyVariable) is set"
+        }
+        guard HMACSHA256.verify(signature, key: signingKey, message: Self.signed(text, setKey: setKey)) else {
+            return "\(setFile(key: setKey)) is not signed with this build's \(Self.keyVariable)"
+        }
+        return nil
+    }
+}
