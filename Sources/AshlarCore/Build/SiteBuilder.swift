@@ -191,7 +191,8 @@ public struct SiteBuilder: Sendable {
         // have put in its place; a --cache-dir the user named may be reached through one. A
         // cache that is not there yet is made when the stage first needs it; a build's stage
         // reports one it cannot use, and leaves out the photos it would have published through it.
-        let cache = RenditionCache(root: cacheFolder.path, followingLink: options.cacheDirectory != nil)
+        let cache = RenditionCache(
+            root: cacheFolder.path, followingLink: options.cacheDirectory != nil, localKey: RenditionCache.localKey())
         if scope == .checkOnly, let failure = cache.open(creating: false), failure.code != ENOENT {
             catalog.diagnostics.append(.error(RenditionCache.unusable(failure), path: cache.root))
         }

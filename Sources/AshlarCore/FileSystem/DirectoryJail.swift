@@ -117,12 +117,12 @@ final class DirectoryJail: Sendable {
 
     /// Writes `bytes` under a temporary name beside `file`, then renames it into place, so that
     /// no reader sees half a file.
-    func replaceFile(_ file: String, with bytes: [UInt8]) -> Int32? {
+    func replaceFile(_ file: String, with bytes: [UInt8], permissions: mode_t = 0o644) -> Int32? {
         let temporary = file + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let folder = RelativePath.split(file).folder
         if !folder.isEmpty, let failure = makeFolders(folder) { return failure }
         let created = inParent(of: temporary) { folder, name in
-            let descriptor = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            let descriptor = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, permissions)
             guard descriptor >= 0 else { return errno }
             return FileSystem.write(bytes, to: descriptor)
         }

@@ -15,19 +15,26 @@ extension RenditionCache {
     }
 
     /// The set under `key` at `widths`: from the cache when complete and `validate` finds nothing
-    /// wrong with it, else made by `create` and stored (its files first, the list that completes
-    /// it last).
+    /// wrong with it (told whether its list is signed under ``vouchingKey``; an unsigned one that
+    /// passes is signed now), else made by `create` and stored (its files first, the list that
+    /// completes it last).
     func getOrCreate(
-        key: String, widths: [Int], validate: ([Entry]) -> String?,
+        key: String, widths: [Int], validate: (_ entries: [Entry], _ signed: Bool) -> String?,
         create: () -> (renditions: [(entry: Entry, bytes: [UInt8])], placeholder: ColourPlaceholder?)?
     ) -> Lookup {
         var replacing: String?
         switch set(key: key, widths: widths) {
-        case .complete(let list):
-            if let problem = validate(list.entries) {
+        case .complete(let list, let signed):
+            if let problem = validate(list.entries, signed) {
                 replacing = "\(setFile(key: key)): \(problem)"
             } else {
-                touch(key: key)
+                // Signed now, its next reuse spares the check against the photo; unsigned if the
+                // list cannot be written, it is checked again next time.
+                if !signed, vouchingKey != nil {
+                    _ = storeList(key: key, list.entries, placeholder: list.placeholder)
+                } else {
+                    touch(key: key)
+                }
                 return .found(list)
             }
         case .mismatched(let problem):

@@ -47,8 +47,17 @@ extension RenditionCache {
         digit <= 0x39 ? digit - 0x30 : digit - 0x61 + 10
     }
 
+    /// Whether a set's list carries a valid signature under ``vouchingKey``.
+    func isSigned(_ list: [UInt8], setKey: String) -> Bool {
+        guard let vouchingKey else { return false }
+        let (text, signature) = Self.splitSignature(list)
+        guard let signature else { return false }
+        return HMACSHA256.verify(signature, key: vouchingKey, message: Self.signed(text, setKey: setKey))
+    }
+
     /// Why a set's list does not carry this cache's signature; nil when it does, or when the
-    /// cache has no key (then a signature is neither needed nor checked).
+    /// cache has no `ASHLAR_CACHE_KEY` (then a signature is not required: one under this
+    /// machine's own key only spares the check against the photo).
     func signatureProblem(_ list: [UInt8], setKey: String) -> String? {
         guard let signingKey else { return nil }
         let (text, signature) = Self.splitSignature(list)

@@ -33,13 +33,23 @@ struct RenditionCache: Sendable {
     /// The key sets are signed with (`ASHLAR_CACHE_KEY`, ``keyFromEnvironment()``): with one, a
     /// set is used only when its list carries a valid signature (`RenditionCache+Signing.swift`).
     let signingKey: [UInt8]?
+    /// This machine's own key (``localKey(environment:)``), used without a signing key: a set
+    /// that carries its signature was made or checked against its photo by a build here.
+    let localKey: [UInt8]?
 
-    init(root: String, followingLink: Bool = true, signingKey: [UInt8]? = RenditionCache.keyFromEnvironment()) {
+    init(
+        root: String, followingLink: Bool = true, signingKey: [UInt8]? = RenditionCache.keyFromEnvironment(),
+        localKey: [UInt8]? = nil
+    ) {
         self.root = root
         folder = DirectoryJail(path: root)
         followsLink = followingLink
         self.signingKey = signingKey
+        self.localKey = signingKey == nil ? localKey : nil
     }
+
+    /// The key this cache signs sets with, and trusts a set's signature under.
+    var vouchingKey: [UInt8]? { signingKey ?? localKey }
 
     /// One rendition in a set: its size, format, and the file's length and digest.
     struct Entry: Sendable, Equatable {
@@ -59,7 +69,8 @@ struct RenditionCache: Sendable {
     /// A set's list and files, as found.
     enum SetState: Sendable, Equatable {
         case missing
-        case complete(SetList)
+        /// `signed`: its list carries a valid signature under ``vouchingKey``.
+        case complete(SetList, signed: Bool)
         /// The set is there but does not match its record (the reason, naming the file).
         case mismatched(String)
     }
@@ -124,7 +135,7 @@ struct RenditionCache: Sendable {
                 return .mismatched("\(file) has \(info.st_size) bytes, its list says \(entry.size)")
             }
         }
-        return .complete(setList)
+        return .complete(setList, signed: isSigned(list, setKey: key))
     }
 
     /// A set's list, or nil unless every line is `WIDTH HEIGHT EXTENSION SIZE DIGEST` with one
@@ -179,8 +190,13 @@ struct RenditionCache: Sendable {
             let file = renditionFile(key: key, width: rendition.entry.width, format: rendition.entry.format)
             if let failure = folder.replaceFile(file, with: rendition.bytes) { return SystemFailure(code: failure) }
         }
-        var list = Array(Self.listText(renditions.map(\.entry), placeholder: placeholder).utf8)
-        if let signingKey { list += Array(Self.signatureLine(of: list, setKey: key, signingKey: signingKey).utf8) }
+        return storeList(key: key, renditions.map(\.entry), placeholder: placeholder)
+    }
+
+    /// Writes a set's list, signed under ``vouchingKey`` when there is one.
+    func storeList(key: String, _ entries: [Entry], placeholder: ColourPlaceholder?) -> SystemFailure? {
+        var list = Array(Self.listText(entries, placeholder: placeholder).utf8)
+        if let vouchingKey { list += Array(Self.signatureLine(of: list, setKey: key, signingKey: vouchingKey).utf8) }
         return folder.replaceFile(setFile(key: key), with: list).map { SystemFailure(code: $0) }
     }
 

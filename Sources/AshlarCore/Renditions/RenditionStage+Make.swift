@@ -93,8 +93,8 @@ extension RenditionStage {
         var triedReading = false
         let lookup = cache.getOrCreate(
             key: key, widths: photoWidths,
-            validate: { entries in
-                reuseProblem(of: entries, key: key, photo: job.photo) {
+            validate: { entries, signed in
+                reuseProblem(of: entries, key: key, photo: job.photo, signed: signed) {
                     if bytes == nil, !triedReading { bytes = readSource(path, shown: shown, into: &outcome) }
                     triedReading = true
                     return bytes

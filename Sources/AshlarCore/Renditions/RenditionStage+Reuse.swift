@@ -15,16 +15,17 @@ extension RenditionStage {
     /// encoders write for this photo (`Renditions.deviation`: its ICC profile, its camera facts
     /// under `"metadata": "camera"`, nothing else); and its smallest rendition must be a picture
     /// of this photo: within ``maximumDifference`` of the photo decoded at ⅛
-    /// (`Renditions.glance`). `source` reads the photo (nil when it cannot be read). Under
-    /// `ASHLAR_CACHE_KEY` the set's signature was verified before this is asked: the files are
-    /// checked without the photo (`RenditionMetadata.anyAshlarWrites`), which is not read.
+    /// (`Renditions.glance`). `source` reads the photo (nil when it cannot be read). A `signed`
+    /// set (under `ASHLAR_CACHE_KEY`, or this machine's own key: a build here made it or checked
+    /// it so) has its files checked without the photo (`RenditionMetadata.anyAshlarWrites`),
+    /// which is not read.
     func reuseProblem(
-        of entries: [RenditionCache.Entry], key: String, photo: Photo, source: () -> [UInt8]?
+        of entries: [RenditionCache.Entry], key: String, photo: Photo, signed: Bool, source: () -> [UInt8]?
     ) -> String? {
         if let problem = Self.implausibleHeight(in: entries, of: photo) { return problem }
-        // A set whose signature the cache verified was written by a build that had the key: its
-        // files are checked as the publishing check does, and the photo is not read.
-        if cache.signingKey != nil { return filesProblem(of: entries, key: key, metadata: .anyAshlarWrites).problem }
+        // A set whose signature the cache verified was written or checked by a build that had the
+        // key: its files are checked as the publishing check does, and the photo is not read.
+        if signed { return filesProblem(of: entries, key: key, metadata: .anyAshlarWrites).problem }
         guard let bytes = source() else { return "the photo cannot be read to check them" }
         let glance: Renditions.Glance
         do throws(ImageError) {

@@ -35,7 +35,9 @@ import Testing
         validate: ([RenditionCache.Entry]) -> String? = { _ in nil },
         _ create: () -> [(entry: RenditionCache.Entry, bytes: [UInt8])]?
     ) -> RenditionCache.Lookup {
-        cache.getOrCreate(key: key, widths: widths, validate: validate, create: { create().map { ($0, colours) } })
+        cache.getOrCreate(
+            key: key, widths: widths, validate: { entries, _ in validate(entries) },
+            create: { create().map { ($0, colours) } })
     }
 
     @Test func makesOnceThenFinds() throws {

@@ -17,8 +17,9 @@ import Testing
         )
     ]
 
-    func cache(key signingKey: String?) -> RenditionCache {
-        let cache = RenditionCache(root: root.path, signingKey: signingKey.map { Array($0.utf8) })
+    func cache(key signingKey: String?, local localKey: String? = nil) -> RenditionCache {
+        let cache = RenditionCache(
+            root: root.path, signingKey: signingKey.map { Array($0.utf8) }, localKey: localKey.map { Array($0.utf8) })
         _ = cache.open(creating: true)
         return cache
     }
@@ -44,7 +45,8 @@ import Testing
         #expect(cache(key: test.writtenWith).store(key: key, files) == nil)
         let state = cache(key: test.readWith).set(key: key, widths: widths)
         if test.usable {
-            #expect(state == .complete(RenditionCache.SetList(entries: files.map(\.entry), placeholder: nil)))
+            let list = RenditionCache.SetList(entries: files.map(\.entry), placeholder: nil)
+            #expect(state == .complete(list, signed: test.readWith != nil))
         } else {
             guard case .mismatched(let reason) = state else {
                 Issue.record("\(state)")
@@ -79,5 +81,42 @@ import Testing
             Issue.record("a list signed for another set was used")
             return
         }
+    }
+
+    /// Without `ASHLAR_CACHE_KEY`, a build signs with this machine's own key: a set signed so is
+    /// reused without reading its photo; any other is checked (`validate` told it is unsigned)
+    /// and, once it passes, signed, so the next build spares the check.
+    @Test func thisMachinesKeySparesTheCheckOfSetsItSigned() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(cache(key: nil).store(key: key, files) == nil)
+        let here = cache(key: nil, local: "this machine")
+        #expect(here.set(key: key, widths: widths) == .complete(.init(entries: files.map(\.entry)), signed: false))
+        var told: [Bool] = []
+        for _ in 0..<2 {
+            let lookup = here.getOrCreate(
+                key: key, widths: widths,
+                validate: { _, signed in
+                    told.append(signed)
+                    return nil
+                }, create: { nil })
+            guard case .found = lookup else {
+                Issue.record("\(lookup)")
+                return
+            }
+        }
+        #expect(told == [false, true], "checked once, then trusted by its signature")
+        #expect(cache(key: nil, local: "another machine").set(key: key, widths: widths).isSigned == false)
+        // A set this machine signed, read with ASHLAR_CACHE_KEY, is not one the key signed.
+        guard case .mismatched = cache(key: "secret", local: "this machine").set(key: key, widths: widths) else {
+            Issue.record("a set signed by this machine's key passed for one signed with ASHLAR_CACHE_KEY")
+            return
+        }
+    }
+}
+
+extension RenditionCache.SetState {
+    fileprivate var isSigned: Bool {
+        if case .complete(_, let signed) = self { return signed }
+        return false
     }
 }
