@@ -3,9 +3,12 @@ extension RenditionCache {
     /// `refusals.tsv` so that a damaged file is not decoded again on every build (or every save
     /// under `serve`) while it stays the same. The file is untrusted like the rest of the cache:
     /// a line is used only when it names this decoder version, a digest (``SourceDigest``) and a
-    /// message of printable text; anything else is passed over (and the photo decoded again).
+    /// message of printable text; anything else is passed over (and the photo decoded again). With
+    /// a key, the list is used only when signed (``vouchedList(_:name:)``).
     func refusals() -> [String: String] {
-        guard case .success(let bytes) = folder.readRegularFile("refusals.tsv", upTo: 16 << 20) else { return [:] }
+        guard case .success(let read) = folder.readRegularFile("refusals.tsv", upTo: 16 << 20),
+            let bytes = vouchedList(read, name: "refusals.tsv")
+        else { return [:] }
         return Self.refusals(inList: bytes)
     }
 
@@ -26,7 +29,7 @@ extension RenditionCache {
     /// Replaces `refusals.tsv` with this build's refusals (a file fixed or deleted drops out).
     func saveRefusals(_ refusals: [String: String]) -> SystemFailure? {
         if refusals.isEmpty, !holds("refusals.tsv") { return nil }
-        return write("refusals.tsv", Self.list(of: refusals))
+        return write("refusals.tsv", signedList(Self.list(of: refusals), name: "refusals.tsv"))
     }
 
     /// The `refusals.tsv` that records `refusals`; entries that would not read back are left out.

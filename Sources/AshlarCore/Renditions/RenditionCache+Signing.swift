@@ -47,6 +47,21 @@ extension RenditionCache {
         digit <= 0x39 ? digit - 0x30 : digit - 0x61 + 10
     }
 
+    /// `text` (a list of the cache's own, such as `sources.tsv`) with a signature line under
+    /// ``vouchingKey`` when there is one (an empty list stays empty: unsigned, it reads as empty).
+    func signedList(_ text: [UInt8], name: String) -> [UInt8] {
+        guard let vouchingKey, !text.isEmpty else { return text }
+        return text + Array(Self.signatureLine(of: text, setKey: name, signingKey: vouchingKey).utf8)
+    }
+
+    /// A list of the cache's own read back: without a key as it is; with one, its text when its
+    /// signature verifies, else nil (a list this machine, or a job with `ASHLAR_CACHE_KEY`, did
+    /// not write is not used).
+    func vouchedList(_ bytes: [UInt8], name: String) -> [UInt8]? {
+        guard vouchingKey != nil else { return Self.splitSignature(bytes).text }
+        return isSigned(bytes, setKey: name) ? Self.splitSignature(bytes).text : nil
+    }
+
     /// Whether a set's list carries a valid signature under ``vouchingKey``.
     func isSigned(_ list: [UInt8], setKey: String) -> Bool {
         guard let vouchingKey else { return false }

@@ -1,9 +1,13 @@
 import Foundation
 
 extension RenditionCache {
-    /// The digests `sources.tsv` remembers, by source-relative path.
+    /// The digests `sources.tsv` remembers, by source-relative path; none when the list is not
+    /// signed by this machine or under `ASHLAR_CACHE_KEY` (``vouchedList(_:name:)``): a forged
+    /// digest would name another photo's renditions, which a signed set then vouches for.
     func sourceDigests() -> [String: (stamp: FileStamp, digest: String)] {
-        guard case .success(let bytes) = folder.readRegularFile("sources.tsv", upTo: 256 * 1024 * 1024) else {
+        guard case .success(let read) = folder.readRegularFile("sources.tsv", upTo: 256 * 1024 * 1024),
+            let bytes = vouchedList(read, name: "sources.tsv")
+        else {
             return [:]
         }
         var digests: [String: (stamp: FileStamp, digest: String)] = [:]
@@ -24,7 +28,7 @@ extension RenditionCache {
             guard let item = digests[path] else { continue }
             text += "\(item.digest)\t\(item.stamp.size)\t\(item.stamp.modified)\t\(path)\n"
         }
-        return write("sources.tsv", Array(text.utf8))
+        return write("sources.tsv", signedList(Array(text.utf8), name: "sources.tsv"))
     }
 
     /// The `CACHEDIR.TAG` Ashlar writes: the mark of a folder that is an Ashlar cache.

@@ -112,6 +112,24 @@ import Testing
             return
         }
     }
+
+    /// `sources.tsv` maps a file to its digest, and so to a set this machine's signature vouches
+    /// for: with a key it is used only when signed, so a forged line cannot name another photo's.
+    @Test func sourceDigestsAreUsedOnlyWhenSigned() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let here = cache(key: nil, local: "this machine")
+        let stamp = FileStamp(size: 10, modified: 20)
+        let digest = SourceDigest.of(bytes: [1])
+        #expect(here.saveSourceDigests(["a.jpg": (stamp, digest)]) == nil)
+        #expect(here.sourceDigests()["a.jpg"]?.digest == digest)
+        #expect(cache(key: nil).sourceDigests()["a.jpg"]?.digest == digest, "read as it is without a key")
+        let file = root.appendingPathComponent("sources.tsv")
+        let forged = try String(contentsOf: file, encoding: .utf8)
+            .replacingOccurrences(of: digest, with: SourceDigest.of(bytes: [2]))
+        try forged.write(to: file, atomically: false, encoding: .utf8)
+        #expect(here.sourceDigests().isEmpty)
+        #expect(cache(key: nil, local: "another machine").sourceDigests().isEmpty)
+    }
 }
 
 extension RenditionCache.SetState {

@@ -41,8 +41,10 @@ struct RenditionRefusalTests {
         try #require(fields.count == 3, "\(line)")
 
         // What the next build says comes from the cache: the photo is not decoded again.
+        // Signed as this machine signs the cache's lists (an unsigned one is not used).
         let remembered = "\(fields[0])\t\(fields[1])\tPNG: remembered refusal; the photo is left out\n"
-        try remembered.write(to: refusals, atomically: true, encoding: .utf8)
+        let signer = RenditionCache(root: cache.path, localKey: RenditionCache.localKey())
+        try Data(signer.signedList(Array(remembered.utf8), name: "refusals.tsv")).write(to: refusals)
         let second = try builder.build()
         #expect(second.diagnostics.contains { $0.message == "PNG: remembered refusal; the photo is left out" })
         #expect(second.photoCount == 0)
