@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+
+@testable import AshlarCore
+
+/// A published WebM keeps only what its allowlist keeps (issue 39): the files
+/// `Fixtures/Video/make-webm-leaks.sh` made carry a location, a serial number and an owner in
+/// subtitle cues, chapter and track names, an attached JPEG, and elements added by hand; the
+/// published copy carries none of them, still reads as the same video, and holds only elements
+/// of the list below, written here apart from the code that keeps them.
+@Suite struct WebMAllowlistTests {
+    static let leaks = ["leak-subtitles.webm", "leak-attachment.webm", "leak-appended.webm"]
+    static let webM = ["vp9.webm", "vp8.webm", "live.webm"] + leaks
+
+    /// What the fixtures hide, as text anywhere in the file.
+    static let secrets = ["48.858", "2.294", "4C0FFEE", "Jane Owner", "Eiffel", "Sentinel", "GPS", "owner.txt"]
+
+    /// The published copy, as `StreamedCopy` writes it.
+    static func copy(_ name: String) throws -> (source: [UInt8], facts: VideoFacts, copy: [UInt8]) {
+        let bytes = try VideoFixture.bytes(name)
+        let facts = try VideoFixture.facts(bytes)
+        return (bytes, facts, VideoFixture.patched(bytes, facts.patches))
+    }
+
+    static func contains(_ bytes: [UInt8], _ text: String) -> Bool {
+        let needle = Array(text.utf8)
+        guard bytes.count >= needle.count else { return false }
+        return (0...(bytes.count - needle.count)).contains { bytes[$0..<$0 + needle.count].elementsEqual(needle) }
+    }
+
+    @Test(arguments: leaks)
+    func theCopyHoldsNoneOfWhatTheSourceHides(name: String) throws {
+        let (source, facts, copy) = try Self.copy(name)
+        #expect(Self.secrets.contains { Self.contains(source, $0) }, "the fixture hides something")
+        let kept = (Self.secrets + ["Lavf"]).filter { Self.contains(copy, $0) }
+        #expect(kept.isEmpty, "still in the copy (Lavf: the muxing and writing apps)")
+        #expect(copy.count == source.count)
+        let again = try VideoFixture.facts(copy)
+        #expect(again.width == facts.width && again.height == facts.height && again.codec == facts.codec)
+        #expect(again.duration == facts.duration && !again.recordsLocation)
+    }
+
+    /// Reading the copy asks only for patches already in place: what `StreamedCopy.check` needs.
+    @Test(arguments: webM)
+    func theCopyIsAFixedPoint(name: String) throws {
+        let (source, facts, copy) = try Self.copy(name)
+        var end = 0
+        for patch in facts.patches.sorted(by: { $0.offset < $1.offset }) {
+            #expect(patch.offset >= end && patch.offset + patch.length <= source.count, "at \(patch.offset)")
+            end = patch.offset + patch.length
+        }
+        let again = try VideoFixture.facts(copy)
+        #expect(!again.recordsLocation)
+        for patch in again.patches {
+            #expect(Self.isInPlace(patch, in: copy), "a patch at \(patch.offset) is not in place")
+        }
+    }
+
+    static func isInPlace(_ patch: VideoPatch, in bytes: [UInt8]) -> Bool {
+        patch.offset >= 0 && patch.offset + patch.length <= bytes.count
+            && bytes[patch.offset..<patch.offset + patch.length].elementsEqual(
+                patch.bytes + [UInt8](repeating: 0, count: patch.zeros))
+    }
+
+    /// Every element of the copy, at every level, is on the list (a zeroed `Void` aside); every
+    /// track is video or audio, every block belongs to one, and nothing follows the `Segment`.
+    @Test(arguments: webM)
+    func theCopyHoldsOnlyAllowlistedElements(name: String) throws {
+        let (_, _, copy) = try Self.copy(name)
+        var walk = WebMAllowlistWalk(bytes: copy)
+        walk.walk()
+        #expect(walk.problems.isEmpty, "\(walk.problems.prefix(10))")
+        #expect(walk.trackTypes.sorted() == (name == "leak-subtitles.webm" ? [1, 2] : [1]))
+        #expect(walk.blocks > 0)
+    }
+
+    /// ffmpeg decodes the copy's video and audio without an error, and finds no other stream.
+    @Test(.enabled(if: VideoTool.runs("ffmpeg")), arguments: webM)
+    func ffmpegPlaysTheCopy(name: String) throws {
+        let (_, _, copy) = try Self.copy(name)
+        let url = try VideoTool.temporaryFile(copy, named: name)
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let decoded = try VideoTool.run("ffmpeg", ["-v", "error", "-i", url.path, "-f", "null", "-"])
+        #expect(decoded.status == 0 && decoded.output.isEmpty, "\(decoded.output)")
+        let streams = try VideoTool.run(
+            "ffprobe", ["-v", "error", "-show_entries", "stream=codec_type", "-of", "csv=p=0", url.path])
+        let expected = name == "leak-subtitles.webm" ? "video\naudio" : "video"
+        #expect(streams.output.trimmingCharacters(in: .whitespacesAndNewlines) == expected, "\(streams.output)")
+    }
+
+    /// What a user sees: exiftool, embedded documents included, finds no place, serial number,
+    /// owner, attachment or name in the copy.
+    @Test(.enabled(if: VideoTool.runs("exiftool")), arguments: leaks)
+    func exiftoolFindsNothingInTheCopy(name: String) throws {
+        let (_, _, copy) = try Self.copy(name)
+        let url = try VideoTool.temporaryFile(copy, named: name)
+        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
+        let report = try VideoTool.run("exiftool", ["-a", "-G1", "-n", "-ee3", url.path])
+        #expect(report.status == 0)
+        let leaks = report.output.split(separator: "\n").filter { line in
+            !["[ExifTool]", "[System]", "[File]"].contains { line.hasPrefix($0) }
+        }.filter { line in
+            ["gps", "locat", "serial", "owner", "attached", "track name", "title", "chapter"].contains {
+                line.lowercased().contains($0)
+            }
+        }
+        #expect(leaks.isEmpty, "\(report.output)")
+    }
+
+    /// exiftool sees the source's attachment (and, taken out with `-b -AttachedFileData`, its
+    /// GPS, serial number and owner: `Fixtures/Video/exiftool-webm-leaks.txt`).
+    @Test(.enabled(if: VideoTool.runs("exiftool")))
+    func exiftoolSeesTheSourcesAttachment() throws {
+        let path = VideoFixture.folder.appendingPathComponent("leak-attachment.webm").path
+        let source = try VideoTool.run("exiftool", ["-a", "-G1", "-n", "-ee3", path])
+        #expect(source.output.contains("Attached File Name"), "\(source.output)")
+    }
+
+    struct RefusedCase: CustomTestStringConvertible, Sendable {
+        var name: String
+        var bytes: [UInt8]
+        var message: String
+        var testDescription: String { name }
+    }
+
+    static let refused: [RefusedCase] = {
+        let subtitles = VideoDamageTests.fixture("leak-subtitles.webm")
+        // The subtitle track (TrackType 17) renumbered as the video track: its blocks could not
+        // be told from the video's.
+        let type = firstOffset(of: [0x83, 0x81, 0x11], in: subtitles, from: 0)
+        let entry = subtitles[..<max(0, type)].lastIndex(of: 0xAE) ?? 0
+        let field = firstOffset(of: [0xD7, 0x81, 0x03], in: subtitles, from: entry)
+        var twice = subtitles
+        if field >= 0 { twice[field + 2] = 0x01 }
+        return [
+            RefusedCase(
+                name: "two tracks of one number", bytes: twice,
+                message:
+                    "WebM has two tracks numbered 1; remux it (ffmpeg -i FILE -map 0:v -map 0:a -c copy OUT.webm) (at byte \(entry))"
+            )
+        ]
+    }()
+
+    static func firstOffset(of pattern: [UInt8], in bytes: [UInt8], from start: Int) -> Int {
+        (start...(bytes.count - pattern.count)).first { bytes[$0..<$0 + pattern.count].elementsEqual(pattern) } ?? -1
+    }
+
+    /// A file whose structure the allowlist cannot rewrite is refused, saying what to do.
+    @Test(arguments: refused)
+    func refusesWhatItCannotRewrite(_ refused: RefusedCase) {
+        #expect(throws: VideoReadError.self) { try VideoFixture.facts(refused.bytes) }
+        do {
+            _ = try VideoFixture.facts(refused.bytes)
+        } catch {
+            #expect(error.description == refused.message)
+        }
+    }
+}
