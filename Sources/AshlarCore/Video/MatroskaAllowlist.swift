@@ -2,8 +2,9 @@
 /// keeps. Every other element (`Tags`, `Attachments`, `Chapters`, a `Title`, a track's `Name`,
 /// `Void` and `CRC-32` too, and whatever a later specification adds) becomes a zeroed `Void` of
 /// the same length, so that no position moves. Beyond the table: only video (1) and audio (2)
-/// tracks are kept, a `Cluster` keeps only the blocks of those tracks, and a `SeekHead` only the
-/// entries that point at a kept element.
+/// tracks are kept, a `Cluster` keeps only the blocks of those tracks, a `SeekHead` only the
+/// entries that point at a kept element, and an audio track's `CodecPrivate` loses its Vorbis
+/// comments or FLAC tags and pictures (`MatroskaCodecPrivate`).
 enum MatroskaAllowlist {
     typealias ID = VideoReader.MatroskaID
 
@@ -22,7 +23,8 @@ enum MatroskaAllowlist {
         // DefaultDuration, CodecID, CodecPrivate, CodecDelay, SeekPreRoll, Language,
         // LanguageBCP47, MaxBlockAdditionID, Video, Audio, ContentEncodings.
         ID.trackEntry: [
-            ID.trackNumber, 0x73C5, ID.trackType, 0xB9, 0x88, 0x55AA, 0x9C, 0x23_E383, ID.codecID, 0x63A2, 0x56AA,
+            ID.trackNumber, 0x73C5, ID.trackType, 0xB9, 0x88, 0x55AA, 0x9C, 0x23_E383, ID.codecID, ID.codecPrivate,
+            0x56AA,
             0x56BB, 0x22_B59C, 0x22_B59D, 0x55EE, ID.video, audio, contentEncodings,
         ],
         // FlagInterlaced, FieldOrder, StereoMode, AlphaMode, PixelWidth, PixelHeight, the four

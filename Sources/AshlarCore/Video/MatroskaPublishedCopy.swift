@@ -117,7 +117,27 @@ struct MatroskaPublishedCopy {
                 offset: entry.start)
         }
         if kept { keptTracks.insert(number) } else { droppedTracks.insert(number) }
+        if kept { try rewriteCodecPrivate(fields) }
         return kept
+    }
+
+    /// Rewrites what a kept track's `CodecPrivate` holds besides decoder settings
+    /// (`MatroskaCodecPrivate`).
+    private mutating func rewriteCodecPrivate(_ fields: [Element]) throws(VideoReadError) {
+        guard let codecField = fields.first(where: { $0.id == ID.codecID }), let end = codecField.end,
+            end - codecField.dataStart <= 64
+        else { return }
+        let codec = String(
+            decoding: try bytes(at: codecField.dataStart, count: end - codecField.dataStart).prefix { $0 != 0 },
+            as: UTF8.self)
+        for field in fields where field.id == ID.codecPrivate {
+            guard let end = field.end, end - field.dataStart <= VideoReader.maximumMatroskaElement else { continue }
+            let data = try bytes(at: field.dataStart, count: end - field.dataStart)
+            guard let rewritten = try MatroskaCodecPrivate.rewritten(data, codec: codec), rewritten != data else {
+                continue
+            }
+            patches.append(VideoPatch(offset: field.dataStart, bytes: rewritten))
+        }
     }
 
     private mutating func drop(_ element: Element) throws(VideoReadError) {

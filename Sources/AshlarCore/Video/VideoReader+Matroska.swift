@@ -18,6 +18,7 @@ extension VideoReader {
         static let trackNumber: UInt32 = 0xD7
         static let trackType: UInt32 = 0x83
         static let codecID: UInt32 = 0x86
+        static let codecPrivate: UInt32 = 0x63A2
         static let video: UInt32 = 0xE0
         static let pixelWidth: UInt32 = 0xB0
         static let pixelHeight: UInt32 = 0xBA

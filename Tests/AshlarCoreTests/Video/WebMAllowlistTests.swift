@@ -9,7 +9,9 @@ import Testing
 /// published copy carries none of them, still reads as the same video, and holds only elements
 /// of the list below, written here apart from the code that keeps them.
 @Suite struct WebMAllowlistTests {
-    static let leaks = ["leak-subtitles.webm", "leak-attachment.webm", "leak-appended.webm"]
+    static let leaks = ["leak-subtitles.webm", "leak-attachment.webm", "leak-appended.webm", "leak-vorbis.webm"]
+    /// The fixtures with an audio track besides the video.
+    static let withAudio: Set<String> = ["leak-subtitles.webm", "leak-vorbis.webm"]
     static let webM = ["vp9.webm", "vp8.webm", "live.webm"] + leaks
 
     /// What the fixtures hide, as text anywhere in the file.
@@ -70,7 +72,7 @@ import Testing
         var walk = WebMAllowlistWalk(bytes: copy)
         walk.walk()
         #expect(walk.problems.isEmpty, "\(walk.problems.prefix(10))")
-        #expect(walk.trackTypes.sorted() == (name == "leak-subtitles.webm" ? [1, 2] : [1]))
+        #expect(walk.trackTypes.sorted() == (Self.withAudio.contains(name) ? [1, 2] : [1]))
         #expect(walk.blocks > 0)
     }
 
@@ -84,7 +86,7 @@ import Testing
         #expect(decoded.status == 0 && decoded.output.isEmpty, "\(decoded.output)")
         let streams = try VideoTool.run(
             "ffprobe", ["-v", "error", "-show_entries", "stream=codec_type", "-of", "csv=p=0", url.path])
-        let expected = name == "leak-subtitles.webm" ? "video\naudio" : "video"
+        let expected = Self.withAudio.contains(name) ? "video\naudio" : "video"
         #expect(streams.output.trimmingCharacters(in: .whitespacesAndNewlines) == expected, "\(streams.output)")
     }
 
@@ -114,6 +116,43 @@ import Testing
         let path = VideoFixture.folder.appendingPathComponent("leak-attachment.webm").path
         let source = try VideoTool.run("exiftool", ["-a", "-G1", "-n", "-ee3", path])
         #expect(source.output.contains("Attached File Name"), "\(source.output)")
+    }
+
+    struct CodecPrivateCase: CustomTestStringConvertible, Sendable {
+        var name: String
+        var codec: String
+        var data: [UInt8]
+        /// Nil: kept as it is.
+        var rewritten: [UInt8]?
+        var testDescription: String { name }
+    }
+
+    static let codecPrivates: [CodecPrivateCase] = {
+        let streamInfo: [UInt8] = [0, 0, 0, 4, 1, 2, 3, 4]
+        let comment: [UInt8] = [4, 0, 0, 5] + Array("GPS=1".utf8)
+        let picture: [UInt8] = [0x86, 0, 0, 3, 0xFF, 0xD8, 0xFF]
+        let fLaC = Array("fLaC".utf8)
+        return [
+            CodecPrivateCase(
+                name: "FLAC comments and picture become padding", codec: "A_FLAC",
+                data: fLaC + streamInfo + comment + picture,
+                rewritten: fLaC + streamInfo + [1, 0, 0, 5, 0, 0, 0, 0, 0] + [0x81, 0, 0, 3, 0, 0, 0]),
+            CodecPrivateCase(
+                name: "FLAC bytes after the last block become zeros", codec: "A_FLAC",
+                data: fLaC + [0x80, 0, 0, 1, 9] + Array("GPS".utf8), rewritten: fLaC + [0x80, 0, 0, 1, 9, 0, 0, 0]),
+            CodecPrivateCase(name: "Opus is kept", codec: "A_OPUS", data: Array("OpusHead".utf8), rewritten: nil),
+        ]
+    }()
+
+    @Test(arguments: codecPrivates)
+    func rewritesWhatACodecPrivateHoldsBesidesSettings(_ testCase: CodecPrivateCase) throws {
+        #expect(try MatroskaCodecPrivate.rewritten(testCase.data, codec: testCase.codec) == testCase.rewritten)
+    }
+
+    @Test func aDamagedFLACCodecPrivateIsRefused() {
+        #expect(throws: VideoReadError("WebM FLAC track's CodecPrivate is damaged")) {
+            try MatroskaCodecPrivate.rewritten(Array("fLaC".utf8) + [4, 0, 0, 9, 1], codec: "A_FLAC")
+        }
     }
 
     struct RefusedCase: CustomTestStringConvertible, Sendable {
