@@ -29,6 +29,7 @@ TARGETS=(
     "webp           4096 -"
     "avif           4096 -"
     "video         16384 -"
+    "video-matroska 16384 -"
     "exif           4096 -"
     "camera-raw    16384 -"
     "iim            4096 -"
