@@ -18,7 +18,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     for patch in facts.patches.sorted(by: { $0.offset < $1.offset }) {
         require(patch.offset >= end, "patches overlap at \(patch.offset)")
         require(
-            patch.length >= 2 && patch.zeros >= 0 && patch.offset <= bytes.count - patch.length, "patch past the end")
+            patch.length >= 1 && patch.zeros >= 0 && patch.offset <= bytes.count - patch.length, "patch past the end")
         copy.replaceSubrange(
             patch.offset..<patch.offset + patch.length, with: patch.bytes + [UInt8](repeating: 0, count: patch.zeros))
         end = patch.offset + patch.length
