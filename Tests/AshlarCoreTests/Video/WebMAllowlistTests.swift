@@ -171,14 +171,37 @@ import Testing
         let field = firstOffset(of: [0xD7, 0x81, 0x03], in: subtitles, from: entry)
         var twice = subtitles
         if field >= 0 { twice[field + 2] = 0x01 }
+        let (late, cluster) = clusterBeforeTracks(VideoDamageTests.fixture("vp8.webm"))
         return [
+            RefusedCase(
+                name: "a Cluster before the Tracks", bytes: late,
+                message:
+                    "WebM has a 'Cluster' before its 'Tracks'; remux it (ffmpeg -i FILE -c copy OUT.webm) (at byte \(cluster))"
+            ),
             RefusedCase(
                 name: "two tracks of one number", bytes: twice,
                 message:
                     "WebM has two tracks numbered 1; remux it (ffmpeg -i FILE -map 0:v -map 0:a -c copy OUT.webm) (at byte \(entry))"
-            )
+            ),
         ]
     }()
+
+    /// `bytes` with the `Segment`'s first `Cluster` moved before its `Tracks` (the `Segment`
+    /// keeps its size), and where the `Cluster` now starts.
+    static func clusterBeforeTracks(_ bytes: [UInt8]) -> ([UInt8], Int) {
+        let file = ByteWindow(bytes)
+        let whole = EBMLReader.Element(id: 0, start: 0, dataStart: 0, end: bytes.count)
+        guard let top = EBMLReader.children(file, of: whole), let segment = top.first(where: { $0.id == 0x1853_8067 }),
+            let children = EBMLReader.children(file, of: segment),
+            let tracks = children.firstIndex(where: { $0.id == 0x1654_AE6B }),
+            let cluster = children.firstIndex(where: { $0.id == 0x1F43_B675 }), tracks < cluster,
+            let end = children[cluster].end
+        else { return ([], 0) }
+        let start = children[tracks].start
+        let moved = Array(bytes[children[cluster].start..<end])
+        let copy = Array(bytes[..<start]) + moved + Array(bytes[start..<children[cluster].start]) + Array(bytes[end...])
+        return (copy, start)
+    }
 
     static func firstOffset(of pattern: [UInt8], in bytes: [UInt8], from start: Int) -> Int {
         (start...(bytes.count - pattern.count)).first { bytes[$0..<$0 + pattern.count].elementsEqual(pattern) } ?? -1
