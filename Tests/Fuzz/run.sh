@@ -30,6 +30,7 @@ TARGETS=(
     "avif           4096 -"
     "video         16384 -"
     "video-iso     16384 -"
+    "video-matroska 16384 -"
     "exif           4096 -"
     "camera-raw    16384 -"
     "iim            4096 -"

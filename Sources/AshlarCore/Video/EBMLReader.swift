@@ -94,6 +94,13 @@ enum EBMLReader {
 
     /// A `Void` element (ID `0xEC`) of exactly `length` bytes, header included (at least 2).
     static func void(length: Int) -> [UInt8] {
+        let header = voidHeader(length: length)
+        return header + [UInt8](repeating: 0, count: max(0, length - header.count))
+    }
+
+    /// The header of a `Void` element of exactly `length` bytes (at least 2): its data, the rest,
+    /// is zeros.
+    static func voidHeader(length: Int) -> [UInt8] {
         guard length >= 2 else { return [UInt8](repeating: 0xEC, count: max(0, length)) }
         // The shortest size field whose value fits; the data fills what is left.
         for sizeLength in 1...8 {
@@ -101,10 +108,18 @@ enum EBMLReader {
             guard data >= 0 else { break }
             if UInt64(data) < 1 << (7 * sizeLength) - 1 {
                 let marked = UInt64(data) | 1 << (7 * sizeLength)
-                let size = (0..<sizeLength).reversed().map { UInt8(truncatingIfNeeded: marked >> (8 * $0)) }
-                return [0xEC] + size + [UInt8](repeating: 0, count: data)
+                return [0xEC] + (0..<sizeLength).reversed().map { UInt8(truncatingIfNeeded: marked >> (8 * $0)) }
             }
         }
         return [UInt8](repeating: 0xEC, count: length)
+    }
+
+    /// A variable-length integer (a block's track number): its value and length, or nil.
+    static func vint(_ bytes: [UInt8]) -> (value: UInt64, length: Int)? {
+        guard let first = bytes.first, first != 0 else { return nil }
+        let length = first.leadingZeroBitCount + 1
+        guard length <= bytes.count else { return nil }
+        let raw = bytes.prefix(length).reduce(0) { $0 << 8 | UInt64($1) }
+        return (raw & (1 << (7 * length) - 1), length)
     }
 }

@@ -1,15 +1,15 @@
 /// What a WebM or Matroska file's `Info`, `Tracks` and `Tags` say, gathered as they are read.
 ///
 /// Locations: a `SimpleTag` whose `TagName` names a place or a position (`LOCATION`,
-/// `RECORDING_LOCATION`, `GPS…`, `…ISO6709`, `…LATITUDE`) becomes a `Void` element of the same
-/// size, nested tags and all.
+/// `RECORDING_LOCATION`, `GPS…`, `…ISO6709`, `…LATITUDE`) means the file records where it was
+/// taken (for the warning when it is published as it is); a published copy drops all `Tags`.
 struct MatroskaFacts {
     typealias ID = VideoReader.MatroskaID
     typealias Element = EBMLReader.Element
 
     private(set) var track: VideoTrack?
     private(set) var title: String?
-    private(set) var patches: [VideoPatch] = []
+    private(set) var recordsLocation = false
     private var timestampScale: UInt64 = 1_000_000
     private var rawDuration: Double?
 
@@ -42,7 +42,7 @@ struct MatroskaFacts {
         case ID.tags:
             for tag in children where tag.id == ID.tag {
                 for simpleTag in try Self.children(file, of: tag, base: base) where simpleTag.id == ID.simpleTag {
-                    try patchLocations(file, simpleTag, base: base, depth: 0)
+                    try findLocations(file, simpleTag, base: base, depth: 0)
                 }
             }
         default:
@@ -50,21 +50,20 @@ struct MatroskaFacts {
         }
     }
 
-    private mutating func patchLocations(
+    private mutating func findLocations(
         _ file: ByteWindow, _ simpleTag: Element, base: Int, depth: Int
     ) throws(VideoReadError) {
         let children = try Self.children(file, of: simpleTag, base: base)
         let name = children.first { $0.id == ID.tagName }.flatMap { EBMLReader.string(file, $0) } ?? ""
         if Self.namesALocation(name) {
-            let length = (simpleTag.end ?? simpleTag.dataStart) - simpleTag.start
-            patches.append(VideoPatch(offset: base + simpleTag.start, bytes: EBMLReader.void(length: length)))
+            recordsLocation = true
             return
         }
         guard depth < 16 else {
             throw VideoReadError("WebM tags are nested too deeply", offset: base + simpleTag.start)
         }
         for child in children where child.id == ID.simpleTag {
-            try patchLocations(file, child, base: base, depth: depth + 1)
+            try findLocations(file, child, base: base, depth: depth + 1)
         }
     }
 

@@ -6,14 +6,19 @@ extension VideoReader {
         static let ebml: UInt32 = 0x1A45_DFA3
         static let docType: UInt32 = 0x4282
         static let segment: UInt32 = 0x1853_8067
+        static let seekHead: UInt32 = 0x114D_9B74
+        static let seek: UInt32 = 0x4DBB
+        static let seekID: UInt32 = 0x53AB
         static let info: UInt32 = 0x1549_A966
         static let timestampScale: UInt32 = 0x2A_D7B1
         static let duration: UInt32 = 0x4489
         static let title: UInt32 = 0x7BA9
         static let tracks: UInt32 = 0x1654_AE6B
         static let trackEntry: UInt32 = 0xAE
+        static let trackNumber: UInt32 = 0xD7
         static let trackType: UInt32 = 0x83
         static let codecID: UInt32 = 0x86
+        static let codecPrivate: UInt32 = 0x63A2
         static let video: UInt32 = 0xE0
         static let pixelWidth: UInt32 = 0xB0
         static let pixelHeight: UInt32 = 0xBA
@@ -24,35 +29,35 @@ extension VideoReader {
         static let tag: UInt32 = 0x7373
         static let simpleTag: UInt32 = 0x67C8
         static let tagName: UInt32 = 0x45A3
+        static let cues: UInt32 = 0x1C53_BB6B
         static let cluster: UInt32 = 0x1F43_B675
+        static let simpleBlock: UInt32 = 0xA3
+        static let blockGroup: UInt32 = 0xA0
+        static let block: UInt32 = 0xA1
         /// The elements that may follow a `Cluster` of unknown size in a `Segment`, and so end it.
         static let segmentLevel: Set<UInt32> = [
-            0x114D_9B74, info, tracks, cluster, 0x1C53_BB6B, 0x1043_A770, tags, 0x1941_A469,
+            seekHead, info, tracks, cluster, cues, 0x1043_A770, tags, 0x1941_A469,
         ]
     }
 
     /// The largest `Info`, `Tracks` or `Tags` element read.
     static let maximumMatroskaElement = 4 << 20
-    /// Element headers read in all, `Cluster` children of live streams included.
-    static let maximumMatroskaHeaders = 200_000
 
     /// Walks a WebM or Matroska file: the EBML header (its `DocType`), then the `Segment`'s
-    /// children by their headers, reading `Info`, `Tracks` and `Tags` whole and skipping
-    /// `Cluster`s (walking through the children of one of unknown size, as a live stream writes).
+    /// children by their headers, reading `Info`, `Tracks` and `Tags` whole, and checking every
+    /// element against the allowlist of what a published copy keeps (`MatroskaPublishedCopy`),
+    /// `Cluster`s block header by block header (walking through the children of one of unknown
+    /// size, as a live stream writes, to what ends it).
     static func readMatroska(fileSize: Int, _ read: Read) throws(VideoReadError) -> VideoFacts {
-        var headers = 0
-        func next(at offset: Int, end: Int) throws(VideoReadError) -> Element {
-            headers += 1
-            guard headers <= maximumMatroskaHeaders else {
-                throw VideoReadError("WebM has more than \(maximumMatroskaHeaders) elements", offset: offset)
-            }
-            let head = try bytes(read, at: offset, count: min(12, end - offset), fileSize: fileSize)
-            switch EBMLReader.header(ByteWindow(head), at: 0, end: end - offset) {
-            case .element(let element): return element.shifted(by: offset)
-            case .needs: throw VideoReadError("WebM ends inside an element header", offset: offset)
-            case .damaged: throw VideoReadError("WebM element at byte \(offset) is damaged", offset: offset)
-            }
+        try withoutActuallyEscaping(read) { (read: @escaping Read) throws(VideoReadError) -> VideoFacts in
+            try readMatroska(fileSize: fileSize, copy: MatroskaPublishedCopy(fileSize: fileSize, read), read)
         }
+    }
+
+    private static func readMatroska(
+        fileSize: Int, copy: MatroskaPublishedCopy, _ read: Read
+    ) throws(VideoReadError) -> VideoFacts {
+        var copy = copy
         func whole(_ element: Element) throws(VideoReadError) -> (ByteWindow, Element) {
             guard let end = element.end else {
                 throw VideoReadError("WebM element 0x\(hex(element.id)) has an unknown size", offset: element.start)
@@ -64,14 +69,15 @@ extension VideoReader {
             return (ByteWindow(data), element.shifted(by: -element.start))
         }
 
-        let ebml = try next(at: 0, end: fileSize)
+        let ebml = try copy.header(at: 0, end: fileSize)
         let (header, headerElement) = try whole(ebml)
         let docType = EBMLReader.children(header, of: headerElement)?.first { $0.id == MatroskaID.docType }
             .flatMap { EBMLReader.string(header, $0) }
         guard ebml.id == MatroskaID.ebml, docType == "webm" || docType == "matroska" else {
             throw VideoReadError("EBML file is not WebM or Matroska (DocType '\(docType ?? "")')")
         }
-        let segment = try next(at: ebml.end ?? fileSize, end: fileSize)
+        try copy.keep(ebml)
+        let segment = try copy.header(at: ebml.end ?? fileSize, end: fileSize)
         guard segment.id == MatroskaID.segment else {
             throw VideoReadError("WebM has no 'Segment' after its header", offset: segment.start)
         }
@@ -80,7 +86,7 @@ extension VideoReader {
         var offset = segment.dataStart
         var clusterEnd: Int?
         while offset < segmentEnd {
-            let element = try next(at: offset, end: clusterEnd ?? segmentEnd)
+            let element = try copy.header(at: offset, end: clusterEnd ?? segmentEnd)
             if clusterEnd != nil, MatroskaID.segmentLevel.contains(element.id) {
                 clusterEnd = nil
             }
@@ -89,24 +95,29 @@ extension VideoReader {
                 case MatroskaID.info, MatroskaID.tracks, MatroskaID.tags:
                     let (data, local) = try whole(element)
                     try facts.read(data, local, base: element.start)
-                case MatroskaID.cluster where element.end == nil:
-                    clusterEnd = segmentEnd
-                    offset = element.dataStart
-                    continue
                 default:
                     break
                 }
+                try copy.visit(element, in: MatroskaID.segment)
+                if element.id == MatroskaID.cluster, element.end == nil {
+                    clusterEnd = segmentEnd
+                    offset = element.dataStart
+                    continue
+                }
+            } else {
+                try copy.visit(element, in: MatroskaID.cluster)
             }
             guard let end = element.end else {
                 throw VideoReadError("WebM element 0x\(hex(element.id)) has an unknown size", offset: element.start)
             }
             offset = end
         }
+        copy.dropRest(from: segmentEnd)
         guard let track = facts.track else { throw VideoReadError("WebM has no video track") }
         return VideoFacts(
             format: .webM, width: track.width, height: track.height, rotation: 0, duration: facts.duration,
             codec: track.codec, mimeType: VideoFormat.webM.mimeType, title: facts.title,
-            patches: facts.patches)
+            patches: copy.patches, recordsLocation: facts.recordsLocation)
     }
 
     static func hex(_ id: UInt32) -> String {

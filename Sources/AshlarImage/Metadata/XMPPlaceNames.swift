@@ -1,6 +1,8 @@
 /// The XMP properties, in any namespace, whose names say they hold a position or a place:
 /// found by their local name (`prefix:Name`, as an attribute or an element), in one pass over
-/// the packet. Text that merely mentions a word is not a property and does not count.
+/// the packet. Text that merely mentions a word is not a property and does not count. Video
+/// tools' names count too: Premiere's "Shot Location" (`xmpDM:shotLocation`), and a marker's
+/// `xmpDM:location`.
 enum XMPPlaceNames {
     /// Local names, lowercased, that hold a position or a place.
     static let placeNames: Set<String> = [
@@ -9,6 +11,7 @@ enum XMPPlaceNames {
         "provincestate", "sublocation", "location", "locationcreated", "locationshown", "worldregion",
         "locality", "county", "municipality", "stateprovince", "island", "islandgroup", "waterbody",
         "locationname", "locationid", "gpslatitude", "gpslongitude", "gpsaltitude", "gpsposition",
+        "shotlocation",
     ]
 
     /// Whether a property named for a position or a place appears in `xmp`: a name

@@ -32,9 +32,9 @@ import Testing
             file: "android.mp4", format: .mp4, width: 320, height: 180, codec: "avc1", title: "Beach walk", patches: 1),
         Expected(file: "hevc.mp4", format: .mp4, width: 320, height: 180, codec: "hvc1"),
         Expected(
-            file: "vp9.webm", format: .webM, width: 320, height: 180, codec: "V_VP9", title: "Evening tram", patches: 1),
-        Expected(file: "vp8.webm", format: .webM, width: 320, height: 180, codec: "V_VP8"),
-        Expected(file: "live.webm", format: .webM, width: 320, height: 180, duration: nil, codec: "V_VP9", patches: 1),
+            file: "vp9.webm", format: .webM, width: 320, height: 180, codec: "V_VP9", title: "Evening tram", patches: 6),
+        Expected(file: "vp8.webm", format: .webM, width: 320, height: 180, codec: "V_VP8", patches: 5),
+        Expected(file: "live.webm", format: .webM, width: 320, height: 180, duration: nil, codec: "V_VP9", patches: 5),
     ]
 
     @Test(arguments: expected)

@@ -47,6 +47,12 @@ import Testing
             records: true),
         XMPCase(
             name: "Darwin Core", packet: "<d>\n <dwc:decimalLatitude>48.85</dwc:decimalLatitude></d>", records: true),
+        // Premiere's "Shot Location", as video tools write it.
+        XMPCase(name: "xmpDM shot location", packet: "<d xmpDM:shotLocation='Quay 4'/>", records: true),
+        XMPCase(
+            name: "xmpDM shot location element", packet: "<d><xmpDM:shotLocation>Quay 4</xmpDM:shotLocation></d>",
+            records: true),
+        XMPCase(name: "xmpDM shot name", packet: "<d xmpDM:shotName='Take 2'/>", records: false),
         XMPCase(name: "photoshop city", packet: "<d photoshop:City='Paris'/>", records: true),
         XMPCase(
             name: "IPTC location created",

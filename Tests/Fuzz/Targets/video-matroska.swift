@@ -1,0 +1,81 @@
+@testable import AshlarCore
+
+/// A WebM or Matroska file's published copy (`MatroskaPublishedCopy`): the patches lie inside
+/// the file and do not overlap; the patched copy reads again with the same track and no
+/// location, every patch its reading asks for is already in place (`StreamedCopy.check`), and
+/// its element tree, walked in memory, holds only what `MatroskaAllowlist` keeps, zeroed `Void`s
+/// and blocks of kept tracks.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    let bytes = fuzzInput(data, count)
+    guard VideoReader.format(ofPrefix: Array(bytes.prefix(16))) == .webM else { return -1 }
+    guard let facts = readMatroska(bytes) else { return 0 }
+    var copy = bytes
+    var end = 0
+    for patch in facts.patches.sorted(by: { $0.offset < $1.offset }) {
+        require(patch.offset >= end, "patches overlap at \(patch.offset)")
+        require(patch.zeros >= 0 && patch.offset <= bytes.count - patch.length, "patch past the end")
+        copy.replaceSubrange(
+            patch.offset..<patch.offset + patch.length, with: patch.bytes + [UInt8](repeating: 0, count: patch.zeros))
+        end = patch.offset + patch.length
+    }
+    guard let again = readMatroska(copy) else {
+        require(false, "the patched copy does not read")
+        return 0
+    }
+    for patch in again.patches {
+        let written = patch.bytes + [UInt8](repeating: 0, count: patch.zeros)
+        require(
+            patch.offset >= 0 && patch.offset <= copy.count - written.count
+                && copy[patch.offset..<patch.offset + written.count].elementsEqual(written),
+            "a patch at \(patch.offset) is not in place")
+    }
+    require(!again.recordsLocation, "the patched copy still records a location")
+    require(
+        again.width == facts.width && again.height == facts.height && again.codec == facts.codec,
+        "the patched copy reads differently")
+    checkTree(copy, parent: 0, from: 0, to: copy.count, depth: 0)
+    return 0
+}
+
+/// Every element kept in `parent` is on the list; a `Void` is zeros; only zeros follow the
+/// `Segment`. What follows a `Cluster` of unknown size, up to an element of the `Segment`, is
+/// checked as its children.
+private func checkTree(_ bytes: [UInt8], parent: UInt32, from start: Int, to end: Int, depth: Int) {
+    let segment: UInt32 = 0x1853_8067
+    let cluster: UInt32 = 0x1F43_B675
+    var offset = start
+    var inUnknownCluster = false
+    while offset < end {
+        guard case .element(let element) = EBMLReader.header(ByteWindow(bytes), at: offset, end: end) else {
+            require(parent == 0 && bytes[offset...].allSatisfy { $0 == 0 }, "no element at \(offset)")
+            return
+        }
+        let segmentLevel = MatroskaAllowlist.children[segment, default: []].contains(element.id)
+        if segmentLevel { inUnknownCluster = false }
+        let level = inUnknownCluster ? cluster : parent
+        let allowed = level == 0 ? [0x1A45_DFA3, segment] : MatroskaAllowlist.children[level] ?? []
+        let elementEnd = element.end ?? end
+        if element.id == 0xEC {
+            require(bytes[element.dataStart..<elementEnd].allSatisfy { $0 == 0 }, "a Void holds data at \(offset)")
+        } else {
+            require(allowed.contains(element.id), "element \(element.id) kept in \(level) at \(offset)")
+            if element.end == nil, element.id == cluster {
+                inUnknownCluster = true
+                offset = element.dataStart
+                continue
+            }
+            if MatroskaAllowlist.children[element.id] != nil, depth < 16 {
+                checkTree(bytes, parent: element.id, from: element.dataStart, to: elementEnd, depth: depth + 1)
+            }
+        }
+        offset = elementEnd
+    }
+}
+
+private func readMatroska(_ bytes: [UInt8]) -> VideoFacts? {
+    try? VideoReader.read(fileSize: bytes.count) { offset, count throws(VideoReadError) in
+        require(offset >= 0 && count >= 0 && offset <= bytes.count - count, "read of \(count) at \(offset)")
+        return Array(bytes[offset..<offset + count])
+    }
+}
