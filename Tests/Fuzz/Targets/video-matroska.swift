@@ -9,31 +9,8 @@
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = fuzzInput(data, count)
     guard VideoReader.format(ofPrefix: Array(bytes.prefix(16))) == .webM else { return -1 }
-    guard let facts = readMatroska(bytes) else { return 0 }
-    var copy = bytes
-    var end = 0
-    for patch in facts.patches.sorted(by: { $0.offset < $1.offset }) {
-        require(patch.offset >= end, "patches overlap at \(patch.offset)")
-        require(patch.zeros >= 0 && patch.offset <= bytes.count - patch.length, "patch past the end")
-        copy.replaceSubrange(
-            patch.offset..<patch.offset + patch.length, with: patch.bytes + [UInt8](repeating: 0, count: patch.zeros))
-        end = patch.offset + patch.length
-    }
-    guard let again = readMatroska(copy) else {
-        require(false, "the patched copy does not read")
-        return 0
-    }
-    for patch in again.patches {
-        let written = patch.bytes + [UInt8](repeating: 0, count: patch.zeros)
-        require(
-            patch.offset >= 0 && patch.offset <= copy.count - written.count
-                && copy[patch.offset..<patch.offset + written.count].elementsEqual(written),
-            "a patch at \(patch.offset) is not in place")
-    }
-    require(!again.recordsLocation, "the patched copy still records a location")
-    require(
-        again.width == facts.width && again.height == facts.height && again.codec == facts.codec,
-        "the patched copy reads differently")
+    guard let facts = readVideoInMemory(bytes) else { return 0 }
+    let copy = checkedPublishedCopy(of: bytes, facts).copy
     checkTree(copy, parent: 0, from: 0, to: copy.count, depth: 0)
     return 0
 }
@@ -70,12 +47,5 @@ private func checkTree(_ bytes: [UInt8], parent: UInt32, from start: Int, to end
             }
         }
         offset = elementEnd
-    }
-}
-
-private func readMatroska(_ bytes: [UInt8]) -> VideoFacts? {
-    try? VideoReader.read(fileSize: bytes.count) { offset, count throws(VideoReadError) in
-        require(offset >= 0 && count >= 0 && offset <= bytes.count - count, "read of \(count) at \(offset)")
-        return Array(bytes[offset..<offset + count])
     }
 }
