@@ -27,7 +27,7 @@ package struct VideoFacts: Sendable, Equatable {
     package init(
         format: VideoFormat, width: Int, height: Int, rotation: Int = 0, duration: Double? = nil,
         codec: String? = nil, mimeType: String, xmp: [UInt8]? = nil, title: String? = nil,
-        patches: [VideoPatch] = [], recordsLocation: Bool? = nil
+        patches: [VideoPatch] = [], recordsLocation: Bool = false
     ) {
         self.format = format
         self.width = width
@@ -39,7 +39,7 @@ package struct VideoFacts: Sendable, Equatable {
         self.xmp = xmp
         self.title = title
         self.patches = patches
-        self.recordsLocation = recordsLocation ?? !patches.isEmpty
+        self.recordsLocation = recordsLocation
     }
 }
 
