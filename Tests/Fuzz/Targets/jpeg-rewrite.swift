@@ -1,7 +1,8 @@
 @testable import AshlarImage
 
 /// `JPEGMetadata.read`, then both rewrites: a file read once is rewritten without error, the
-/// copy's bytes from SOS through EOI are the input's, it reads back with the same colour profile
+/// copy keeps from the first SOS on only the tables and scans `keptBetweenScans` names, as the
+/// input has them, it reads back with the same colour profile
 /// and no location, and rewriting it again changes nothing.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
@@ -22,8 +23,19 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
             require(false, "\(policy) wrote a file read refuses")
             return 0
         }
-        require(output[outputLayout.scan].elementsEqual(bytes[layout.scan]), "\(policy) changed the scan data")
-        require(output.suffix(from: outputLayout.scan.lowerBound).count == layout.scan.count, "bytes after EOI")
+        // From the first SOS on, the segments on the list (with the scans' data) as they were,
+        // and nothing else: an APPn or comment between scans is left out.
+        let kept = layout.scanParts.filter { JPEGMetadata.keptBetweenScans.contains($0.segment.marker) }
+        require(
+            outputLayout.scanParts.count == kept.count
+                && zip(outputLayout.scanParts, kept).allSatisfy { written, read in
+                    written.segment.marker == read.segment.marker
+                        && output[written.segment.start..<written.segment.end].elementsEqual(
+                            bytes[read.segment.start..<read.segment.end])
+                        && output[written.data].elementsEqual(bytes[read.data])
+                }, "\(policy) changed the scan data")
+        require(outputLayout.endsWithEOI == layout.endsWithEOI, "\(policy) changed the end of the image")
+        require(output.count == outputLayout.scan.upperBound, "bytes after EOI")
         require(!after.hasLocation, "\(policy) kept a location")
         require(after.iccProfile == metadata.iccProfile, "\(policy) changed the ICC profile")
         require(after.xmp == nil, "\(policy) kept XMP")
