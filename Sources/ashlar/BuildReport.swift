@@ -40,7 +40,7 @@ struct BuildReport: Encodable {
         errors = result.errorCount
         upToDate = result.upToDate
         stopped = result.stopped
-        leftOut = result.leftOut
+        leftOut = result.leftOut?.description
         unpublished = result.unpublished
         files = Files(written: result.filesWritten, unchanged: result.filesUnchanged, removed: result.filesRemoved)
         renditions = Renditions(made: result.renditionsMade, reused: result.renditionsReused)

@@ -10,9 +10,8 @@ package struct BuildManifest: Sendable, Equatable {
     /// A state file larger than this is not read (a million files is about 100 MB).
     static let maximumStateSize = 256 * 1024 * 1024
 
-    /// Output path → `h:HASH` for generated files, `c:SIZE:MTIME:SOURCE` for copies, `l:…` for
-    /// hard links.
-    package var files: [String: String] = [:]
+    /// Output path → what identifies the file's content.
+    package var files: [String: ManifestEntry] = [:]
     /// The fingerprint of everything the build read (configuration, theme, source stamps).
     package var inputs = ""
     package var diagnostics: [Diagnostic] = []
@@ -20,8 +19,8 @@ package struct BuildManifest: Sendable, Equatable {
     package var albums: [String: String] = [:]
     /// How many photos and albums the build published, for the summary of a skipped rebuild.
     package var counts: (photos: Int, albums: Int) = (0, 0)
-    /// What `minRating` left out, as the summary says it.
-    package var leftOut: String?
+    /// What `minRating` left out.
+    package var leftOut: LeftOutPhotos?
     /// The files the build did not publish, for the summary of a skipped rebuild.
     package var unpublished: [UnpublishedGroup] = []
 
@@ -34,22 +33,13 @@ package struct BuildManifest: Sendable, Equatable {
     package var outputName: String?
 
     /// Names what the build put in the output folder: a digest of each file's path and content
-    /// entry in byte order (without a copied image's time, so the same site gives the same name
-    /// on any machine).
+    /// entry in byte order (without a copied file's time, so the same site gives the same name
+    /// on any machine: ``ManifestEntry/portableText``).
     package var outputDigest: String {
         var hash = ContentHash()
         for path in files.keys.sorted(by: FileNameOrder.precedes) {
             hash.combine(path)
-            guard let entry = files[path] else { continue }
-            if entry.hasPrefix("c:") {
-                // `c:SIZE:MTIME:SOURCE` → `c:SIZE:SOURCE`.
-                let fields = entry.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
-                if fields.count == 4 {
-                    hash.combine("c:\(fields[1]):\(fields[3])")
-                    continue
-                }
-            }
-            hash.combine(entry)
+            hash.combine(files[path]?.portableText ?? "")
         }
         return hash.hex
     }
@@ -77,9 +67,14 @@ package struct BuildManifest: Sendable, Equatable {
         }
         text += ",\n  \"photoCount\": \(counts.photos),\n  \"albumCount\": \(counts.albums),\n".utf8
         if let leftOut {
-            text += "  \"leftOut\": ".utf8
-            Self.appendQuoted(leftOut, to: &text)
-            text += ",\n".utf8
+            text += "  \"leftOut\": {\"minRating\": \(leftOut.minimum)".utf8
+            for reason in LeftOutPhotos.Reason.allCases {
+                guard let count = leftOut.counts[reason] else { continue }
+                text += ", ".utf8
+                Self.appendQuoted(reason.rawValue, to: &text)
+                text += ": \(count)".utf8
+            }
+            text += "},\n".utf8
         }
         if !unpublished.isEmpty {
             text += "  \"unpublished\": [".utf8
@@ -98,7 +93,7 @@ package struct BuildManifest: Sendable, Equatable {
             text += "\n  ],\n".utf8
         }
         text += "  \"files\": {".utf8
-        Self.appendMembers(files, to: &text)
+        Self.appendMembers(files.mapValues(\.text), to: &text)
         text += files.isEmpty ? "},\n".utf8 : "\n  },\n".utf8
         text += "  \"albums\": {".utf8
         Self.appendMembers(albums, to: &text)
@@ -157,7 +152,13 @@ package struct BuildManifest: Sendable, Equatable {
         // Whole numbers as Ashlar writes them; a damaged file's 1e300 or 2.5 is dropped, not trapped on.
         func whole(_ value: JSONValue?) -> Int? { value?.numberValue.flatMap { Int(exactly: $0) } }
         manifest.counts = (whole(document.root["photoCount"]) ?? 0, whole(document.root["albumCount"]) ?? 0)
-        manifest.leftOut = document.root["leftOut"]?.stringValue
+        if let leftOut = document.root["leftOut"] {
+            var counts: [LeftOutPhotos.Reason: Int] = [:]
+            for reason in LeftOutPhotos.Reason.allCases {
+                if let count = whole(leftOut[reason.rawValue]), count > 0 { counts[reason] = count }
+            }
+            manifest.leftOut = LeftOutPhotos(counts: counts, minimum: whole(leftOut["minRating"]))
+        }
         manifest.outputName = document.root["output"]?.stringValue
         for entry in document.root["unpublished"]?.arrayValue ?? [] {
             guard let album = entry["album"]?.stringValue,
@@ -168,7 +169,7 @@ package struct BuildManifest: Sendable, Equatable {
         }
         for member in files {
             guard let value = member.value.stringValue, RelativePath.isSafe(member.key) else { return nil }
-            manifest.files[member.key] = value
+            manifest.files[member.key] = ManifestEntry(text: value)
         }
         for member in document.root["albums"]?.members ?? [] {
             if let signature = member.value.stringValue { manifest.albums[member.key] = signature }

@@ -37,7 +37,7 @@ package struct DiagnosticReport: Sendable, Encodable {
         pages = result.pageCount
         warnings = result.warningCount
         errors = result.errorCount
-        leftOut = result.leftOut
+        leftOut = result.leftOut?.description
         unpublished = result.unpublished
         diagnostics = result.diagnostics.map(Entry.init)
     }

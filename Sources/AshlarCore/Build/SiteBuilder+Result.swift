@@ -5,9 +5,8 @@ extension SiteBuilder {
         public var photoCount: Int
         public var albumCount: Int
         public var pageCount: Int
-        /// What `minRating` left out, for the summary: "3 photos left out by minRating 4: 1
-        /// rejected, 2 rated below 4". Nil when it left out nothing.
-        public var leftOut: String?
+        /// What `minRating` left out; nil when it left out nothing.
+        public var leftOut: LeftOutPhotos?
         /// The files of each album that are not published (HEIC, video, a RAW without a usable
         /// preview…), by album and reason: notes, not warnings.
         package var unpublished: [UnpublishedGroup] = []
@@ -69,13 +68,13 @@ extension SiteBuilder {
                 diagnostics: inputs.diagnostics + pages.templateDiagnostics + source.diagnostics + catalog.diagnostics
                     + pages.diagnostics,
                 photoCount: catalog.photoCount, albumCount: catalog.albums.count, pageCount: pages.pageCount)
-            leftOut = RatingFilter.summary(catalog.leftOut, minimum: inputs.configuration?.minRating)
+            leftOut = LeftOutPhotos(counts: catalog.leftOut, minimum: inputs.configuration?.minRating)
             unpublished = catalog.unpublished
         }
 
         /// The manifest of a build that wrote `files`. A build with errors records no inputs
         /// fingerprint or album signatures, so the next build does everything again.
-        func manifest(files: [String: String], fingerprint: String, albums: [String: String]) -> BuildManifest {
+        func manifest(files: [String: ManifestEntry], fingerprint: String, albums: [String: String]) -> BuildManifest {
             var manifest = BuildManifest()
             manifest.files = files
             manifest.inputs = errorCount == 0 ? fingerprint : ""

@@ -76,7 +76,7 @@ public struct SiteBuilder: Sendable {
         clock.lap("scan")
         // What the build reports depends on the options that add warnings, so they count too.
         let fingerprint = source.fingerprint(
-            siteFingerprint: inputs.siteFingerprint + (options.reportMetadataConflicts ? " conflicts" : ""))
+            siteFingerprint: inputs.siteFingerprint, reportsMetadataConflicts: options.reportMetadataConflicts)
         // What the last build wrote can be kept only if it is all still there.
         let previousIntact = previous.map(output.isIntact) ?? false
         if let previous, previousIntact, previous.inputs == fingerprint, !options.layoutManifest {

@@ -40,7 +40,7 @@ struct OutputFolder: Sendable {
                 }
                 // Only what was written is known: everything is written again.
                 var manifest = BuildManifest()
-                for path in files { manifest.files[path] = "" }
+                for path in files { manifest.files[path] = .unknown }
                 return manifest
             }
             if let manifest = BuildManifest.read(bytes) { return manifest }

@@ -47,7 +47,7 @@ final class OutputStager: Sendable {
     /// Records a page the writer took as it was rendered; false if the path was taken already
     /// (the first page of a path wins).
     @discardableResult
-    func recordStreamed(_ path: String, entry: String, written: Bool) -> Bool {
+    func recordStreamed(_ path: String, entry: ManifestEntry, written: Bool) -> Bool {
         state.withLock { plan in
             guard plan.streamedPages[path] == nil else { return false }
             plan.streamedPages[path] = (entry, written)
@@ -56,7 +56,7 @@ final class OutputStager: Sendable {
     }
 
     /// A page recorded by `recordStreamed`.
-    func streamed(_ path: String) -> (entry: String, written: Bool)? {
+    func streamed(_ path: String) -> (entry: ManifestEntry, written: Bool)? {
         state.withLock { $0.streamedPages[path] }
     }
 
@@ -233,10 +233,7 @@ final class OutputStager: Sendable {
         case .failure(let failure): throw BuildError(.io, path: shown, message: "cannot read: \(failure.message)")
         }
         if let mismatch = cached.mismatch(bytes) {
-            switch cached.expected {
-            case .rendition: cache.forget(key: String(cached.entry.prefix(32)))
-            case .original: _ = cache.folder.unlink(cached.cachePath)
-            }
+            cache.discard(cached)
             throw BuildError(
                 .io, path: shown,
                 message:

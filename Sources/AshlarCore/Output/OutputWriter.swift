@@ -34,7 +34,7 @@ struct OutputWriter {
     /// A file to write, with the manifest entry that identifies its content.
     private struct Planned: Sendable {
         var file: OutputFile
-        var entry: String
+        var entry: ManifestEntry
         /// For a streamed page: whether it was written (false when it equals the previous file).
         var streamedWritten = false
     }
@@ -49,7 +49,7 @@ struct OutputWriter {
         else {
             return page
         }
-        let entry = "h:" + ContentHash.of(bytes)
+        let entry = ManifestEntry.generated(bytes)
         if previous?.files[page.path] == entry, previousIsIntact || directory.isRegularFile(page.path) {
             return stager.recordStreamed(page.path, entry: entry, written: false)
                 ? OutputFile(path: page.path, contents: .streamed) : page
@@ -61,7 +61,9 @@ struct OutputWriter {
 
     /// Writes `files` through `stager`, which may hold pages already (`.streamed`), and puts
     /// everything in place together. On failure nothing staged is left behind.
-    func write(_ files: [OutputFile], stager: OutputStager? = nil) throws(BuildError) -> (Summary, [String: String]) {
+    func write(_ files: [OutputFile], stager: OutputStager? = nil) throws(BuildError) -> (
+        Summary, [String: ManifestEntry]
+    ) {
         let stager = stager ?? OutputStager(paths: paths, directory: directory, linkImages: linkImages)
         do throws(BuildError) {
             return try write(files, with: stager)
@@ -72,7 +74,7 @@ struct OutputWriter {
     }
 
     private func write(_ files: [OutputFile], with stager: OutputStager) throws(BuildError) -> (
-        Summary, [String: String]
+        Summary, [String: ManifestEntry]
     ) {
         var seen = Set<String>(minimumCapacity: files.count)
         var unique: [OutputFile] = []
@@ -93,7 +95,7 @@ struct OutputWriter {
                 }
                 return .success(Planned(file: file, entry: entry))
             case .bytes(let bytes):
-                return .success(Planned(file: file, entry: "h:" + ContentHash.of(bytes)))
+                return .success(Planned(file: file, entry: .generated(bytes)))
             case .streamed:
                 guard let streamed = stager.streamed(file.path) else {
                     return .failure(
@@ -112,16 +114,18 @@ struct OutputWriter {
                 }
                 return .success(Planned(file: file, entry: entry))
             case .cached(let cached):
-                return .success(Planned(file: file, entry: "r:" + cached.entry))
+                return .success(Planned(file: file, entry: .cached(cached.content)))
             case .video(let source, let patches):
-                let patched = patches.isEmpty ? "" : ":" + StreamedCopy.digest(of: patches)
-                return sourceEntry("v", source).map { Planned(file: file, entry: $0 + patched) }
+                let digest = patches.isEmpty ? nil : StreamedCopy.digest(of: patches)
+                return stamp(of: source).map {
+                    Planned(file: file, entry: .video(source: source, stamp: $0, patches: digest))
+                }
             case .copy(let source):
-                return sourceEntry("c", source).map { Planned(file: file, entry: $0) }
+                return stamp(of: source).map { Planned(file: file, entry: .copy(source: source, stamp: $0)) }
             }
         }
         var summary = Summary()
-        var entries: [String: String] = Dictionary(minimumCapacity: planned.count)
+        var entries: [String: ManifestEntry] = Dictionary(minimumCapacity: planned.count)
         var changed: [OutputFile] = []
         for result in planned {
             guard let item = try result.get() else { continue }
@@ -145,22 +149,21 @@ struct OutputWriter {
         return (summary, entries)
     }
 
-    /// A copied source's manifest entry, `KIND:size:modified:path`: a copy made from a source
-    /// whose size or time changed is made again.
-    private func sourceEntry(_ kind: String, _ source: String) -> Result<String, BuildError> {
+    /// A copied source's size and time, for its manifest entry: a copy made from a source whose
+    /// size or time changed is made again.
+    private func stamp(of source: String) -> Result<FileStamp, BuildError> {
         var info = stat()
         guard stat(paths.sourceFile(source), &info) == 0 else {
             return .failure(
                 BuildError(.io, path: paths.display(source), message: "cannot read: \(SystemError.message(errno))"))
         }
-        let stamp = FileStamp(info)
-        return .success("\(kind):\(stamp.size):\(stamp.modified):\(source)")
+        return .success(FileStamp(info))
     }
 
     /// Removes files the previous build wrote that this one does not, and the folders that
     /// leaves empty. Nothing else is touched: an entry whose folder is not a real folder inside
     /// the output (a link, or a link on the way) is ignored.
-    func removeStale(keeping entries: [String: String]) -> Int {
+    func removeStale(keeping entries: [String: ManifestEntry]) -> Int {
         guard let previous else { return 0 }
         var removed = 0
         var folders = Set<String>()

@@ -26,7 +26,7 @@ struct StagingPlan {
     var firstFailure: BuildError?
     /// Pages the writer took as they were rendered (`OutputWriter.stream`): the manifest entry of
     /// each, and whether it was written.
-    var streamedPages: [String: (entry: String, written: Bool)] = [:]
+    var streamedPages: [String: (entry: ManifestEntry, written: Bool)] = [:]
 
     init(paths: SitePaths, directory: DirectoryJail) {
         self.paths = paths

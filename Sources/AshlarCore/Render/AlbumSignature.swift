@@ -7,63 +7,66 @@ enum AlbumSignature {
     static func of(
         _ album: Album, ancestors: [Album], site: String, hasFeed: Bool, links: (Photo) -> [String] = { _ in [] }
     ) -> String {
-        var hash = ContentHash()
-        hash.combine(site)
-        hash.combine(hasFeed ? "feed" : "no feed")
+        var hash = Fingerprint()
+        hash.add(site)
+        hash.add(hasFeed)
         for ancestor in ancestors {
-            hash.combine(ancestor.outputPath)
-            hash.combine(ancestor.title)
+            hash.add(ancestor.outputPath)
+            hash.add(ancestor.title)
         }
-        hash.combine(album.outputPath)
-        hash.combine(album.title)
-        hash.combine(album.description ?? "\u{0}")
+        hash.add(album.outputPath)
+        hash.add(album.title)
+        hash.add(album.description)
         // The sharing preview shows the album's cover, which may be a photo of a sub-album.
-        if let cover = album.cover { combine(cover, into: &hash) } else { hash.combine("no cover") }
-        hash.combine(Int64(album.photos.count))
+        hash.add(album.cover != nil)
+        if let cover = album.cover { combine(cover, into: &hash) }
+        hash.add(Int64(album.photos.count))
         for photo in album.photos {
             combine(photo, into: &hash)
             let photoLinks = links(photo)
-            hash.combine(Int64(photoLinks.count))
-            for link in photoLinks { hash.combine(link) }
+            hash.add(Int64(photoLinks.count))
+            for link in photoLinks { hash.add(link) }
         }
         for child in album.albums {
-            hash.combine(child.outputPath)
-            hash.combine(child.title)
-            hash.combine(Int64(child.totalPhotoCount))
-            if let cover = child.cover { combine(cover, into: &hash) } else { hash.combine("no cover") }
+            hash.add(child.outputPath)
+            hash.add(child.title)
+            hash.add(Int64(child.totalPhotoCount))
+            hash.add(child.cover != nil)
+            if let cover = child.cover { combine(cover, into: &hash) }
         }
         return hash.hex
     }
 
-    private static func combine(_ photo: Photo, into hash: inout ContentHash) {
-        hash.combine(photo.slug)
-        hash.combine(photo.name)
-        hash.combine(photo.primaryPath)
-        hash.combine(photo.sourcePath ?? "\u{0}")
+    private static func combine(_ photo: Photo, into hash: inout Fingerprint) {
+        hash.add(photo.slug)
+        hash.add(photo.name)
+        hash.add(photo.primaryPath)
+        hash.add(photo.sourcePath)
         combine(photo.image, into: &hash)
-        hash.combine(Int64(photo.width))
-        hash.combine(Int64(photo.height))
-        hash.combine(Int64(photo.renditions.count))
+        hash.add(Int64(photo.width))
+        hash.add(Int64(photo.height))
+        hash.add(Int64(photo.renditions.count))
         for rendition in photo.renditions {
             combine(rendition.image, into: &hash)
-            hash.combine(Int64(rendition.width))
+            hash.add(Int64(rendition.width))
         }
-        hash.combine(Int64(photo.imageWidth ?? -1))
-        if let original = photo.generated?.original { combine(original, into: &hash) } else { hash.combine("\u{0}") }
+        hash.add(photo.imageWidth)
+        hash.add(photo.generated?.original != nil)
+        if let original = photo.generated?.original { combine(original, into: &hash) }
+        hash.add(photo.generated?.sharing != nil)
         if let sharing = photo.generated?.sharing {
             combine(sharing.image, into: &hash)
-            hash.combine(Int64(sharing.width))
-            hash.combine(Int64(sharing.height))
+            hash.add(Int64(sharing.width))
+            hash.add(Int64(sharing.height))
         }
-        hash.combine(photo.placeholder?.css ?? "\u{0}")
+        hash.add(photo.placeholder?.css)
+        hash.add(photo.video != nil)
         if let video = photo.video {
-            hash.combine("video:" + video.sourcePath)
+            hash.add(video.sourcePath)
             combine(video.location, into: &hash)
             for text in [video.mimeType, video.codec, video.poster, video.durationText] {
-                hash.combine(text ?? "\u{0}")
+                hash.add(text)
             }
-        } else {
-            hash.combine("photo")
         }
         let metadata = photo.metadata
         for text in [
@@ -72,24 +75,30 @@ enum AlbumSignature {
             metadata.rights, metadata.license, metadata.location, metadata.city, metadata.region, metadata.country,
             metadata.poster,
         ] {
-            hash.combine(text ?? "\u{0}")
+            hash.add(text)
         }
         for number in [metadata.focalLength, metadata.aperture, metadata.order] {
-            hash.combine(number.map { Int64(bitPattern: $0.bitPattern) } ?? Int64.min)
+            hash.add(number)
         }
         for number in [metadata.iso, metadata.rating, metadata.orientation, metadata.width, metadata.height] {
-            hash.combine(number.map(Int64.init) ?? Int64.min)
+            hash.add(number)
         }
-        hash.combine(metadata.hidden == true ? "hidden" : "shown")
-        hash.combine(Int64(metadata.tags?.count ?? -1))
-        for tag in metadata.tags ?? [] { hash.combine(tag) }
+        hash.add(metadata.hidden == true)
+        hash.add(metadata.tags != nil)
+        hash.add(metadata.tags ?? []) { $0.add($1) }
     }
 
-    private static func combine(_ location: ImageLocation, into hash: inout ContentHash) {
+    private static func combine(_ location: ImageLocation, into hash: inout Fingerprint) {
         switch location {
-        case .output(let path): hash.combine("o:" + path)
-        case .remote(let url): hash.combine("r:" + url)
-        case .referenced(let path): hash.combine("s:" + path)
+        case .output(let path):
+            hash.add(0)
+            hash.add(path)
+        case .remote(let url):
+            hash.add(1)
+            hash.add(url)
+        case .referenced(let path):
+            hash.add(2)
+            hash.add(path)
         }
     }
 }

@@ -8,8 +8,16 @@ package struct CachedFile: Sendable, Equatable {
     /// Relative to the rendition cache's folder.
     package var cachePath: String
     /// Names the content: the same entry, the same bytes (the build manifest keeps it).
-    package var entry: String
+    package var content: Content
     package var expected: Expected
+
+    /// Which file of the cache this is, by the key that names its content.
+    package enum Content: Sendable, Hashable {
+        /// The rendition `width` pixels wide of the set `key` (a ``RenditionKey`` value).
+        case rendition(key: String, width: Int)
+        /// The published copy of a photo's own file, by its ``RenditionKey`` value.
+        case original(key: String)
+    }
 
     /// What a cache file must be to be published.
     package enum Expected: Sendable, Equatable {
@@ -19,10 +27,10 @@ package struct CachedFile: Sendable, Equatable {
         case original(ImageFormat)
     }
 
-    package init(outputPath: String, cachePath: String, entry: String, expected: Expected) {
+    package init(outputPath: String, cachePath: String, content: Content, expected: Expected) {
         self.outputPath = outputPath
         self.cachePath = cachePath
-        self.entry = entry
+        self.content = content
         self.expected = expected
     }
 

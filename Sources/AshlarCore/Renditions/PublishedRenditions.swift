@@ -36,7 +36,9 @@ struct PublishedRenditions: Sendable, Equatable {
             let expected = CachedFile.Expected.rendition(
                 size: entry.size, digest: entry.digest, width: entry.width, height: entry.height)
             files.append(
-                CachedFile(outputPath: output, cachePath: cachePath, entry: "\(key)-\(entry.width)", expected: expected)
+                CachedFile(
+                    outputPath: output, cachePath: cachePath, content: .rendition(key: key, width: entry.width),
+                    expected: expected)
             )
             renditions.append(PhotoRendition(image: .output(output), sourcePath: nil, width: entry.width))
             if sharing == nil, entry.width == sharingWidth { sharing = (.output(output), entry.width, entry.height) }

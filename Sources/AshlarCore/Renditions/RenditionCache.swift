@@ -205,6 +205,15 @@ struct RenditionCache: Sendable {
         _ = folder.unlink(setFile(key: key))
     }
 
+    /// Drops what a copy of `file` that is not what Ashlar wrote came from, so that the next
+    /// build makes it again: a rendition's whole set (its list), or the published original.
+    func discard(_ file: CachedFile) {
+        switch file.content {
+        case .rendition(let key, _): forget(key: key)
+        case .original: _ = folder.unlink(file.cachePath)
+        }
+    }
+
     /// Whether `file` is a regular file, reached without following a link.
     func holds(_ file: String) -> Bool {
         folder.isRegularFile(file)

@@ -68,7 +68,10 @@ extension RenditionStage {
             }
         }
         outcome.used.append(path)
-        return CachedFile(outputPath: output, cachePath: path, entry: "o:" + digest, expected: .original(format))
+        return CachedFile(
+            outputPath: output, cachePath: path,
+            content: .original(key: RenditionKey(sourceDigest: digest, product: .original(format)).value),
+            expected: .original(format))
     }
 
     /// Why no published copy of a file can be made, naming for AVIF the setting that publishes

@@ -10,16 +10,18 @@ struct ScannedSource: Sendable {
         return ScannedSource(tree: tree, diagnostics: diagnostics)
     }
 
-    /// Everything the output depends on: the site-wide inputs and every source file's size and
-    /// time. Equal fingerprints mean an identical site.
-    func fingerprint(siteFingerprint: String) -> String {
-        var hash = ContentHash()
-        hash.combine(siteFingerprint)
+    /// Everything the output depends on: the site-wide inputs, the options that change what
+    /// the build reports, and every source file's size and time. Equal fingerprints mean an
+    /// identical site.
+    func fingerprint(siteFingerprint: String, reportsMetadataConflicts: Bool) -> String {
+        var fingerprint = Fingerprint()
+        fingerprint.add(siteFingerprint)
+        fingerprint.add(reportsMetadataConflicts)
         tree.forEachFile { path, stamp in
-            hash.combine(path)
-            hash.combine(stamp.size)
-            hash.combine(stamp.modified)
+            fingerprint.add(path)
+            fingerprint.add(stamp.size)
+            fingerprint.add(stamp.modified)
         }
-        return hash.hex
+        return fingerprint.hex
     }
 }

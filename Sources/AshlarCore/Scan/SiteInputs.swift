@@ -64,14 +64,14 @@ struct SiteInputs: Sendable {
     /// The site-wide inputs: Ashlar's version and the versions of AshlarImage's output (a copy or
     /// rendition made differently is a different site), the configuration and the theme.
     var siteFingerprint: String {
-        var hash = ContentHash()
-        hash.combine(AshlarVersion.current)
-        hash.combine(RenditionKey.outputVersions)
-        hash.combine(configurationBytes)
-        for (path, file) in theme.files.sorted(by: { $0.key < $1.key }) {
-            hash.combine(path)
-            hash.combine(file.bytes)
+        var fingerprint = Fingerprint()
+        fingerprint.add(AshlarVersion.current)
+        fingerprint.add(RenditionKey.outputVersions)
+        fingerprint.add(configurationBytes)
+        fingerprint.add(theme.files.sorted(by: { $0.key < $1.key })) { fingerprint, entry in
+            fingerprint.add(entry.key)
+            fingerprint.add(entry.value.bytes)
         }
-        return hash.hex
+        return fingerprint.hex
     }
 }

@@ -8,10 +8,10 @@ import Testing
         manifest.inputs = "0123abcd"
         manifest.counts = (3, 2)
         manifest.files = [
-            "b/index.html": "h:1",
-            "a/index.html": "h:2",
-            "a \"q\" <&>\u{2028}\u{7}é/index.html": "c:10:20:a/q.jpg",
-            "index.html": "h:3",
+            "b/index.html": .generated(contentHash: "0000000000000001"),
+            "a/index.html": .generated(contentHash: "0000000000000002"),
+            "a \"q\" <&>\u{2028}\u{7}é/index.html": .copy(source: "a/q.jpg", stamp: FileStamp(size: 10, modified: 20)),
+            "index.html": .generated(contentHash: "0000000000000003"),
         ]
         manifest.albums = ["b": "s2", "a": "s1"]
         manifest.diagnostics = [
@@ -30,9 +30,9 @@ import Testing
                   "albumCount": 2,
                   "files": {
                     "a \"q\" \u003c\u0026\u003e\u2028\u0007é/index.html": "c:10:20:a/q.jpg",
-                    "a/index.html": "h:2",
-                    "b/index.html": "h:1",
-                    "index.html": "h:3"
+                    "a/index.html": "h:0000000000000002",
+                    "b/index.html": "h:0000000000000001",
+                    "index.html": "h:0000000000000003"
                   },
                   "albums": {
                     "a": "s1",
@@ -50,7 +50,15 @@ import Testing
 
     @Test func readsWhatItWrites() throws {
         var manifest = BuildManifest()
-        manifest.files = ["index.html": "h:0123", "back\\slash.png": "c:3:4:back\\slash.png"]
+        manifest.files = [
+            "index.html": .generated(contentHash: "0123456789abcdef"),
+            "back\\slash.png": .copy(source: "back\\slash.png", stamp: FileStamp(size: 3, modified: 4)),
+            "clip.mp4": .video(
+                source: "clip.mp4", stamp: FileStamp(size: 5, modified: -6), patches: "fedcba9876543210"),
+            "a/b@320w.0123456789.jpg": .cached(.rendition(key: String(repeating: "ab", count: 32), width: 320)),
+            "a/b.jpg": .cached(.original(key: String(repeating: "0f", count: 32))),
+        ]
+        manifest.leftOut = LeftOutPhotos(counts: [.rejected: 2, .unrated: 1], minimum: 3)
         manifest.inputs = "abc"
         manifest.counts = (2, 1)
         manifest.diagnostics = [.warning("w", path: "a.json", at: SourceLocation(line: 3, column: 4), key: "k")]
@@ -81,13 +89,14 @@ import Testing
         #expect(BuildManifest.read(Self.sample.bytes)?.outputName == nil)
 
         var touched = Self.sample
-        touched.files["a \"q\" <&>\u{2028}\u{7}é/index.html"] = "c:10:99:a/q.jpg"
+        touched.files["a \"q\" <&>\u{2028}\u{7}é/index.html"] = .copy(
+            source: "a/q.jpg", stamp: FileStamp(size: 10, modified: 99))
         #expect(touched.outputDigest == Self.sample.outputDigest)
         var changed = Self.sample
-        changed.files["index.html"] = "h:4"
+        changed.files["index.html"] = .generated(contentHash: "0000000000000004")
         #expect(changed.outputDigest != Self.sample.outputDigest)
         changed = Self.sample
-        changed.files["index.htm"] = "h:3"
+        changed.files["index.htm"] = .generated(contentHash: "0000000000000003")
         #expect(changed.outputDigest != Self.sample.outputDigest)
 
         let marker = OutputMarker.bytes(files: manifest.files.keys, build: manifest.outputName)

@@ -45,10 +45,13 @@ import Testing
     }
 
     @Test func summaryNamesEveryReason() {
-        #expect(RatingFilter.summary([:], minimum: 3) == nil)
+        #expect(LeftOutPhotos(counts: [:], minimum: 3) == nil)
+        #expect(LeftOutPhotos(counts: [.rejected: 2], minimum: nil) == nil)
         #expect(
-            RatingFilter.summary([.rejected: 1, .belowMinimum: 2, .unrated: 3], minimum: 4)
+            LeftOutPhotos(counts: [.rejected: 1, .belowMinimum: 2, .unrated: 3], minimum: 4)?.description
                 == "6 photos left out by minRating 4: 1 rejected, 2 rated below 4, 3 unrated")
-        #expect(RatingFilter.summary([.unrated: 1], minimum: 1) == "1 photo left out by minRating 1: 1 unrated")
+        #expect(
+            LeftOutPhotos(counts: [.unrated: 1, .rejected: 0], minimum: 1)?.description
+                == "1 photo left out by minRating 1: 1 unrated")
     }
 }

@@ -14,7 +14,8 @@ import Testing
 
     static func file(_ bytes: [UInt8]) -> CachedFile {
         CachedFile(
-            outputPath: "a@48w.jpg", cachePath: "renditions/ab/abc-48.jpg", entry: "abc-48",
+            outputPath: "a@48w.jpg", cachePath: "renditions/ab/abc-48.jpg",
+            content: .rendition(key: String(repeating: "ab", count: 32), width: 48),
             expected: .rendition(size: bytes.count, digest: SourceDigest.of(bytes: bytes), width: 48, height: 32))
     }
 
