@@ -62,7 +62,7 @@ struct ServeCommand: Command, Equatable {
         // Renditions not in the cache yet are made right after, while the site is served: the
         // first page is there in seconds, and reloads when they are, first for the photos it
         // shows first, then for all.
-        let first = preview.rebuild(clean: site.clean, renditions: .cachedOnly)
+        let first = preview.rebuild(clean: site.clean, renditions: PreviewRounds.first)
         // Each round's warnings once: the rounds of a cold start find the same ones.
         let echo = DiagnosticEcho()
         if case .failed(let error) = first, error.kind == .usage {
@@ -99,11 +99,9 @@ struct ServeCommand: Command, Equatable {
                 Output.error(
                     "Making the renditions of \(Count.format(deferred, "photo")), the home page's first; the pages reload when they are ready"
                 )
-                let firstScreen = preview.rebuild(renditions: .firstScreen(photos: Self.firstScreenPhotos))
-                Self.report(firstScreen, output: outputDisplay, started: nil, echo: echo)
-                var left = 1
-                if case .built(let result) = firstScreen { left = result.renditionsDeferred }
-                if left > 0 { Self.report(preview.rebuild(), output: outputDisplay, started: nil, echo: echo) }
+            }
+            preview.makeDeferredRenditions(after: first) { outcome in
+                Self.report(outcome, output: outputDisplay, started: nil, echo: echo)
             }
             preview.watch(with: watcher) { outcome in
                 Self.report(outcome, output: outputDisplay, started: nil, echo: echo)
@@ -121,10 +119,6 @@ struct ServeCommand: Command, Equatable {
         Output.print("Stopped.")
         return 0
     }
-
-    /// How many of the home page's photos get renditions before the rest: more than a large
-    /// screen shows at once.
-    static let firstScreenPhotos = 24
 
     /// Binds the port asked for; when the default port is taken, the next free one, saying so.
     private static func listen(host: String, port: Int, explicit: Bool) throws(ServeError) -> ListeningSocket {

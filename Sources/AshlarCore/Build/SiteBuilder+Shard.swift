@@ -30,27 +30,14 @@ extension SiteBuilder {
     public func buildShard(_ shard: RenditionShard, progress: (@Sendable (String) -> Void)? = nil)
         throws(BuildError) -> ShardResult
     {
-        var clock = StageClock()
-        try OutputFolder(paths: paths).checkSource()
-        try checkCacheFolder()
-        progress?("reading the configuration and templates")
-        let inputs = try SiteInputs.load(paths: paths, configurationFile: configurationFile, baseURL: options.baseURL)
-        clock.lap("configuration")
-        var result = ShardResult(shard: shard, diagnostics: inputs.diagnostics)
-        guard let configuration = inputs.configuration else {
+        var run = BuildRun(builder: self, scope: .shard(shard), progress: progress)
+        try run.run()
+        var result = ShardResult(shard: shard, diagnostics: run.inputs?.diagnostics ?? [])
+        guard run.ending != .brokenConfiguration else {
             result.stopped = true
             return result
         }
-        progress?("scanning the source folder")
-        let source = ScannedSource.scan(paths: paths, workers: options.jobs)
-        clock.lap("scan")
-        progress?("reading photos")
-        var catalog = buildCatalog(source, configuration: configuration, inputs: inputs)
-        clock.lap("read")
-        let renditions = makeRenditions(
-            &catalog, configuration: configuration, inputs: inputs, scope: .shard(shard), progress: progress)
-        clock.lap("renditions")
-        if let report = renditions?.report {
+        if let report = run.renditions?.report {
             result.diagnostics += report.diagnostics
             result.photoCount = report.photos
             result.shardPhotoCount = report.photos - report.outsideShard
@@ -59,7 +46,7 @@ extension SiteBuilder {
         } else {
             result.makesNoRenditions = true
         }
-        result.stages = clock.stages
+        result.stages = run.clock.stages
         return result
     }
 }

@@ -2,10 +2,10 @@ import AshlarImage
 import AshlarTemplate
 import Foundation
 
-/// Builds a site: the one entry point the command line calls for `ashlar build` and
-/// `ashlar check`. A build is a sequence of named, timed stages, each handing the next a value:
-/// inputs (configuration and theme) → scanned source → catalog (albums and photos) → renditions
-/// (the albums with their photos' renditions) → rendered pages → written output.
+/// Builds a site: the one entry point the command line calls for `ashlar build`, `check`,
+/// `build --shard` and `serve`. Each runs the one list of named, timed stages (``BuildStage``:
+/// configuration → scan → read → renditions → render → write) in a scope of its own
+/// (``BuildScope``), through ``BuildRun``.
 public struct SiteBuilder: Sendable {
     public var paths: SitePaths
     /// An explicit configuration file; default `SOURCE/ashlar.json` when it exists.
@@ -51,133 +51,73 @@ public struct SiteBuilder: Sendable {
         self.options = options
     }
 
-    /// Builds the site into the output folder, writing only what changed.
+    /// Builds the site into the output folder, writing only what changed: every stage of
+    /// ``BuildStage``, in order.
     public func build(
         progress: (@Sendable (String) -> Void)? = nil, waiting: (@Sendable (String) -> Void)? = nil
     ) throws(BuildError) -> Result {
         let lock = BuildLock(output: paths.output.path) { waiting?($0) }
         defer { withExtendedLifetime(lock) {} }
-        var clock = StageClock()
-        try checkCacheFolder()
-        let output = OutputFolder(paths: paths)
-        var previous = try output.open(force: options.force)
-
-        progress?("reading the configuration and templates")
-        let inputs = try SiteInputs.load(paths: paths, configurationFile: configurationFile, baseURL: options.baseURL)
-        clock.lap("configuration")
-        // A broken configuration builds nothing, so it must not remove the site either.
-        if options.clean, inputs.configuration != nil, let manifest = previous {
-            output.clean(manifest)
-            previous = nil
-        }
-
-        progress?("scanning the source folder")
-        let source = ScannedSource.scan(paths: paths, workers: options.jobs)
-        clock.lap("scan")
-        // What the build reports depends on the options that add warnings, so they count too.
-        let fingerprint = source.fingerprint(
-            siteFingerprint: inputs.siteFingerprint, reportsMetadataConflicts: options.reportMetadataConflicts)
-        // What the last build wrote can be kept only if it is all still there.
-        let previousIntact = previous.map(output.isIntact) ?? false
-        if let previous, previousIntact, previous.inputs == fingerprint, !options.layoutManifest {
+        var run = BuildRun(builder: self, scope: .build(options.renditions), progress: progress)
+        try run.run()
+        switch run.ending {
+        case .upToDate:
+            guard let previous = run.previous else { break }
             var result = Result(upToDate: previous)
-            result.stages = clock.stages
+            result.stages = run.clock.stages
             return result
+        case .brokenConfiguration:
+            return Result(stoppedWith: run.inputs?.diagnostics ?? [])
+        case nil:
+            break
         }
-        guard let configuration = inputs.configuration else {
-            // A broken configuration stops the build: building with defaults would publish a site
-            // the author did not ask for.
-            return Result(stoppedWith: inputs.diagnostics)
+        guard var result = run.result, let catalog = run.catalog, let written = run.written else {
+            throw BuildError(.io, path: paths.output.path, message: "internal error: the build stopped early")
         }
-
-        progress?("reading photos")
-        var catalog = buildCatalog(source, configuration: configuration, inputs: inputs)
-        clock.lap("read")
-
-        let renditions = makeRenditions(
-            &catalog, configuration: configuration, inputs: inputs, scope: options.renditions, progress: progress)
-        clock.lap("renditions")
-
-        progress?("rendering pages")
-        var writer = OutputWriter(paths: paths, directory: output.directory, previous: previous)
-        writer.linkImages = configuration.images == .copy
-        writer.previousIsIntact = previousIntact
-        writer.workers = options.jobs
-        // Pages go to disk under temporary names as they are rendered; they are renamed into
-        // place with everything else, or removed if the build fails.
-        let stager = OutputStager(
-            paths: paths, directory: output.directory, linkImages: writer.linkImages, cache: renditions?.cache)
-        let pages = render(
-            catalog, configuration: configuration, inputs: inputs, reusable: previousIntact ? previous : nil,
-            pageHandler: { [writer] page in writer.stream(page, into: stager) })
-        clock.lap("render")
-
-        progress?("writing the site")
-        var result = Result(inputs: inputs, source: source, catalog: catalog, pages: pages)
-        result.shownSourceImages = catalog.root.shownSourceImages
-        let (summary, entries) = try writer.write(pages.files, stager: stager)
-        let deferred = renditions?.report.deferred ?? 0
-        try output.commit(
-            result.manifest(files: entries, fingerprint: deferred > 0 ? "" : fingerprint, albums: pages.albumSignatures)
-        )
-        clock.lap("write")
-        result.filesWritten = summary.written
-        result.filesUnchanged = summary.unchanged
-        result.filesRemoved = summary.removed
-        if let renditions {
-            result.renditionsMade = renditions.report.made
-            result.renditionsReused = renditions.report.reused
-            result.renditionsDeferred = renditions.report.deferred
-            // Only after the site is in place: a failed build leaves the cache as it was.
-            if result.errorCount == 0 { _ = renditions.cache.prune(keeping: renditions.report.used) }
+        result.filesWritten = written.summary.written
+        result.filesUnchanged = written.summary.unchanged
+        result.filesRemoved = written.summary.removed
+        if let report = run.renditions?.report {
+            result.renditionsMade = report.made
+            result.renditionsReused = report.reused
+            result.renditionsDeferred = report.deferred
         }
-        if options.layoutManifest {
+        if options.layoutManifest, let configuration = run.inputs?.configuration {
             result.layoutManifest = LayoutReport(configuration: configuration, root: catalog.root).json
         }
-        result.stages = clock.stages
+        result.stages = run.clock.stages
         return result
     }
 
     /// Reads and renders everything, as `build` does, but writes nothing: `ashlar check`.
     public func check() throws(BuildError) -> Result {
-        try OutputFolder(paths: paths).checkSource()
-        try checkCacheFolder()
-        let inputs = try SiteInputs.load(paths: paths, configurationFile: configurationFile, baseURL: options.baseURL)
-        let source = ScannedSource.scan(paths: paths, workers: options.jobs)
-        guard let configuration = inputs.configuration else { return Result(stoppedWith: inputs.diagnostics) }
-        var catalog = buildCatalog(source, configuration: configuration, inputs: inputs)
-        // What the build's rendition stage would refuse, found by decoding as it does.
-        let renditions = makeRenditions(
-            &catalog, configuration: configuration, inputs: inputs, scope: .checkOnly, progress: nil)
-        var asIs = 0
-        if renditions != nil {
-            for album in catalog.albums {
-                asIs += album.photos.count { photo in
-                    guard photo.sourcePath != nil, photo.renditions.isEmpty,
-                        let format = photo.sourceFormat
-                    else { return false }
-                    return !format.canDecode && configuration.renditions.publishAsIs.contains(format)
-                }
+        var run = BuildRun(builder: self, scope: .check)
+        try run.run()
+        guard var result = run.result, let catalog = run.catalog, let configuration = run.inputs?.configuration
+        else { return Result(stoppedWith: run.inputs?.diagnostics ?? []) }
+        // Local images published as they are because `publishAsIs` names their format.
+        if run.renditions != nil {
+            result.publishedAsIs = catalog.albums.reduce(0) { count, album in
+                count
+                    + album.photos.count { photo in
+                        guard photo.sourcePath != nil, photo.renditions.isEmpty, let format = photo.sourceFormat
+                        else { return false }
+                        return !format.canDecode && configuration.renditions.publishAsIs.contains(format)
+                    }
             }
         }
-        // Only the pages' paths are kept: a check writes nothing and needs no page in memory.
-        let pages = render(
-            catalog, configuration: configuration, inputs: inputs, reusable: nil,
-            pageHandler: { OutputFile(path: $0.path, contents: .bytes([])) })
-        var result = Result(inputs: inputs, source: source, catalog: catalog, pages: pages)
-        result.publishedAsIs = asIs
         return result
     }
 
     /// Scans the source and reads every album and photo (the first half of a build), with the
     /// configuration's defaults where `ashlar.json` is missing. For benchmarks and tools.
     package func readCatalog() throws(BuildError) -> (root: Album, diagnostics: [Diagnostic]) {
-        try OutputFolder(paths: paths).checkSource()
-        let inputs = try SiteInputs.load(paths: paths, configurationFile: configurationFile, baseURL: options.baseURL)
-        let source = ScannedSource.scan(paths: paths, workers: options.jobs)
-        let catalog = buildCatalog(
-            source, configuration: inputs.configuration ?? SiteConfiguration(), inputs: inputs)
-        return (catalog.root, inputs.diagnostics + source.diagnostics + catalog.diagnostics)
+        var run = BuildRun(builder: self, scope: .catalog)
+        try run.run()
+        guard let catalog = run.catalog else {
+            throw BuildError(.io, path: paths.source.path, message: "internal error: the catalog was not read")
+        }
+        return (catalog.root, (run.inputs?.diagnostics ?? []) + (run.source?.diagnostics ?? []) + catalog.diagnostics)
     }
 
     /// The rendition stage over the photos `scope` says (`.checkOnly` for `ashlar check`), when
@@ -244,7 +184,7 @@ public struct SiteBuilder: Sendable {
 
     /// The render stage: every page and file of the site. Albums whose pages `reusable` (the
     /// previous build's manifest, all of whose files are still there) shows unchanged are kept.
-    private func render(
+    func render(
         _ catalog: Catalog, configuration: SiteConfiguration, inputs: SiteInputs, reusable: BuildManifest?,
         pageHandler: @escaping @Sendable (OutputFile) -> OutputFile
     ) -> RenderedSite {
