@@ -42,7 +42,7 @@ let package = Package(
             path: "Sources/EmbedTemplatesPlugin"
         ),
         // What several test targets share (a seeded random number generator, the shared material).
-        .target(name: "AshlarTestSupport", path: "Tests/AshlarTestSupport"),
+        .target(name: "AshlarTestSupport", dependencies: ["AshlarImage"], path: "Tests/AshlarTestSupport"),
         .testTarget(name: "AshlarTemplateTests", dependencies: ["AshlarTemplate", "AshlarTestSupport"]),
         .testTarget(
             name: "AshlarImageTests", dependencies: ["AshlarImage", "AshlarTestSupport"], exclude: ["Fixtures"]),

@@ -65,7 +65,7 @@ import Testing
     @Test func aVideoWithoutAPosterIsNeverPrefetchedAsAnImage() throws {
         let folder = try TemporaryFolder("ashlar-viewer")
         try folder.write(TinyPNG.make(width: 900, height: 500), to: "trip/a.png")
-        let video = Ashlar.packageRoot.appendingPathComponent("Tests/AshlarCoreTests/Fixtures/Video/vp8.webm")
+        let video = Ashlar.packageRoot.appendingPathComponent("Tests/AshlarImageTests/Fixtures/Video/vp8.webm")
         try folder.write(try Data(contentsOf: video), to: "trip/b.webm")
         let run = try Ashlar.run(["build", folder.url.path])
         try #require(run.status == 0, "\(run.stderr)")

@@ -27,7 +27,7 @@ import Testing
         var imageMagickText = false
         /// Cut to 60 % of its bytes after tagging, as a camera's file cut short.
         var truncated = false
-        /// A fixture video to copy (`Tests/AshlarCoreTests/Fixtures/Video/`, whose location
+        /// A fixture video to copy (`Tests/AshlarImageTests/Fixtures/Video/`, whose location
         /// exiftool wrote as phones do) instead of a picture to draw.
         var video: String? = nil
 

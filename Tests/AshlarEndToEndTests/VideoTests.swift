@@ -7,7 +7,7 @@ import Testing
 /// and the phone's video plays in Chromium with no layout shift.
 @Suite struct VideoTests {
     /// The reader's fixture videos (`make-videos.sh`): 320×180, one second, H.264 unless named.
-    static let fixtures = Ashlar.packageRoot.appendingPathComponent("Tests/AshlarCoreTests/Fixtures/Video")
+    static let fixtures = Ashlar.packageRoot.appendingPathComponent("Tests/AshlarImageTests/Fixtures/Video")
 
     /// A site of one album: the iPhone's QuickTime video beside its still (`IMG_1.MOV`,
     /// `IMG_1.png`), the video turned 90° by its track, the Android phone's video, a VP9 WebM and a

@@ -1,3 +1,4 @@
+import AshlarImage
 /// What an item of an album is: a still image, or a video.
 package enum Media: Sendable, Equatable {
     case photo

@@ -1,3 +1,4 @@
+import AshlarImage
 extension ImageHeaderReader {
     typealias Box = ISOBoxReader.Box
 

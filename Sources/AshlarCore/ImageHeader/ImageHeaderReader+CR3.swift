@@ -1,3 +1,4 @@
+import AshlarImage
 extension ImageHeaderReader {
     /// Canon's `uuid` box that holds the 1,620 × 1,080 `PRVW` preview, after `moov`.
     static let canonPreviewUUID: [UInt8] = [

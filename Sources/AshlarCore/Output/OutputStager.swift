@@ -1,3 +1,4 @@
+import AshlarImage
 import Foundation
 import Synchronization
 

@@ -1,3 +1,4 @@
+import AshlarImage
 import Foundation
 
 /// Copies a file a piece at a time (a video may be larger than memory), then overwrites the byte

@@ -1,3 +1,4 @@
+import AshlarImage
 /// One file of the built site, before it is written.
 package struct OutputFile: Sendable, Equatable {
     /// Path relative to the output root, `/`-separated.

@@ -1,3 +1,4 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
@@ -71,8 +72,7 @@ import Testing
 
     /// The fixture videos the reader's tests use, when they are there.
     static func fixture(_ name: String) -> [UInt8]? {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/Video/" + name)
+        let url = VideoFixture.folder.appendingPathComponent(name)
         return (try? Data(contentsOf: url)).map { [UInt8]($0) }
     }
 

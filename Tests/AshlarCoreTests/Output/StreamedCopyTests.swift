@@ -1,3 +1,5 @@
+import AshlarImage
+import AshlarTestSupport
 import Foundation
 import Testing
 

@@ -1,3 +1,5 @@
+import AshlarImage
+
 @testable import AshlarCore
 
 /// `VideoReader.read` on a whole file in memory; every read it asks for must lie inside it.

@@ -1,3 +1,5 @@
+import AshlarImage
+
 @testable import AshlarCore
 
 /// The EXIF reader on its own: a TIFF structure as found in a JPEG `APP1`, a PNG `eXIf` or a

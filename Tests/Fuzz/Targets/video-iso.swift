@@ -1,3 +1,5 @@
+import AshlarImage
+
 @testable import AshlarCore
 
 /// The published copy of an MP4 or QuickTime file (``ISOAllowlist``): the patches lie inside the

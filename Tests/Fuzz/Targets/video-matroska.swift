@@ -1,3 +1,5 @@
+import AshlarImage
+
 @testable import AshlarCore
 
 /// A WebM or Matroska file's published copy (`MatroskaPublishedCopy`): the patches lie inside

@@ -1,3 +1,5 @@
+import AshlarImage
+
 @testable import AshlarCore
 
 /// `VideoReader.read` on a whole file in memory (MP4, QuickTime, WebM): every read lies inside

@@ -4,7 +4,7 @@
 /// It walks the file header by header, never reading frame data: a block's track number is the
 /// few bytes at the start of its data. Headers are read through a 4 KiB window, so the many small
 /// blocks of an audio track cost one read per window, and a large video frame one small read.
-struct MatroskaPublishedCopy {
+package struct MatroskaPublishedCopy {
     typealias ID = VideoReader.MatroskaID
     typealias Element = EBMLReader.Element
 

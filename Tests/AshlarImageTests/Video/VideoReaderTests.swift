@@ -1,8 +1,9 @@
 import AshlarImage
+import AshlarTestSupport
 import Foundation
 import Testing
 
-@testable import AshlarCore
+@testable import AshlarImage
 
 /// `VideoReader` on the videos `make-videos.sh` made with ffmpeg and exiftool: what it reads,
 /// checked against what exiftool reports.
@@ -131,20 +132,5 @@ import Testing
         #expect(
             facts.patches.contains { $0.bytes.isEmpty && $0.offset + $0.length == moovStart },
             "the media data no sample uses is zeroed to its end, unread")
-    }
-}
-
-extension VideoReaderTests {
-    /// The image header reader refuses videos as it refuses HEIC, and asks for more of an `ftyp`
-    /// cut short before its brands say what it is.
-    @Test func imageHeaderReaderRefusesVideos() throws {
-        for name in VideoFixture.names {
-            let bytes = try VideoFixture.bytes(name)
-            #expect(
-                ImageHeaderReader.read(bytes, fileSize: bytes.count, path: name)
-                    == .failure(.error("not a JPEG/PNG/GIF/WebP/AVIF image", path: name)))
-        }
-        let avif = Self.ftyp("mif1", ["mif1", "miaf", "avif"])
-        #expect(ImageHeaderReader.read(Array(avif.prefix(20)), path: "x.avif") == .needsMoreBytes(avif.count))
     }
 }

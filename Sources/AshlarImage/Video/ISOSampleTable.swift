@@ -1,7 +1,7 @@
 /// Where a track's samples lie in the file, from its sample table (`stsc`, `stsz` or `stz2`,
 /// `stco` or `co64`), without reading them: one byte range a chunk, adjacent ones joined. The
 /// published copy keeps these bytes of the media data and zeroes the rest.
-enum ISOSampleTable {
+package enum ISOSampleTable {
     /// The byte ranges of the samples of the track whose `stbl` holds `boxes` (in `file`, whose
     /// byte 0 is the file's byte `base`); an error when the tables disagree or a sample lies past
     /// the end of the file.

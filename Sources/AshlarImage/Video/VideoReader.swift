@@ -1,5 +1,3 @@
-import AshlarImage
-
 /// Reads the facts Ashlar needs from an MP4, QuickTime or WebM file, a few boxes at a time: the
 /// video track's display size, rotation, duration and codec, an embedded title and XMP packet,
 /// and the patches that make a published copy keep only what its allowlist keeps (MP4 and

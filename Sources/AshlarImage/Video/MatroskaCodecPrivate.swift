@@ -5,7 +5,7 @@
 /// their own EXIF, applications' blocks, cue sheets) become `PADDING` of the same length.
 /// Every other codec's `CodecPrivate` (Opus's `OpusHead`, VP9's features, AV1's `av1C`) holds
 /// decoder settings and is kept as it is.
-enum MatroskaCodecPrivate {
+package enum MatroskaCodecPrivate {
     /// The bytes to write over `data`, the `CodecPrivate` of a track of `codec`, or nil when it
     /// is kept as it is; an error when it cannot be read, and so cannot be rewritten.
     static func rewritten(_ data: [UInt8], codec: String) throws(VideoReadError) -> [UInt8]? {

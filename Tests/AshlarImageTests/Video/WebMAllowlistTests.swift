@@ -1,7 +1,8 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
-@testable import AshlarCore
+@testable import AshlarImage
 
 /// A published WebM keeps only what its allowlist keeps (issue 39): the files
 /// `Fixtures/Video/make-webm-leaks.sh` made carry a location, a serial number and an owner in

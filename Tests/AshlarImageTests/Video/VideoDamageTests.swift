@@ -1,7 +1,8 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
-@testable import AshlarCore
+@testable import AshlarImage
 
 /// Damaged videos: cut short anywhere, or with a box or element that lies about its size or
 /// contents. Each gives a `VideoReadError` that says what is wrong, never a crash.

@@ -1,6 +1,6 @@
 /// An MP4 or QuickTime video track's facts: its size and rotation from `tkhd`, its codec from
 /// the first sample entry of `stsd`.
-struct VideoTrack: Equatable {
+package struct VideoTrack: Equatable {
     /// The stored frames' display size (`tkhd`), before rotation.
     var width: Int
     var height: Int

@@ -1,5 +1,3 @@
-import AshlarImage
-
 /// What an MP4 or QuickTime file's metadata boxes say, gathered as they are walked: the title,
 /// the XMP packet, and whether any of them records a location (for the warning when the file is
 /// published as it is; the published copy keeps none of these boxes, ``ISOAllowlist``).
@@ -8,7 +6,7 @@ import AshlarImage
 /// `ilst` value whose `keys` name has `location` in it (Apple's `com.apple.quicktime.location.…`,
 /// ffmpeg's `location`), and XMP (a `uuid` or `XMP_` box) with any location property
 /// (``LocationRecord/inXMP(_:)``).
-struct QuickTimeMetadata {
+package struct QuickTimeMetadata {
     private(set) var xmp: [UInt8]?
     private(set) var recordsLocation = false
     private var keysTitle: String?

@@ -1,7 +1,7 @@
 /// What a published MP4 or QuickTime copy keeps of `moov` (``ISOAllowlist``): the patches that
 /// turn every other box into `free` and zero the free text of the kept ones, and where the kept
 /// tracks' samples lie, so that the rest of the media data can be zeroed.
-struct PublishedMovie {
+package struct PublishedMovie {
     private(set) var patches: [VideoPatch] = []
     /// The kept tracks' samples, as byte ranges of the file.
     private(set) var keptMedia: [Range<Int>] = []

@@ -1,7 +1,7 @@
 /// EBML (RFC 8794), the structure of Matroska and WebM: elements of a variable-length ID and a
 /// variable-length size. It reads one element header at a time from a `ByteWindow`, so a caller
 /// decides which elements to read whole.
-enum EBMLReader {
+package enum EBMLReader {
     /// One element: its ID (marker bits kept, as specifications write it: `0x1A45DFA3`) and where
     /// its header and data lie.
     struct Element: Equatable, Sendable {

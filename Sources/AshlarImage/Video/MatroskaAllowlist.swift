@@ -5,7 +5,7 @@
 /// tracks are kept, a `Cluster` keeps only the blocks of those tracks, a `SeekHead` only the
 /// entries that point at a kept element, and an audio track's `CodecPrivate` loses its Vorbis
 /// comments or FLAC tags and pictures (`MatroskaCodecPrivate`).
-enum MatroskaAllowlist {
+package enum MatroskaAllowlist {
     typealias ID = VideoReader.MatroskaID
 
     /// Kept children by parent. A child that is a key here is walked in turn; any other kept

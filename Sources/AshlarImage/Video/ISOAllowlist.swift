@@ -5,7 +5,7 @@
 ///
 /// Within the kept boxes, the free text is zeroed too: a handler's name (`hdlr`), a visual
 /// sample entry's compressor name, and anything after a self-contained data reference's flags.
-enum ISOAllowlist {
+package enum ISOAllowlist {
     /// The boxes kept inside each kept parent ("" is the file itself). A sample entry's children
     /// are under `sampleEntry`.
     static let kept: [String: Set<String>] = [

@@ -1,18 +1,26 @@
 /// ISO BMFF boxes (ISO/IEC 14496-12): the one reader of box headers behind AVIF, CR3, MP4 and
 /// QuickTime. It reads one header at a time from a `ByteWindow`, so a caller decides which boxes
 /// to read whole.
-enum ISOBoxReader {
+package enum ISOBoxReader {
     /// One box: its four-character type and where its header, payload and end lie.
-    struct Box: Equatable, Sendable {
+    package struct Box: Equatable, Sendable {
         /// The type, one character a byte (ISO 8859-1), so QuickTime's `©xyz` reads as "©xyz".
-        var type: String
-        var start: Int
+        package var type: String
+        package var start: Int
         /// Where the children or fields begin: after the header, and after the version and flags
         /// of a full `meta` box.
-        var payloadStart: Int
-        var end: Int
+        package var payloadStart: Int
+        package var end: Int
         /// 8, or 16 with a 64-bit size.
         var headerSize = 8
+
+        package init(type: String, start: Int, payloadStart: Int, end: Int, headerSize: Int = 8) {
+            self.type = type
+            self.start = start
+            self.payloadStart = payloadStart
+            self.end = end
+            self.headerSize = headerSize
+        }
 
         /// The same box `distance` bytes further on.
         func shifted(by distance: Int) -> Box {
@@ -23,14 +31,14 @@ enum ISOBoxReader {
     }
 
     /// What the bytes at a box's start say.
-    enum Header: Equatable {
+    package enum Header: Equatable {
         case box(Box)
         /// The header continues past the window: at least this many bytes are needed.
         case needs(Int)
         case damaged(type: String, Damage)
     }
 
-    enum Damage: Equatable {
+    package enum Damage: Equatable {
         /// The size is smaller than the header.
         case tooSmall(size: Int)
         /// A 64-bit size beyond what the caller accepts.
@@ -40,7 +48,7 @@ enum ISOBoxReader {
     }
 
     /// Boxes per container beyond this are not read.
-    static let maximumBoxes = 10_000
+    package static let maximumBoxes = 10_000
 
     /// Reads the header at `offset`.
     /// - Parameters:
@@ -48,7 +56,7 @@ enum ISOBoxReader {
     ///     past it. Nil when unknown (a prefix of a file of unknown length): size 0 then runs to
     ///     the window's end, and boxes may run past it.
     ///   - largest: the largest 64-bit size accepted.
-    static func header(_ file: ByteWindow, at offset: Int, end: Int?, largest: Int = Int(Int32.max)) -> Header {
+    package static func header(_ file: ByteWindow, at offset: Int, end: Int?, largest: Int = Int(Int32.max)) -> Header {
         guard let size32 = file.u32(offset), let typeBytes = file.slice(offset + 4, count: 4) else {
             return .needs(offset + 16)
         }
@@ -83,7 +91,7 @@ enum ISOBoxReader {
     }
 
     /// The boxes inside `parent`'s payload, or nil when one of them does not fit.
-    static func children(_ file: ByteWindow, of parent: Box) -> [Box]? {
+    package static func children(_ file: ByteWindow, of parent: Box) -> [Box]? {
         var boxes: [Box] = []
         var offset = parent.payloadStart
         while offset < parent.end {

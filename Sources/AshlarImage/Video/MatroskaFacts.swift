@@ -3,7 +3,7 @@
 /// Locations: a `SimpleTag` whose `TagName` names a place or a position (`LOCATION`,
 /// `RECORDING_LOCATION`, `GPS…`, `…ISO6709`, `…LATITUDE`) means the file records where it was
 /// taken (for the warning when it is published as it is); a published copy drops all `Tags`.
-struct MatroskaFacts {
+package struct MatroskaFacts {
     typealias ID = VideoReader.MatroskaID
     typealias Element = EBMLReader.Element
 

@@ -1,7 +1,8 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
-@testable import AshlarCore
+@testable import AshlarImage
 
 /// The location a phone writes into a video, removed by the reader's patches (the allowlist of
 /// ``ISOAllowlist`` for MP4 and QuickTime): exiftool finds none in the patched copy, which keeps

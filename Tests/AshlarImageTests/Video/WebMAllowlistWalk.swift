@@ -1,4 +1,4 @@
-@testable import AshlarCore
+@testable import AshlarImage
 
 /// Walks a WebM file's whole element tree (an in-memory copy) against the allowlist as issue 39
 /// and Renditions.md state it, written out here by hand: what it finds elsewhere is a problem.

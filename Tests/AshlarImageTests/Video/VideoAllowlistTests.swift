@@ -1,7 +1,8 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
-@testable import AshlarCore
+@testable import AshlarImage
 
 /// The published copy of an MP4 or QuickTime file keeps only what a browser needs to play it
 /// (issue 39): every leak `make-mp4-leaks.sh` wrote — a Keys `location`, a Sony `rtmd` GPS track,
