@@ -1,3 +1,4 @@
+import AshlarImage
 import AshlarTemplate
 import Foundation
 import Testing
@@ -191,17 +192,23 @@ import Testing
             var paths = Set<String>()
             for value in values { Self.keyPaths(value, into: &paths) }
             for path in paths.sorted() {
-                // The row of the longest documented prefix; the rest must be its listed keys.
+                // An object whose members have rows of their own (`site` of `site.title`).
+                if rows.contains(where: { $0.pages.contains(page) && $0.names.contains { $0.hasPrefix(path + ".") } }) {
+                    continue
+                }
+                // The row of the longest documented prefix; the rest must be keys its meaning
+                // lists (or another page's row of the same name lists: "as on album pages").
                 let components = path.replacingOccurrences(of: "[]", with: "").split(separator: ".").map(String.init)
                 let documented = (1...components.count).reversed().lazy.compactMap { length -> Bool? in
-                    let head = path.split(separator: ".").prefix(length).joined(separator: ".")
-                    guard
-                        let row = rows.first(where: {
-                            $0.pages.contains(page)
-                                && $0.names.contains(head.hasSuffix("[]") ? String(head.dropLast(2)) : head)
-                        })
-                    else { return nil }
-                    return components.dropFirst(length).allSatisfy(row.children.contains)
+                    var head = path.split(separator: ".").prefix(length).joined(separator: ".")
+                    if head.hasSuffix("[]") { head.removeLast(2) }
+                    guard rows.contains(where: { $0.pages.contains(page) && $0.names.contains(head) }) else {
+                        return nil
+                    }
+                    let children = rows.filter { $0.names.contains(head) }.reduce(into: Set<String>()) {
+                        $0.formUnion($1.children)
+                    }
+                    return components.dropFirst(length).allSatisfy(children.contains)
                 }.first
                 #expect(documented == true, "\(page): '\(path)' is not in Templates/README.md")
             }
