@@ -18,7 +18,7 @@ struct BenchOptions {
         "layout": ["tiles", "breakpoints", "runs"],
         "template": ["tiles", "runs"],
         "scan": ["photos", "runs", "xmp-every", "embedded-every"],
-        "build": ["photos", "keep", "images"],
+        "build": ["photos", "keep", "images", "jobs", "scaling"],
         "shards": ["photos", "shards", "width", "keep"],
         "stress": ["photos"],
     ]

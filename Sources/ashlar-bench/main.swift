@@ -8,7 +8,7 @@ let usage = """
     usage: ashlar-bench layout [--tiles N] [--breakpoints B] [--runs R]
            ashlar-bench template [--tiles N] [--runs R]
            ashlar-bench scan [--photos N] [--runs R] [--xmp-every K] [--embedded-every K]
-           ashlar-bench build [--photos N] [--keep 1] [--images 1]
+           ashlar-bench build [--photos N] [--keep 1] [--jobs J] [--scaling R] [--images 1]
            ashlar-bench shards [--photos N] [--shards S] [--width W] [--keep 1]
            ashlar-bench stress [--photos N]
            ashlar-bench images [FOLDER] [--runs R]
@@ -75,8 +75,10 @@ do {
             photos: options.integer("photos", default: 1000), keep: options.integer("keep", default: 0) != 0
         ).run()
     case "build":
+        let jobs = options.integer("jobs", default: 0)
         try BuildBenchmark(
-            photos: options.integer("photos", default: 10_000), keep: options.integer("keep", default: 0) != 0
+            photos: options.integer("photos", default: 10_000), keep: options.integer("keep", default: 0) != 0,
+            jobs: jobs > 0 ? jobs : nil, scalingRuns: options.integer("scaling", default: 0)
         ).run()
     case "stress":
         let passed = try StressBenchmark(photos: options.integer("photos", default: 100_000)).run()

@@ -15,7 +15,8 @@ package struct BuildManifest: Sendable, Equatable {
     /// The fingerprint of everything the build read (configuration, theme, source stamps).
     package var inputs = ""
     package var diagnostics: [Diagnostic] = []
-    /// Each album's signature by output path (see `AlbumSignature`).
+    /// Each album's signature by output path (see `AlbumSignature`), and each page of a keyword
+    /// or place and each of their indexes by the page's folder (see `TermSignature`).
     package var albums: [String: String] = [:]
     /// How many photos and albums the build published, for the summary of a skipped rebuild.
     package var counts: (photos: Int, albums: Int) = (0, 0)

@@ -6,7 +6,8 @@ struct RenderedSite: Sendable {
     var templateDiagnostics: [Diagnostic]
     /// The page geometry's and the pages' own.
     var diagnostics: [Diagnostic]
-    /// Each album's signature, by output path, for the next build.
+    /// Each album's signature, and each keyword's, place's and index's, by output path, for the
+    /// next build.
     var albumSignatures: [String: String]
 
     var pageCount: Int { files.count { $0.path.hasSuffix(".html") } }

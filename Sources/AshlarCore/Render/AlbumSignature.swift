@@ -37,7 +37,8 @@ enum AlbumSignature {
         return hash.hex
     }
 
-    private static func combine(_ photo: Photo, into hash: inout Fingerprint) {
+    /// Everything a photo's tile and page show (keyword and place pages hash their photos alike).
+    static func combine(_ photo: Photo, into hash: inout Fingerprint) {
         hash.add(photo.slug)
         hash.add(photo.name)
         hash.add(photo.primaryPath)

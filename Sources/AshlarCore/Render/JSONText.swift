@@ -9,57 +9,66 @@ enum JSONText {
     }
 
     static func serialize(_ value: Value) -> String {
-        var output = ""
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
         write(value, to: &output)
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
-    private static func write(_ value: Value, to output: inout String) {
+    private static func write(_ value: Value, to output: inout [UInt8]) {
         switch value {
         case .string(let text): writeString(text, to: &output)
-        case .number(let number): output += CSSNumber.format(number, digits: 6)
+        case .number(let number): CSSNumber.append(number, digits: 6, to: &output)
         case .array(let items):
-            output += "["
+            output.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 write(item, to: &output)
             }
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .object(let members):
-            output += "{"
+            output.append(UInt8(ascii: "{"))
             for (index, member) in members.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 writeString(member.0, to: &output)
-                output += ":"
+                output.append(UInt8(ascii: ":"))
                 write(member.1, to: &output)
             }
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func writeString(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "<": output += "\\u003c"
-            case ">": output += "\\u003e"
-            case "&": output += "\\u0026"
-            case "\u{2028}": output += "\\u2028"
-            case "\u{2029}": output += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
+    /// Byte by byte: every character escaped is ASCII but the line and paragraph separators,
+    /// whose UTF-8 is `E2 80 A8` and `E2 80 A9`; every other byte is copied as it is.
+    private static func writeString(_ text: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                switch byte {
+                case UInt8(ascii: "\""): output += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+                case UInt8(ascii: "\\"): output += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+                case UInt8(ascii: "\n"): output += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+                case UInt8(ascii: "\r"): output += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+                case UInt8(ascii: "\t"): output += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+                case UInt8(ascii: "<"): output += Array("\\u003c".utf8)
+                case UInt8(ascii: ">"): output += Array("\\u003e".utf8)
+                case UInt8(ascii: "&"): output += Array("\\u0026".utf8)
+                case 0xE2
+                where index + 1 < bytes.count && bytes[index] == 0x80
+                    && (bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9):
+                    output += Array((bytes[index + 1] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                    index += 2
+                case ..<0x20:
+                    let hex = Array("0123456789abcdef".utf8)
+                    output += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+                default: output.append(byte)
                 }
             }
         }
-        output += "\""
+        output.append(UInt8(ascii: "\""))
     }
 }

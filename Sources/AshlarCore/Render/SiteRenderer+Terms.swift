@@ -1,27 +1,48 @@
 import AshlarTemplate
 
 extension SiteRenderer {
-    /// The jobs of every keyword and place page and of their indexes. They are rendered on every
-    /// build, never reused: a photo anywhere in the site can change them.
-    func termJobs() -> [PageJob] {
+    /// The jobs of every keyword and place page and of their indexes, except those whose
+    /// signature `reusableAlbums` shows unchanged: they are kept as `.unchanged` files. Each
+    /// page of a term and each kind's index has a signature of its own (see `TermSignature`), so
+    /// a change to one photo renders again only the pages that show it, and the index when a
+    /// name or a count changed.
+    func termJobs() -> (jobs: [PageJob], unchanged: [OutputFile], signatures: [String: String]) {
         var jobs: [PageJob] = []
+        var unchanged: [OutputFile] = []
+        var signatures: [String: String] = [:]
         for index in terms.indexes {
-            jobs.append(.termIndex(index))
+            let indexSignature = TermSignature.of(index, site: siteFingerprint, hasFeed: hasFeed, rootTitle: rootTitle)
+            signatures[index.kind.folder] = indexSignature
+            if reusableAlbums[index.kind.folder] == indexSignature {
+                unchanged.append(OutputFile(path: PageJob.termIndex(index).path, contents: .unchanged))
+            } else {
+                jobs.append(.termIndex(index))
+            }
             for term in index.terms {
+                let termFolder = term.folder(in: index.kind)
                 let pagination = Pagination(photoCount: term.photos.count, pageSize: configuration.pageSize)
-                // Every page but the first sees the others' links alike.
-                let links =
-                    pagination.pageCount > 1
-                    ? [0, 1].map {
-                        pagination.links(in: term.folder(in: index.kind), fromPage: $0, configuration: configuration)
-                    } : []
+                // Every page but the first sees the others' links alike; made when a page needs them.
+                var links: [[TemplateValue]]?
                 for page in 0..<pagination.pageCount {
-                    jobs.append(
-                        .term(index.kind, term, page: page, pageLinks: links.isEmpty ? nil : links[min(page, 1)]))
+                    let folder = Pagination.folder(ofPage: page, in: termFolder)
+                    let signature = TermSignature.of(
+                        term, kind: index.kind, page: page, range: pagination.range(ofPage: page),
+                        site: siteFingerprint, hasFeed: hasFeed, rootTitle: rootTitle)
+                    signatures[folder] = signature
+                    if reusableAlbums[folder] == signature {
+                        unchanged.append(OutputFile(path: URLPath.indexFile(of: folder), contents: .unchanged))
+                        continue
+                    }
+                    if links == nil, pagination.pageCount > 1 {
+                        links = [0, 1].map {
+                            pagination.links(in: termFolder, fromPage: $0, configuration: configuration)
+                        }
+                    }
+                    jobs.append(.term(index.kind, term, page: page, pageLinks: links.map { $0[min(page, 1)] }))
                 }
             }
         }
-        return jobs
+        return (jobs, unchanged, signatures)
     }
 
     func renderTermPage(_ job: PageJob) throws(TemplateError) -> OutputFile {

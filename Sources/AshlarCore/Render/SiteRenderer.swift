@@ -20,8 +20,8 @@ package struct SiteRenderer: Sendable {
     package var displaySource: @Sendable (String) -> String = { $0 }
     /// The site-wide inputs (version, configuration, theme), part of every album's signature.
     package var siteFingerprint = ""
-    /// Album signatures of the previous build, by output path, whose pages are all still in the
-    /// output: an album whose signature is unchanged is not rendered again.
+    /// Signatures of the previous build (albums', keyword and place pages'), by output path, whose
+    /// pages are all still in the output: pages whose signature is unchanged are not rendered again.
     package var reusableAlbums: [String: String] = [:]
     /// Pages rendered at once; nil is one per core (`--jobs`).
     package var workers: Int?
@@ -90,7 +90,8 @@ package struct SiteRenderer: Sendable {
     package struct Rendered: Sendable {
         package var files: [OutputFile]
         package var diagnostics: [Diagnostic]
-        /// Each album's signature, by output path, for the next build.
+        /// Each album's signature, and each keyword's, place's and their indexes' (see
+        /// `TermSignature`), by output path, for the next build.
         package var albumSignatures: [String: String]
     }
 
@@ -172,7 +173,10 @@ package struct SiteRenderer: Sendable {
                 }
             }
         }
-        jobs += termJobs()
+        let termPages = termJobs()
+        jobs += termPages.jobs
+        files += termPages.unchanged
+        signatures.merge(termPages.signatures) { album, _ in album }
         diagnostics += terms.diagnostics
         // A page template that failed to parse was reported with its own error; its pages are not
         // rendered, each failing again. Neither they nor pages whose render fails cost the site
@@ -268,15 +272,20 @@ package struct SiteRenderer: Sendable {
         return result
     }
 
+    /// What `assets/NAME.mustache` templates receive: the site and the layout's breakpoints.
+    var stylesheetData: TemplateValue {
+        .object([
+            "site": PageContext(configuration: configuration, folder: "assets").site,
+            "breakpoints": GalleryModel.breakpointValues(configuration: configuration),
+        ])
+    }
+
     /// Theme files under `assets/`: `NAME.mustache` is rendered to `NAME` with the site data,
     /// anything else is copied as it is.
     func renderAssets() -> ([OutputFile], [Diagnostic]) {
         var files: [OutputFile] = []
         var diagnostics: [Diagnostic] = []
-        let data = TemplateValue.object([
-            "site": PageContext(configuration: configuration, folder: "assets").site,
-            "breakpoints": GalleryModel.breakpointValues(configuration: configuration),
-        ])
+        let data = stylesheetData
         for (path, file) in theme.files.sorted(by: { $0.key < $1.key }) where path.hasPrefix("assets/") {
             // `"script": false`: no page loads the theme's script, so the site does not carry it.
             if !configuration.script, path == PageContext.scriptAsset || path == PageContext.scriptAsset + ".mustache" {
