@@ -1,15 +1,14 @@
+import AshlarPlatform
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// Waits for something in the source to change: a sidecar, image, `album.json`, `ashlar.json`
 /// or template. Hidden files (editors' swap files) and the output folder are ignored.
 package protocol SourceWatcher: Sendable {
-    /// Blocks until a change, then returns once changes have been quiet for a moment, so that
-    /// saving many files at once triggers one rebuild.
-    func waitForChange()
+    /// Blocks until a change, then returns true once changes have been quiet for a moment, so
+    /// that saving many files at once triggers one rebuild; false when `timeout` seconds pass
+    /// without one (nil: wait as long as it takes). A change made while no one waits (during a
+    /// rebuild) is reported by the next wait.
+    func waitForChange(timeout: Double?) -> Bool
     /// How the watcher watches, for the terminal (`inotify, 12 folders`).
     var summary: String { get }
 }
@@ -59,7 +58,9 @@ package struct WatchedTree: Sendable {
         }
     }
 
-    /// Names, sizes and modification times of everything watched, for polling.
+    /// The inode and mode of everything watched, and each file's size and modification time, for
+    /// polling. A folder's own size and time are left out: they change with every name made in
+    /// it, hidden ones too (an editor's swap file), and its names are listed themselves.
     func snapshot() -> [String: [Int64]] {
         var result: [String: [Int64]] = [:]
         for folder in folders() {
@@ -67,9 +68,10 @@ package struct WatchedTree: Sendable {
             for name in names where isRelevant(name: name, in: folder) {
                 var info = stat()
                 guard lstat(folder + "/" + name, &info) == 0 else { continue }
+                let isFolder = info.st_mode & S_IFMT == S_IFDIR
                 result[folder + "/" + name] = [
-                    Int64(info.st_size), Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec), Int64(info.st_ino),
-                    Int64(info.st_mode),
+                    Int64(info.st_ino), Int64(info.st_mode), isFolder ? 0 : Int64(info.st_size),
+                    isFolder ? 0 : Platform.modificationTime(info),
                 ]
             }
         }
@@ -77,11 +79,20 @@ package struct WatchedTree: Sendable {
     }
 }
 
-/// Makes the best watcher this system allows: inotify, or polling when inotify is unavailable,
-/// out of watches, or `ASHLAR_WATCH=poll` asks for it.
+extension SourceWatcher {
+    /// Blocks until a change (see `waitForChange(timeout:)`).
+    package func waitForChange() {
+        while !waitForChange(timeout: nil) {}
+    }
+}
+
+/// Makes the best watcher this system allows: inotify, or polling when inotify is unavailable
+/// (Darwin), out of watches, or `ASHLAR_WATCH=poll` asks for it.
 package enum SourceWatchers {
-    package static func make(_ tree: WatchedTree) -> any SourceWatcher {
-        if ProcessInfo.processInfo.environment["ASHLAR_WATCH"] != "poll", let watcher = InotifyWatcher(tree) {
+    package static func make(
+        _ tree: WatchedTree, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> any SourceWatcher {
+        if environment["ASHLAR_WATCH"] != "poll", let watcher = InotifyWatcher(tree) {
             return watcher
         }
         return PollingWatcher(tree)
