@@ -59,7 +59,9 @@ let package = Package(
         // Runs the built `ashlar` and `ashlar-bench` binaries on fixture sites and inspects the output.
         .testTarget(
             name: "AshlarEndToEndTests",
-            dependencies: ["ashlar", "ashlar-bench", "AshlarCore", "AshlarImage", "AshlarTestSupport"],
+            dependencies: [
+                "ashlar", "ashlar-bench", "AshlarCore", "AshlarImage", "AshlarPlatform", "AshlarTestSupport",
+            ],
             exclude: ["Fixtures"]
         ),
     ],
