@@ -8,7 +8,7 @@ final class PollingWatcher: SourceWatcher {
     private let tree: WatchedTree
     /// What the last wait saw; a change is a difference from it, so nothing changed between two
     /// waits (during a rebuild) is missed.
-    private let last: Mutex<[String: [Int64]]>
+    private let last: Mutex<[String: WatchedTree.Entry]>
     let interval: Double
 
     init(_ tree: WatchedTree, interval: Double = 0.4) {

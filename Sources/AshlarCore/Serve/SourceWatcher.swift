@@ -30,10 +30,7 @@ package struct WatchedTree: Sendable {
     }
 
     package func folders() -> [String] {
-        var result: [String] = []
-        walk(source, depth: 0, into: &result)
-        for folder in extraFolders where !result.contains(folder) { result.append(folder) }
-        return result
+        visit { _, _ in }
     }
 
     /// Whether a name appearing in `folder` is worth a rebuild.
@@ -44,38 +41,69 @@ package struct WatchedTree: Sendable {
         return !excluded.contains(path)
     }
 
-    private func walk(_ folder: String, depth: Int, into result: inout [String]) {
-        result.append(folder)
-        guard depth < SourceScanner.maximumDepth,
-            let names = try? FileManager.default.contentsOfDirectory(atPath: folder)
-        else { return }
-        for name in names.sorted() where !name.hasPrefix(".") {
-            let path = folder + "/" + name
-            var info = stat()
-            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
-            if excluded.contains(path) || excluded.contains(FileSystem.realPath(path) ?? path) { continue }
-            walk(path, depth: depth + 1, into: &result)
+    /// What polling compares of one entry: its inode and mode, and a file's size and modification
+    /// time. A folder's own size and time are left out: they change with every name made in it,
+    /// hidden ones too (an editor's swap file), and its names are listed themselves.
+    struct Entry: Equatable {
+        var inode: UInt64
+        var mode: UInt32
+        var size: Int64
+        var modified: Int64
+
+        init(_ info: stat) {
+            let isFolder = info.st_mode & S_IFMT == S_IFDIR
+            inode = UInt64(info.st_ino)
+            mode = UInt32(info.st_mode)
+            size = isFolder ? 0 : Int64(info.st_size)
+            modified = isFolder ? 0 : Platform.modificationTime(info)
         }
     }
 
-    /// The inode and mode of everything watched, and each file's size and modification time, for
-    /// polling. A folder's own size and time are left out: they change with every name made in
-    /// it, hidden ones too (an editor's swap file), and its names are listed themselves.
-    func snapshot() -> [String: [Int64]] {
-        var result: [String: [Int64]] = [:]
-        for folder in folders() {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
-            for name in names where isRelevant(name: name, in: folder) {
-                var info = stat()
-                guard lstat(folder + "/" + name, &info) == 0 else { continue }
-                let isFolder = info.st_mode & S_IFMT == S_IFDIR
-                result[folder + "/" + name] = [
-                    Int64(info.st_ino), Int64(info.st_mode), isFolder ? 0 : Int64(info.st_size),
-                    isFolder ? 0 : Platform.modificationTime(info),
-                ]
-            }
-        }
+    /// Every entry watched, for polling: one walk of the tree, as `folders()` makes.
+    func snapshot() -> [String: Entry] {
+        var result: [String: Entry] = [:]
+        _ = visit { path, info in result[path] = Entry(info) }
         return result
+    }
+
+    /// Calls `body` with the path and `lstat` of every relevant entry of every watched folder;
+    /// returns the folders.
+    private func visit(_ body: (String, stat) -> Void) -> [String] {
+        var folders: [String] = []
+        walk(source, depth: 0, recursing: true, body, into: &folders)
+        for folder in extraFolders where !folders.contains(folder) {
+            walk(folder, depth: 0, recursing: false, body, into: &folders)
+        }
+        return folders
+    }
+
+    /// Lists `folder` with `readdir` and stats each entry relative to it (as the scanner does),
+    /// entering folders that are not links, not hidden and not the output.
+    private func walk(
+        _ folder: String, depth: Int, recursing: Bool, _ body: (String, stat) -> Void, into folders: inout [String]
+    ) {
+        folders.append(folder)
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        guard let listing = fdopendir(descriptor) else {
+            close(descriptor)
+            return
+        }
+        defer { closedir(listing) }
+        while let entry = readdir(listing) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name != ".", name != "..", isRelevant(name: name, in: folder) else { continue }
+            var info = stat()
+            guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            let path = folder + "/" + name
+            body(path, info)
+            guard recursing, depth < SourceScanner.maximumDepth, info.st_mode & S_IFMT == S_IFDIR,
+                !excluded.contains(FileSystem.realPath(path) ?? path)
+            else { continue }
+            walk(path, depth: depth + 1, recursing: true, body, into: &folders)
+        }
     }
 }
 
