@@ -1,4 +1,5 @@
 import AshlarCore
+import AshlarPlatform
 import Foundation
 
 /// A command line a benchmark cannot run: printed as `ashlar-bench: error: …`, exit status 64.
@@ -76,9 +77,7 @@ enum Measure {
 
     /// Peak resident set size of this process so far, in MiB (`getrusage`).
     static var peakMemoryMiB: Double {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Double(usage.ru_maxrss) / 1024
+        Platform.peakResidentBytes() / 1_048_576
     }
 
     /// Peak resident set size of this process's own memory, in MiB. On Linux `getrusage` would

@@ -1,4 +1,5 @@
 import AshlarCore
+import AshlarPlatform
 import Dispatch
 import Foundation
 import Synchronization
@@ -177,9 +178,11 @@ struct ServeCommand: Command, Equatable {
 
     private static func openBrowser(_ url: String) {
         let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        guard let opener = folders.map({ "\($0)/xdg-open" }).first(where: FileManager.default.isExecutableFile(atPath:))
+        guard
+            let opener = folders.map({ "\($0)/\(Platform.browserOpener)" }).first(
+                where: FileManager.default.isExecutableFile(atPath:))
         else {
-            Output.error("ashlar: warning: cannot open a browser (no xdg-open); open \(url) yourself")
+            Output.error("ashlar: warning: cannot open a browser (no \(Platform.browserOpener)); open \(url) yourself")
             return
         }
         let process = Process()

@@ -1,6 +1,10 @@
+import AshlarPlatform
 import Foundation
-import FoundationXML
 import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// The bad-input corpus in `Tests/Fixtures/bad-input/`: each case is a small site (`CASE/site/`)
 /// and the exact diagnostics and exit code it must give (`CASE/expected.txt`). A build of any case
@@ -214,7 +218,7 @@ struct FileTree: Equatable, CustomStringConvertible {
             guard lstat(folder + "/" + name, &info) == 0 else { continue }
             let kind = info.st_mode & S_IFMT
             var entry = "\(kind)"
-            if kind != S_IFDIR { entry += " \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)" }
+            if kind != S_IFDIR { entry += " \(info.st_size) \(Platform.modificationTime(info))" }
             if kind == S_IFLNK {
                 entry +=
                     " -> " + ((try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + name)) ?? "?")

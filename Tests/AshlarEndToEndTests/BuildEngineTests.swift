@@ -1,3 +1,4 @@
+import AshlarPlatform
 import Foundation
 import Testing
 
@@ -25,7 +26,7 @@ import Testing
         while let relative = enumerator.nextObject() as? String {
             var info = stat()
             if lstat(folder.appendingPathComponent(relative).path, &info) == 0 {
-                times[relative] = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+                times[relative] = Platform.modificationTime(info)
             }
         }
         return times

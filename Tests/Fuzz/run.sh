@@ -108,18 +108,23 @@ build_modules() {
     mkdir -p "$build/modules" "$build/bin" "$build/logs"
     local stamp
     stamp="$(fingerprint "$root/Sources/AshlarTemplate" "$root/Sources/AshlarCore" "$root/Sources/AshlarImage" \
-        "$root/Sources/ashlar-embed-templates" "$root/Templates")"
+        "$root/Sources/AshlarPlatform" "$root/Sources/ashlar-embed-templates" "$root/Templates")"
     if [[ -f "$build/modules/stamp" && "$(cat "$build/modules/stamp")" == "$stamp" ]]; then
         return
     fi
     rm -f "$build/modules/stamp"
-    echo "== fuzz: building AshlarTemplate, AshlarImage and AshlarCore with -sanitize=fuzzer,address"
+    echo "== fuzz: building AshlarPlatform, AshlarTemplate, AshlarImage and AshlarCore with -sanitize=fuzzer,address"
     local started=$SECONDS
     # The default theme is embedded into AshlarCore as SwiftPM's build plugin does it.
     step "ashlar-embed-templates" \
         swiftc -Onone "$root/Sources/ashlar-embed-templates/main.swift" -o "$build/ashlar-embed-templates"
     step "EmbeddedTheme.swift" \
         "$build/ashlar-embed-templates" "$root/Templates" "$build/EmbeddedTheme.swift"
+    step "AshlarPlatform" \
+        swiftc "${swift_flags[@]}" -module-name AshlarPlatform -wmo \
+        -emit-module -emit-module-path "$build/modules/AshlarPlatform.swiftmodule" \
+        -emit-object -o "$build/modules/AshlarPlatform.o" \
+        "$root"/Sources/AshlarPlatform/*.swift
     step "AshlarTemplate" \
         swiftc "${swift_flags[@]}" -module-name AshlarTemplate -wmo \
         -emit-module -emit-module-path "$build/modules/AshlarTemplate.swiftmodule" \
@@ -158,8 +163,8 @@ build_target() { # NAME
     step "target $name" \
         swiftc "${swift_flags[@]}" -use-ld=lld -module-name FuzzTarget -I "$build/modules" \
         "$fuzz"/Support/*.swift "${sources[@]}" \
-        "$build/modules/AshlarTemplate.o" "$build/modules/AshlarImage.o" "$build/modules/AshlarCore.o" \
-        -o "$binary"
+        "$build/modules/AshlarPlatform.o" "$build/modules/AshlarTemplate.o" "$build/modules/AshlarImage.o" \
+        "$build/modules/AshlarCore.o" -o "$binary"
     echo "$stamp" >"$binary.stamp"
 }
 

@@ -1,3 +1,4 @@
+import AshlarPlatform
 import Foundation
 import Synchronization
 
@@ -68,7 +69,7 @@ final class DirectoryJail: Sendable {
         let (folder, name) = RelativePath.split(file)
         return inParent(of: folder) { parent, folderName in
             guard mkdirat(parent, folderName, 0o755) == 0 else { return errno }
-            let made = openat(parent, folderName, pathOnly | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            let made = openat(parent, folderName, Platform.folderHandle | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             guard made >= 0 else { return errno }
             defer { close(made) }
             return Self.write(bytes, to: name, in: made)
@@ -298,8 +299,8 @@ final class DirectoryJail: Sendable {
     }
 
     /// Opens each segment of `folder` from `start` on, one at a time from `base`, with
-    /// `O_DIRECTORY | O_NOFOLLOW` (`O_PATH`: only a handle to walk from, no read permission
-    /// needed); with `creating`, missing segments are made on the way. Returns each folder opened
+    /// `O_DIRECTORY | O_NOFOLLOW` (`Platform.folderHandle`: on Linux `O_PATH`, only a handle to
+    /// walk from, no read permission needed); with `creating`, missing segments are made on the way. Returns each folder opened
     /// (output-relative, descriptor), and the `errno` that stopped the walk short of `folder`.
     private static func walk(
         _ folder: String, from base: Int32, at start: String.Index, creating: Bool
@@ -307,7 +308,7 @@ final class DirectoryJail: Sendable {
         var opened: [(String, Int32)] = []
         var base = base
         var start = start
-        let flags = pathOnly | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
+        let flags = Platform.folderHandle | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC
         while true {
             let slash = folder[start...].utf8.firstIndex(of: UInt8(ascii: "/")) ?? folder.endIndex
             let segment = String(folder[start..<slash])
@@ -323,7 +324,3 @@ final class DirectoryJail: Sendable {
         }
     }
 }
-
-/// `O_PATH`, which Glibc's Swift module leaves out (it needs `_GNU_SOURCE`); this is its value on
-/// x86-64, ARM and most other Linux architectures.
-private let pathOnly: Int32 = 0o10000000

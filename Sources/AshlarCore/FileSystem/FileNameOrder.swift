@@ -1,4 +1,4 @@
-import Glibc
+import Foundation
 
 /// Orders names by their UTF-8 bytes: the same order on every machine and locale.
 enum FileNameOrder {

@@ -1,4 +1,5 @@
-import Glibc
+import AshlarPlatform
+import Foundation
 
 /// A file's size and modification time (nanoseconds since 1970), as `stat` reports them.
 package struct FileStamp: Sendable, Equatable, Hashable {
@@ -14,6 +15,6 @@ package struct FileStamp: Sendable, Equatable, Hashable {
     init(_ info: stat) {
         self.init(
             size: Int64(info.st_size),
-            modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+            modified: Platform.modificationTime(info))
     }
 }

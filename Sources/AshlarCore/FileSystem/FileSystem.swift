@@ -1,3 +1,4 @@
+import AshlarPlatform
 import Foundation
 
 /// The file-system questions every stage asks, answered one way: where a path really leads,
@@ -64,7 +65,7 @@ enum FileSystem {
         var written = 0
         while written < bytes.count {
             let count = bytes.withUnsafeBytes { buffer in
-                buffer.baseAddress.map { Glibc.write(descriptor, $0 + written, bytes.count - written) } ?? 0
+                buffer.baseAddress.map { Platform.write(descriptor, $0 + written, bytes.count - written) } ?? 0
             }
             if count < 0 {
                 let failure = errno

@@ -1,3 +1,4 @@
+import AshlarPlatform
 import Foundation
 
 /// Plain POSIX reads: open, fstat, read, close. Far cheaper than `FileHandle` for the tens of
@@ -41,7 +42,7 @@ enum RawFile {
             while filled < wanted, let base = buffer.baseAddress {
                 let count =
                     offset == 0
-                    ? Glibc.read(descriptor, base + filled, wanted - filled)
+                    ? Platform.read(descriptor, base + filled, wanted - filled)
                     : pread(descriptor, base + filled, wanted - filled, off_t(offset + filled))
                 if count < 0 {
                     if errno == EINTR { continue }

@@ -1,4 +1,5 @@
 import AshlarImage
+import AshlarPlatform
 import Foundation
 
 extension RenditionCache {
@@ -13,7 +14,7 @@ extension RenditionCache {
         let now = Int64(Date().timeIntervalSince1970)
         func age(_ file: String) -> Int64? {
             guard let info = folder.status(of: file), (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-            return now - Int64(info.st_mtim.tv_sec)
+            return now - Platform.modificationTime(info) / 1_000_000_000
         }
         for kind in ["renditions", "originals"] {
             for shard in folder.names(in: kind) ?? [] where Self.isShard(shard) {

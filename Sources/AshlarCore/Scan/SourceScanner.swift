@@ -1,3 +1,4 @@
+import AshlarPlatform
 import Foundation
 
 /// Walks the source tree. Hidden files and folders, the output folder, `templates/` and
@@ -141,7 +142,7 @@ package struct SourceScanner: Sendable {
     /// The names in a folder listing that do not start with a dot, in `FileNameOrder`. Sorted
     /// as bytes before they become strings: a folder of thousands of photos is sorted in a
     /// fraction of the time strings take.
-    private static func visibleNames(_ listing: OpaquePointer) -> [String] {
+    private static func visibleNames(_ listing: Platform.FolderListing) -> [String] {
         var bytes: [UInt8] = []
         var ranges: [Range<Int>] = []
         while let entry = readdir(listing) {

@@ -1,8 +1,5 @@
+import AshlarPlatform
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// One accepted connection: reads with deadlines, writes everything or gives up after a stall.
 struct ClientConnection {
@@ -47,7 +44,8 @@ struct ClientConnection {
             var offset = 0
             while offset < raw.count {
                 guard waitWritable(stall: stall) else { return false }
-                let sent = Glibc.send(descriptor, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                guard let base = raw.baseAddress else { return false }
+                let sent = Platform.send(descriptor, base + offset, raw.count - offset)
                 if sent < 0 {
                     if errno == EINTR || errno == EAGAIN { continue }
                     return false
@@ -63,7 +61,7 @@ struct ClientConnection {
         var offset: off_t = 0
         while offset < length {
             guard waitWritable(stall: stall) else { return false }
-            let sent = sendfile(descriptor, file, &offset, length - Int(offset))
+            let sent = Platform.sendFile(to: descriptor, from: file, offset: &offset, count: length - Int(offset))
             if sent < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
                 return false
@@ -97,7 +95,7 @@ struct ClientConnection {
             }
             if count <= 0 { break }
         }
-        Glibc.close(descriptor)
+        Platform.close(descriptor)
     }
 
     /// Monotonic seconds.

@@ -1,8 +1,5 @@
+import AshlarPlatform
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// The page at the other end of an event stream: what the stream's closure writes to, and
 /// waits on between events so that a closed page is noticed the moment it goes.
@@ -27,9 +24,10 @@ package struct EventStreamClient: Sendable {
     /// Waits up to `timeout` seconds for `wake` to become readable or for the page to hang up.
     /// Only hang-ups are watched on the connection (`POLLRDHUP`, not `POLLIN`): bytes a page
     /// sends on an event stream are never read, and must not wake the wait again and again.
+    /// (Darwin has no `POLLRDHUP`: there a page that closes is noticed by `POLLHUP`, or by the
+    /// next write, at the latest the keep-alive comment.)
     package func wait(wakingOn wake: Int32, timeout: Double) -> Wait {
-        // POLLRDHUP is 0x2000 on Linux; Glibc's module leaves it out (it is behind _GNU_SOURCE).
-        let readHangUp: Int16 = 0x2000
+        let readHangUp = Platform.pollPeerClosed
         var pollers = [
             pollfd(fd: descriptor, events: readHangUp, revents: 0),
             pollfd(fd: wake, events: Int16(POLLIN), revents: 0),

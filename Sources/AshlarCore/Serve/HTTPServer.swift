@@ -1,9 +1,6 @@
+import AshlarPlatform
 import Foundation
 import Synchronization
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// A small HTTP/1.1 server on POSIX sockets: one thread per connection, a cap on connections,
 /// deadlines for idle and slow clients, keep-alive and pipelining, GET and HEAD only. What to
@@ -71,7 +68,9 @@ package final class HTTPServer: Sendable {
                 let busy = HTTPResponse.html(
                     .serviceUnavailable, ErrorPage.message(.serviceUnavailable, "Too many connections; try again."))
                 let bytes = busy.head(keepAlive: false) + (busy.bytes ?? [])
-                _ = bytes.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+                _ = bytes.withUnsafeBytes { raw in
+                    raw.baseAddress.map { Platform.send(client, $0, raw.count, flags: Int32(MSG_DONTWAIT)) }
+                }
                 ClientConnection(descriptor: client).close()
                 continue
             }
@@ -156,7 +155,7 @@ package final class HTTPServer: Sendable {
                     missing.head(keepAlive: keepAlive) + (isHead ? [] : missing.bytes ?? []),
                     stall: configuration.sendStall)
             }
-            defer { Glibc.close(file) }
+            defer { Platform.close(file) }
             guard connection.send(response.head(keepAlive: keepAlive), stall: configuration.sendStall) else {
                 return false
             }

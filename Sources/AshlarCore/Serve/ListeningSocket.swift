@@ -1,8 +1,5 @@
+import AshlarPlatform
 import Foundation
-
-#if canImport(Glibc)
-    import Glibc
-#endif
 
 /// A TCP socket bound and listening on one address.
 package struct ListeningSocket: Sendable {
@@ -16,7 +13,7 @@ package struct ListeningSocket: Sendable {
     package static func bind(host: String, port: Int, backlog: Int32 = 1024) throws(ServeError) -> ListeningSocket {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_socktype = Platform.streamSocket
         hints.ai_flags = AI_PASSIVE
         var list: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, String(port), &hints, &list)
@@ -30,20 +27,21 @@ package struct ListeningSocket: Sendable {
         var entry: UnsafeMutablePointer<addrinfo>? = first
         while let address = entry {
             defer { entry = address.pointee.ai_next }
-            let descriptor = socket(
-                address.pointee.ai_family, address.pointee.ai_socktype | Int32(SOCK_CLOEXEC.rawValue),
-                address.pointee.ai_protocol)
+            let descriptor = Platform.socket(
+                family: address.pointee.ai_family, type: address.pointee.ai_socktype,
+                protocol: address.pointee.ai_protocol)
             guard descriptor >= 0 else {
                 lastError = errno
                 continue
             }
             var one: Int32 = 1
             setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-            guard Glibc.bind(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen) == 0,
+            guard let bound = address.pointee.ai_addr,
+                Platform.bind(descriptor, bound, address.pointee.ai_addrlen) == 0,
                 listen(descriptor, backlog) == 0
             else {
                 lastError = errno
-                Glibc.close(descriptor)
+                Platform.close(descriptor)
                 continue
             }
             return ListeningSocket(descriptor: descriptor, host: host, port: boundPort(descriptor) ?? port)
@@ -62,7 +60,7 @@ package struct ListeningSocket: Sendable {
 
     package func close() {
         shutdown(descriptor, Int32(SHUT_RDWR))
-        Glibc.close(descriptor)
+        Platform.close(descriptor)
     }
 
     private static func boundPort(_ descriptor: Int32) -> Int? {

@@ -1,10 +1,6 @@
 import Foundation
 import Synchronization
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Tells open pages to reload after a rebuild, over Server-Sent Events. The script that listens
 /// is added to HTML responses by the server only; built files never contain it.
 package final class LiveReload: Sendable {
@@ -17,7 +13,7 @@ package final class LiveReload: Sendable {
         var generation: Int
         var stopped = false
         /// The writing end of one pipe per open stream: a byte wakes the stream when a build is
-        /// announced. (A pipe, as Glibc's Swift module has no `eventfd`.)
+        /// announced. (A pipe: every POSIX system has one, and Glibc's Swift module has no `eventfd`.)
         var wakers: Set<Int32> = []
 
         func wakeAll() {

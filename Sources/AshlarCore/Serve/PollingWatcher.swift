@@ -1,10 +1,14 @@
 import Foundation
 import Synchronization
 
-/// Compares the names, sizes and times of every watched file every 0.4 s.
+/// Compares the names, sizes, times, inodes and modes of every watched file every `interval`
+/// seconds (0.4 by default): the watcher where the system has no inotify (Darwin), runs out of
+/// watches, or `ASHLAR_WATCH=poll` asks for it.
 final class PollingWatcher: SourceWatcher {
     private let tree: WatchedTree
-    private let last: Mutex<[String: [Int64]]>
+    /// What the last wait saw; a change is a difference from it, so nothing changed between two
+    /// waits (during a rebuild) is missed.
+    private let last: Mutex<[String: WatchedTree.Entry]>
     let interval: Double
 
     init(_ tree: WatchedTree, interval: Double = 0.4) {
@@ -15,9 +19,16 @@ final class PollingWatcher: SourceWatcher {
 
     var summary: String { "polling every \(CSSNumber.format(interval)) s" }
 
-    func waitForChange() {
+    func waitForChange(timeout: Double?) -> Bool {
+        let deadline = timeout.map { ContinuousClock.now + .seconds($0) }
         while true {
-            Thread.sleep(forTimeInterval: interval)
+            var pause = interval
+            if let deadline {
+                let left = ContinuousClock.now.duration(to: deadline)
+                guard left > .zero else { return false }
+                pause = min(pause, Double(left.components.seconds) + Double(left.components.attoseconds) / 1e18)
+            }
+            Thread.sleep(forTimeInterval: pause)
             let now = tree.snapshot()
             let changed = last.withLock { previous in
                 defer { previous = now }
@@ -33,7 +44,7 @@ final class PollingWatcher: SourceWatcher {
                     settled = again
                 }
                 last.withLock { $0 = settled }
-                return
+                return true
             }
         }
     }

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Maps decoded request paths to files of the served folder. Only regular files whose resolved
 /// path (after every symbolic link) lies inside the folder are ever answered.
 package struct SiteFiles: Sendable {

@@ -1,4 +1,4 @@
-import Glibc
+import Foundation
 
 /// An XMP sidecar (`IMG_2041.xmp`, `IMG_2041.jpg.xmp`) as Lightroom, darktable, exiftool and
 /// others write it. Properties are matched by namespace URI, whatever prefix the file uses.

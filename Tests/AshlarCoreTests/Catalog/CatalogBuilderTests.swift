@@ -1,5 +1,5 @@
 import AshlarImage
-import Glibc
+import Foundation
 import Testing
 
 @testable import AshlarCore

@@ -1,5 +1,5 @@
 import Dispatch
-import Glibc
+import Foundation
 import Synchronization
 import Testing
 

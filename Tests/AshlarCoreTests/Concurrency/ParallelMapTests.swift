@@ -1,4 +1,4 @@
-import Glibc
+import Foundation
 import Synchronization
 import Testing
 

@@ -1,3 +1,4 @@
+import AshlarPlatform
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
     /// A page that closes its event stream is noticed at once, not at the next keep-alive.
     @Test func aClosedPageEndsItsStreamAtOnce() throws {
         var ends: [Int32] = [0, 0]
-        try #require(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0)
+        try #require(socketpair(AF_UNIX, Platform.streamSocket, 0, &ends) == 0)
         let (server, client) = (ends[0], ends[1])
         defer { close(server) }
         let liveReload = LiveReload()

@@ -1,3 +1,4 @@
+import AshlarPlatform
 import Foundation
 
 /// A deliberately simple HTTP client on a raw socket, so that tests can send exactly the bytes
@@ -21,7 +22,7 @@ final class RawHTTP {
 
     /// Connects to 127.0.0.1:`port`, with `timeout` seconds for every read.
     init(port: Int, timeout: Double = 10) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        descriptor = socket(AF_INET, Platform.streamSocket, 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = UInt16(port).bigEndian
@@ -51,7 +52,7 @@ final class RawHTTP {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes.withUnsafeBytes {
-                Glibc.send(descriptor, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                Platform.send(descriptor, $0.baseAddress! + offset, bytes.count - offset)
             }
             guard sent > 0 else { throw Failure(description: "send failed: \(String(cString: strerror(errno)))") }
             offset += sent
