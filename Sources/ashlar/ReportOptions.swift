@@ -4,7 +4,9 @@ struct ReportOptions: ParsableOptions, Equatable {
     var json = false
 
     static let options: [OptionDeclaration<Self>] = [
-        .flag(\.strict, long: "strict", help: "Treat warnings as errors (exit 1)."),
+        .flag(
+            \.strict, long: "strict",
+            help: "Treat warnings as errors (exit 1); also warn where a photo's IPTC-IIM and XMP disagree."),
         .flag(\.json, long: "json", help: "Print a JSON report on standard output instead of the summary."),
     ]
 

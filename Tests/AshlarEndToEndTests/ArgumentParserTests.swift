@@ -271,7 +271,8 @@ import Testing
                                           (default: every core)
                       --cache-dir DIR     Keep renditions between builds here.
                                           (default: SOURCE/.ashlar-cache)
-                      --strict            Treat warnings as errors (exit 1).
+                      --strict            Treat warnings as errors (exit 1); also warn where a
+                                          photo's IPTC-IIM and XMP disagree.
                       --json              Print a JSON report on standard output instead of the
                                           summary.
                       --layout-manifest FILE

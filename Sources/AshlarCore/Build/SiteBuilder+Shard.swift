@@ -10,7 +10,7 @@ extension SiteBuilder {
         /// Cache files made by this build, and found in the cache.
         public var renditionsMade = 0
         public var renditionsReused = 0
-        /// True when the site makes no renditions (`"images": "link"`, or renditions turned off),
+        /// True when the site makes no renditions (`"images": "reference"`, or renditions turned off),
         /// so there is nothing to share out.
         public var makesNoRenditions = false
         /// True when the configuration had errors, so nothing was made.

@@ -1,5 +1,5 @@
 /// How the catalog stage reads the source tree: files by their path relative to the source root,
-/// so the stage can be tested without a disk (`Site/SourceFiles` is the disk's).
+/// so the stage can be tested without a disk (`Scan/SourceFiles` is the disk's).
 protocol CatalogSource: Sendable {
     /// The path as diagnostics name it (`photos/rome/IMG_1.json`).
     func display(_ relative: String) -> String

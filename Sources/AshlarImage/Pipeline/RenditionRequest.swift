@@ -2,7 +2,7 @@
 /// file format to write it in.
 public struct RenditionRequest: Sendable, Hashable {
     public enum Format: Sendable, Hashable {
-        /// Baseline JPEG, 4:2:0, at this quality (1–100, as `cjpeg -quality`).
+        /// Progressive JPEG, 4:2:0, at this quality (1–100, as `cjpeg -quality`).
         case jpeg(quality: Int)
         /// PNG, keeping alpha.
         case png
