@@ -1,6 +1,5 @@
-import AshlarImage
-
 @testable import AshlarCore
+@testable import AshlarImage
 
 /// `VideoReader.read` on a whole file in memory; every read it asks for must lie inside it.
 func readVideoInMemory(_ bytes: [UInt8]) -> VideoFacts? {

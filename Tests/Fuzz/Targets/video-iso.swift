@@ -1,6 +1,5 @@
-import AshlarImage
-
 @testable import AshlarCore
+@testable import AshlarImage
 
 /// The published copy of an MP4 or QuickTime file (``ISOAllowlist``): the patches lie inside the
 /// file and apart; the patched copy reads again with the same facts, records no

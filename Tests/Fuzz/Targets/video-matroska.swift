@@ -1,6 +1,5 @@
-import AshlarImage
-
 @testable import AshlarCore
+@testable import AshlarImage
 
 /// A WebM or Matroska file's published copy (`MatroskaPublishedCopy`): the patches lie inside
 /// the file and do not overlap; the patched copy reads again with the same track and no

@@ -1,6 +1,5 @@
-import AshlarImage
-
 @testable import AshlarCore
+@testable import AshlarImage
 
 /// `VideoReader.read` on a whole file in memory (MP4, QuickTime, WebM): every read lies inside
 /// the file; what it reports is in range; the patches lie inside the file, do not overlap, and
