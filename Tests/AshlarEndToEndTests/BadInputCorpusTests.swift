@@ -1,3 +1,4 @@
+import AshlarTestSupport
 import Foundation
 import FoundationXML
 import Testing
@@ -6,7 +7,7 @@ import Testing
 /// and the exact diagnostics and exit code it must give (`CASE/expected.txt`). A build of any case
 /// never crashes, never hangs, never writes outside its output folder, and whatever it publishes
 /// links only to files that exist.
-@Suite struct BadInputCorpusTests {
+@Suite(.tags(.slow)) struct BadInputCorpusTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var name: String
         var site: URL
