@@ -15,18 +15,18 @@ import Testing
         let (folder, site, output) = try BuildEngineTests.builtExampleCopy("ashlar-jail-album")
         let elsewhere = folder.url.appendingPathComponent("elsewhere")
         try FileManager.default.moveItem(at: output.appendingPathComponent("nature"), to: elsewhere)
-        try FileTree.link(output.appendingPathComponent("nature"), to: "../../elsewhere")
-        let before = try FileTree.tree(elsewhere)
+        try LinkedFiles.link(output.appendingPathComponent("nature"), to: "../../elsewhere")
+        let before = try LinkedFiles.tree(elsewhere)
         #expect(before.keys.contains("moonrise/index.html"))
-        let keywordPages = Set(try FileTree.tree(output.appendingPathComponent("tags")).keys)
+        let keywordPages = Set(try LinkedFiles.tree(output.appendingPathComponent("tags")).keys)
         try FileManager.default.removeItem(at: site.appendingPathComponent("nature"))
         let run = try Ashlar.run(["build", site.path, "--json"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(try FileTree.tree(elsewhere) == before, "files outside the output were removed")
-        #expect(FileTree.isLink(output.appendingPathComponent("nature")), "the link itself was removed or replaced")
+        #expect(try LinkedFiles.tree(elsewhere) == before, "files outside the output were removed")
+        #expect(LinkedFiles.isLink(output.appendingPathComponent("nature")), "the link itself was removed or replaced")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
         // Only the pages of keywords no other album's photos have are gone; nothing of the album.
-        let gone = keywordPages.subtracting(try FileTree.tree(output.appendingPathComponent("tags")).keys)
+        let gone = keywordPages.subtracting(try LinkedFiles.tree(output.appendingPathComponent("tags")).keys)
         #expect(!gone.isEmpty, "site-example's nature album has keywords of its own")
         #expect((report["files"] as? [String: Int])?["removed"] == gone.filter { $0.hasSuffix(".html") }.count)
     }
@@ -50,15 +50,15 @@ import Testing
         try folder.write("keep me", to: "outside/deeper/y.html")
         try folder.write("keep me", to: "site/outside.txt")
         let outsideFolder = folder.url.appendingPathComponent("outside")
-        try FileTree.link(output.appendingPathComponent("link"), to: outsideFolder.path)
-        try FileTree.link(output.appendingPathComponent("nature/link"), to: "../../../outside/deeper")
-        let outside = try FileTree.tree(outsideFolder)
+        try LinkedFiles.link(output.appendingPathComponent("link"), to: outsideFolder.path)
+        try LinkedFiles.link(output.appendingPathComponent("nature/link"), to: "../../../outside/deeper")
+        let outside = try LinkedFiles.tree(outsideFolder)
         try Self.craftManifest(output, adding: ["link/x.html", "nature/link/y.html"])
         let run = try Ashlar.run(["build", site.path])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(try FileTree.tree(outsideFolder) == outside, "files outside the output were removed")
-        #expect(FileTree.isLink(output.appendingPathComponent("link")))
-        #expect(FileTree.isLink(output.appendingPathComponent("nature/link")))
+        #expect(try LinkedFiles.tree(outsideFolder) == outside, "files outside the output were removed")
+        #expect(LinkedFiles.isLink(output.appendingPathComponent("link")))
+        #expect(LinkedFiles.isLink(output.appendingPathComponent("nature/link")))
 
         // Paths that leave the output make the manifest unreadable: refused, or ignored with --force.
         let target = folder.url.appendingPathComponent("outside/x.html").path
@@ -69,7 +69,7 @@ import Testing
         let forced = try Ashlar.run(["build", site.path, "--force", "--clean"])
         #expect(forced.status == 0, "\(forced.stderr)")
         #expect(try folder.read("site/outside.txt") == "keep me")
-        #expect(try FileTree.tree(outsideFolder) == outside, "files outside the output were removed")
+        #expect(try LinkedFiles.tree(outsideFolder) == outside, "files outside the output were removed")
     }
 
     /// What the swapping thread is told, and what it did.
@@ -106,11 +106,11 @@ import Testing
         try #require(first.status == 0, "\(first.stderr)")
         let album = output.appendingPathComponent("album-0")
         let outside = folder.url.appendingPathComponent("outside")
-        for (relative, data) in try FileTree.tree(album) where data == nil {
+        for (relative, data) in try LinkedFiles.tree(album) where data == nil {
             let mirror = outside.appendingPathComponent(relative)
             try FileManager.default.createDirectory(at: mirror, withIntermediateDirectories: true)
         }
-        let empty = try FileTree.tree(outside)
+        let empty = try LinkedFiles.tree(outside)
         try #require(empty.count > 100 && empty.values.allSatisfy { $0 == nil })
         let aside = output.appendingPathComponent("album-0-aside").path
         var swaps = 0
@@ -140,7 +140,7 @@ import Testing
             while !thread.isFinished { usleep(1_000) }
             swaps += swapper.swaps.withLock { $0 }
             #expect(!run.wasSignalled, "crashed:\n\(run.stderr)")
-            let after = try FileTree.tree(outside)
+            let after = try LinkedFiles.tree(outside)
             let written = after.filter { $0.value != nil || empty[$0.key] == nil }.keys.sorted()
             #expect(written.isEmpty, "round \(round) wrote \(written.count) files outside: \(written.prefix(3))")
             if !written.isEmpty { break }

@@ -22,16 +22,16 @@ import Testing
             try folder.write("mine", to: "out/d/e/mine.txt")
             output = folder.url.appendingPathComponent("out")
             outside = folder.url.appendingPathComponent("outside")
-            try FileTree.link(output.appendingPathComponent("l0"), to: outside.path)
-            try FileTree.link(output.appendingPathComponent("d/l1"), to: "../../outside")
+            try LinkedFiles.link(output.appendingPathComponent("l0"), to: outside.path)
+            try LinkedFiles.link(output.appendingPathComponent("d/l1"), to: "../../outside")
             let victim = outside.appendingPathComponent("victim.txt").path
-            try FileTree.link(output.appendingPathComponent("d/e/l2"), to: victim)
+            try LinkedFiles.link(output.appendingPathComponent("d/e/l2"), to: victim)
             directory = DirectoryJail(path: output.path)
             try #require(directory.openRoot(creating: false) == nil)
         }
 
         var outsideTree: [String: Data?] {
-            get throws { try FileTree.tree(outside) }
+            get throws { try LinkedFiles.tree(outside) }
         }
     }
 
@@ -80,8 +80,8 @@ import Testing
         #expect(sandbox.directory.unlink("d/e/l2") == nil)
         sandbox.directory.removeTree("d/l1")
         #expect(try sandbox.outsideTree == before)
-        #expect(!FileTree.isLink(sandbox.output.appendingPathComponent("d/e/l2")))
-        #expect(!FileTree.isLink(sandbox.output.appendingPathComponent("d/l1")))
+        #expect(!LinkedFiles.isLink(sandbox.output.appendingPathComponent("d/e/l2")))
+        #expect(!LinkedFiles.isLink(sandbox.output.appendingPathComponent("d/l1")))
     }
 
     /// A folder the directory has walked through (and keeps open) swapped for a link: what is
@@ -92,7 +92,7 @@ import Testing
         #expect(directory.isRegularFile("d/e/mine.txt"))
         let d = sandbox.output.appendingPathComponent("d")
         try FileManager.default.moveItem(at: d, to: sandbox.output.appendingPathComponent("moved"))
-        try FileTree.link(d, to: sandbox.outside.path)
+        try LinkedFiles.link(d, to: sandbox.outside.path)
         let before = try sandbox.outsideTree
         for path in ["d/e/new.txt", "d/new.txt", "d/sub/new.txt", "d/f/new.txt"] {
             _ = directory.writeFile(Array("x".utf8), to: path)

@@ -55,7 +55,7 @@ enum JPEGReference {
     }
 
     /// djpeg's (the executable at `tool`) decode of `path` as a PixelImage; throws when djpeg
-    /// fails or gives something other than a binary PGM or PPM.
+    /// fails (exits other than 0, or 2 after a warning) or gives no binary PGM or PPM.
     static func djpeg(_ tool: String, _ path: String, scale: JPEGScale) throws -> PixelImage {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
@@ -66,7 +66,8 @@ enum JPEGReference {
         try process.run()
         let data = [UInt8](pipe.fileHandleForReading.readDataToEndOfFile())
         process.waitUntilExit()
-        guard process.terminationStatus == 0, let image = parsePNM(data) else {
+        // libjpeg exits with 2 when it warned (a truncated file) and still writes the image.
+        guard [0, 2].contains(process.terminationStatus), let image = parsePNM(data) else {
             throw RequiredTool.Missing(
                 description: "djpeg gave no image for \(path) (exit \(process.terminationStatus), \(data.count) bytes)")
         }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Links and the files below a folder, as the output-jail tests make and inspect them.
-public enum FileTree {
+public enum LinkedFiles {
     /// Every file and folder below `folder`, links not followed, with the bytes of each file.
     public static func tree(_ folder: URL) throws -> [String: Data?] {
         var found: [String: Data?] = [:]
