@@ -1,9 +1,11 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
 /// Runs axe-core in headless Chromium on built pages of the default theme, at a phone, a laptop
 /// and a wide-screen width, in the light and the dark colour scheme, and expects no violation.
 @Suite(
+    .tags(.browser, .referenceTools),
     .enabled(if: Axe.isAvailable, "needs chromium, chromedriver and axe.min.js: run .ci/install-browser-tools"),
     .serialized)
 struct AccessibilityTests {

@@ -1,4 +1,5 @@
 import AshlarPlatform
+import AshlarTestSupport
 import Foundation
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 /// and the exact diagnostics and exit code it must give (`CASE/expected.txt`). A build of any case
 /// never crashes, never hangs, never writes outside its output folder, and whatever it publishes
 /// links only to files that exist.
-@Suite struct BadInputCorpusTests {
+@Suite(.tags(.slow)) struct BadInputCorpusTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var name: String
         var site: URL

@@ -1,10 +1,11 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
 /// Opens the built site-example in headless Chromium and checks the layout the browser really
 /// draws: the configured columns at each breakpoint, no overlaps, tops that never decrease in
 /// reading order, a gallery as tall as its tallest column, no horizontal scroll.
-@Suite struct BrowserGeometryTests {
+@Suite(.tags(.browser)) struct BrowserGeometryTests {
     struct Measurement: Decodable {
         var galleries: [Gallery]
         var scrollWidth: Double

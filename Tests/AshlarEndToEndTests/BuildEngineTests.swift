@@ -1,4 +1,5 @@
 import AshlarPlatform
+import AshlarTestSupport
 import Foundation
 import Testing
 

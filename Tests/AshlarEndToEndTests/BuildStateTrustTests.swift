@@ -1,3 +1,4 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 

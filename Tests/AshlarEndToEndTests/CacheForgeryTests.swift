@@ -1,3 +1,4 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// renditions carrying metadata Ashlar does not write are made again; and a progressive JPEG's
 /// segments between scans are published only when decoding needs them. The forged files come
 /// from `Fixtures/cache-forgery/make-fixtures.py`.
-@Suite(.serialized) struct CacheForgeryTests {
+@Suite(.tags(.slow), .serialized) struct CacheForgeryTests {
     static let fixtures = Ashlar.packageRoot.appendingPathComponent("Tests/AshlarEndToEndTests/Fixtures/cache-forgery")
     /// What the forged metadata says, which no published file may.
     static let privateWords = [

@@ -1,3 +1,4 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 /// is never followed, linked or copied; an entry that does not match its record is made again;
 /// pruning never leaves the cache; site files never share an inode with cache entries; and
 /// `--cache-dir` cannot be the source or inside the output.
-@Suite(.serialized) struct CacheTrustTests {
+@Suite(.tags(.slow), .serialized) struct CacheTrustTests {
     static let photos = RenditionTests.fixtures.appendingPathComponent("site")
 
     /// A site of two photos (one with GPS), its cache in `cache/` beside it.

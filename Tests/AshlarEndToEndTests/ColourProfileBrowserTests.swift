@@ -1,11 +1,12 @@
 import AshlarImage
+import AshlarTestSupport
 import Foundation
 import Testing
 
 /// A rendition of an sRGB photo goes without its profile (`ICCProfileHeader.isStandardSRGB`):
 /// Chromium draws it with the same pixels as the same rendition tagged with the profile, while
 /// a Display P3 profile changes them, which shows the browser does read profiles here.
-@Suite struct ColourProfileBrowserTests {
+@Suite(.tags(.browser)) struct ColourProfileBrowserTests {
     static func profile(_ name: String) throws -> [UInt8] {
         let url = Ashlar.packageRoot.appendingPathComponent("Tests/AshlarImageTests/Fixtures/icc/\(name)")
         return [UInt8](try Data(contentsOf: url))

@@ -8,7 +8,7 @@ import Testing
 /// (SSIMULACRA2) and writes fewer bytes. On the real photos of `../shared/photos` and
 /// `../shared/photos-mixed`, resized to 640 px as renditions are; `ashlar-bench quality`
 /// measures the same at 1920, 640 and 317 px.
-@Suite struct EncoderQualityTests {
+@Suite(.tags(.slow, .referenceTools)) struct EncoderQualityTests {
     static var runs: Bool { SharedMaterial.isAvailable("photos") }
 
     /// Each photo of `../shared/photos` and `../shared/photos-mixed`, resized to 640 px wide as a

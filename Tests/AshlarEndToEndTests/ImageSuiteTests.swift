@@ -7,7 +7,7 @@ import Testing
 /// libjpeg-turbo's testimages, Pillow's and image-rs's test images, corrupt files included) gets
 /// the same verdict from `ashlar check` and `ashlar build` as from AshlarImage: the build publishes exactly the files
 /// the decoder decodes, and leaves out the others with an error naming them.
-@Suite(.enabled(if: ImageSuites.isAvailable, "the image suites are not at ../shared/image-suites"))
+@Suite(.tags(.slow), .enabled(if: ImageSuites.isAvailable, "the image suites are not at ../shared/image-suites"))
 struct ImageSuiteTests {
     @Test func buildPublishesExactlyWhatTheDecoderDecodes() throws {
         let workspace = try TemporaryFolder()

@@ -1,4 +1,5 @@
 import AshlarImage
+import AshlarTestSupport
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
@@ -61,7 +62,7 @@ import Testing
     /// Each tile's box has the aspect ratio of the picture the browser actually displays, which
     /// applies EXIF orientation itself.
     @Test(
-        .enabled(if: Chromium.isAvailable, "needs chromium"),
+        .tags(.browser), .enabled(if: Chromium.isAvailable, "needs chromium"),
         arguments: ["orientations", "formats", "ashlar", "exiftool", "xmp"])
     func tilesMatchTheDisplayedPicture(album: String) throws {
         let (output, run) = try build()

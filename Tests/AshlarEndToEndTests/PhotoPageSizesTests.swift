@@ -1,10 +1,11 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
 /// A photo page's `sizes` states the width its photo is shown at, the page's width or the 85vh
 /// height cap, whichever binds: Chromium then loads the rendition the screen needs, not one
 /// made for a photo as wide as the page.
-@Suite struct PhotoPageSizesTests {
+@Suite(.tags(.browser)) struct PhotoPageSizesTests {
     /// A portrait and a landscape photo, built once with the renditions Ashlar makes of them
     /// (their real widths: the browser sizes an image by its pixels and its `w` descriptor).
     static let built: Result<TemporaryFolder, SiteExample.BuildFailure> = {

@@ -1,3 +1,4 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
@@ -5,6 +6,7 @@ import Testing
 /// click and keyboard zoom, the speculation rules name the neighbours, nothing shifts, and the
 /// page works with the script blocked.
 @Suite(
+    .tags(.browser),
     .enabled(if: WebDriver.isAvailable, "needs chromium and chromedriver: run .ci/install-browser-tools"), .serialized)
 struct PhotoViewerBrowserTests {
     /// A photo page of site-example with both neighbours, and the links its HTML gives.

@@ -1,3 +1,4 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 /// (`Fixtures/photographer-folder/make-fixtures.sh`, its `camera` part): the built pages show the
 /// camera details the files carry as photographers write them, and titles made from the names
 /// people gave the files, never from the names cameras invent.
-@Suite struct PhotographerFolderTests {
+@Suite(.tags(.slow, .referenceTools)) struct PhotographerFolderTests {
     static let source = Ashlar.packageRoot.appendingPathComponent(
         "Tests/AshlarEndToEndTests/Fixtures/photographer-folder/site/camera")
 

@@ -1,4 +1,5 @@
 import AshlarImage
+import AshlarTestSupport
 import Foundation
 import Testing
 
@@ -70,7 +71,7 @@ import Testing
     }
 
     /// Before any image arrives, Chromium paints the tile and the photo with the gradient.
-    @Test(.enabled(if: Chromium.isAvailable, "needs chromium"))
+    @Test(.tags(.browser), .enabled(if: Chromium.isAvailable, "needs chromium"))
     func chromiumPaintsThemBeforeTheImageLoads() throws {
         let folder = try site()
         _ = try Ashlar.run(["build", folder.url.path])

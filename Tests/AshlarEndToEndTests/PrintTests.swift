@@ -1,8 +1,10 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
 /// Printed, an album is a list of its photos, one under another in reading order, with titles.
 @Suite(
+    .tags(.browser),
     .enabled(if: WebDriver.isAvailable, "needs chromium and chromedriver: run .ci/install-browser-tools"), .serialized)
 struct PrintTests {
     @Test func albumsPrintAsAListOfPhotos() throws {

@@ -1,3 +1,4 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// `ashlar serve`, whether a photo gets renditions or is published as a copy (too small, cut
 /// short, GIF, WebP). The fixtures are made at test time: Pillow draws the pictures and exiftool
 /// (12.57 in CI) writes the metadata. exiftool is also the judge (`leaks(in:)`).
-@Suite(.serialized) struct PrivacyTests {
+@Suite(.tags(.slow, .referenceTools), .serialized) struct PrivacyTests {
     static let exiftool = URL(fileURLWithPath: "/usr/bin/exiftool")
     static let python = URL(fileURLWithPath: "/usr/bin/env")
     static var toolsInstalled: Bool { RenditionTests.toolsInstalled }

@@ -1,3 +1,4 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// `ashlar-bench quality` compares encoders at equal SSIMULACRA2 score: the bytes an encoder's
 /// sweep needs for a score are interpolated between the two points that bracket it, in log(bytes),
 /// and never extrapolated.
-@Suite struct QualitySweepTests {
+@Suite(.tags(.slow)) struct QualitySweepTests {
     struct Case: Sendable, CustomTestStringConvertible {
         var name: String
         /// (quality, bytes, score)

@@ -6,7 +6,7 @@ import Testing
 /// Every rendition the perceptual encoder makes of the real photos (`../shared/photos` and
 /// `../shared/photos-mixed`, at 1920, 640 and 317 px: both progressive scripts) decodes in
 /// Chromium, at its size and to the pixels Ashlar's decoder gives.
-@Suite struct RenditionDecodeBrowserTests {
+@Suite(.tags(.browser, .slow)) struct RenditionDecodeBrowserTests {
     static var runs: Bool { Chromium.isAvailable && SharedMaterial.isAvailable("photos") }
 
     /// Each image's natural size and the mean of its RGB samples as the browser decodes them. After

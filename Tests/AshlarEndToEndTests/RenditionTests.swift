@@ -1,3 +1,4 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 /// Pillow as the references: the fixture site (`Fixtures/renditions/make-fixtures.py`) is a
 /// folder of JPEGs and PNGs with no sidecars, in orientations 3, 6 and 8, CMYK, progressive,
 /// truncated, with GPS and a Display P3 profile, with alpha, and too small for renditions.
-@Suite(.serialized) struct RenditionTests {
+@Suite(.tags(.slow), .serialized) struct RenditionTests {
     static let fixtures = Ashlar.packageRoot.appendingPathComponent("Tests/AshlarEndToEndTests/Fixtures/renditions")
     static let exiftool = URL(fileURLWithPath: "/usr/bin/exiftool")
     static let python = URL(fileURLWithPath: "/usr/bin/env")

@@ -1,3 +1,4 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
@@ -47,7 +48,9 @@ import Testing
     }
 
     /// The width `sizes` announces is the width the browser lays the tile out at.
-    @Test(.enabled(if: Chromium.isAvailable, "needs chromium"), arguments: [560, 700, 1000, 1350, 1500, 2000])
+    @Test(
+        .tags(.browser), .enabled(if: Chromium.isAvailable, "needs chromium"),
+        arguments: [560, 700, 1000, 1350, 1500, 2000])
     func sizesMatchTheRenderedTiles(viewport: Int) throws {
         let folder = try site()
         _ = try Ashlar.run(["build", folder.url.path])

@@ -14,7 +14,7 @@ import Testing
 /// `Sheep.jpg`), while at the qualities renditions use they agree within 0.05. So every pair is
 /// compared with the package's own code given the reference's edges (its Gaussian with zeros
 /// outside), and the pairs of rendition quality with the package as published.
-@Suite struct SSIMULACRA2Tests {
+@Suite(.tags(.slow, .referenceTools)) struct SSIMULACRA2Tests {
     static let python = URL(fileURLWithPath: "/usr/bin/env")
     static var packageInstalled: Bool {
         (try? Ashlar.run(python, ["python3", "-c", "import ssimulacra2, scipy"]).status) == 0

@@ -1,9 +1,10 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
 /// `ashlar serve` as a browser and an attacker meet it: real HTTP over loopback to the built
 /// binary.
-@Suite struct ServeTests {
+@Suite(.tags(.slow, .referenceTools)) struct ServeTests {
     static let fixture = Ashlar.packageRoot.appendingPathComponent("Tests/AshlarEndToEndTests/Fixtures/mixed-formats")
 
     /// A copy of the mixed-formats fixture, built once so that files of our own can be added to

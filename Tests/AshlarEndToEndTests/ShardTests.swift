@@ -1,10 +1,11 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
 /// `ashlar build --shard K/N`: four shards of a site into four caches, merged as a plain union of
 /// folders, give a final build that makes nothing and writes, byte for byte, the site one machine
 /// builds alone; with a shard missing, the final build makes that shard's work and says so.
-@Suite(.serialized) struct ShardTests {
+@Suite(.tags(.slow), .serialized) struct ShardTests {
     /// The rendition fixtures (refused, damaged, too small, PNG, every orientation) and twelve
     /// generated photos in an album, with published originals: every kind of work a shard does.
     struct Site {

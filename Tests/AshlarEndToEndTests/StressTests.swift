@@ -1,10 +1,11 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
 /// Sites at the edges of what a file system allows: folders 100 deep and deeper, paths past
 /// PATH_MAX, names near NAME_MAX, a title of 100,000 characters. Each builds, or fails with a
 /// clear diagnostic; none crashes or hangs. (`ashlar-bench stress` adds 100,000 photos in one album.)
-@Suite struct StressTests {
+@Suite(.tags(.slow)) struct StressTests {
     static let timeLimit = 60.0
 
     func photo(_ folder: TemporaryFolder, _ path: String, title: String = "Leaf") throws {

@@ -1,3 +1,4 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// publish is accounted for, per album, in `check`, the build summary and `--json`; a RAW alone is
 /// published from its embedded preview, turned by the RAW's orientation and with the RAW's EXIF,
 /// and nothing published says where it was taken.
-@Suite struct UnpublishedFilesTests {
+@Suite(.tags(.slow)) struct UnpublishedFilesTests {
     static let site = Ashlar.packageRoot.appendingPathComponent(
         "Tests/AshlarEndToEndTests/Fixtures/photographer-folder/site")
 

@@ -1,9 +1,12 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
 /// Checks every built page (and the stylesheet) with the W3C Nu checker, in one JVM run for all
 /// the sites, and expects no error.
-@Suite(.enabled(if: NuChecker.isAvailable, "needs java and vnu.jar: run .ci/install-browser-tools"))
+@Suite(
+    .tags(.referenceTools, .slow),
+    .enabled(if: NuChecker.isAvailable, "needs java and vnu.jar: run .ci/install-browser-tools"))
 struct ValidatorTests {
     struct Report: Sendable {
         /// Site name -> its pages, relative to the site.

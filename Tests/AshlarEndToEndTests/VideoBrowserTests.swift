@@ -1,9 +1,11 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
 /// The phone's video on its built page, in headless Chromium: it plays (muted, as a page may
 /// start it), and the page does not move while the video's metadata and poster load.
 @Suite(
+    .tags(.browser),
     .enabled(if: WebDriver.isAvailable, "needs chromium and chromedriver: run .ci/install-browser-tools"),
     .serialized)
 struct VideoBrowserTests {

@@ -1,3 +1,4 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 /// the container's display size and pages with a `<video>` element; the published copy records
 /// no location; `check` names a video it cannot read; a rebuild leaves unchanged videos alone;
 /// and the phone's video plays in Chromium with no layout shift.
-@Suite struct VideoTests {
+@Suite(.tags(.slow, .referenceTools)) struct VideoTests {
     /// The reader's fixture videos (`make-videos.sh`): 320×180, one second, H.264 unless named.
     static let fixtures = Ashlar.packageRoot.appendingPathComponent("Tests/AshlarImageTests/Fixtures/Video")
 

@@ -1,8 +1,10 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
 /// The theme is usable from 320 px to 2560 px: nothing is wider than the viewport.
 @Suite(
+    .tags(.browser),
     .enabled(if: WebDriver.isAvailable, "needs chromium and chromedriver: run .ci/install-browser-tools"), .serialized)
 struct ViewportTests {
     @Test(arguments: AccessibilityTests.siteExamplePages)

@@ -1,3 +1,4 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
@@ -5,7 +6,7 @@ import Testing
 /// serial number or an owner in subtitle cues, track and chapter names, an attached photo,
 /// Vorbis comments and elements added by hand (`make-webm-leaks.sh`) publishes them all, and exiftool, embedded
 /// documents included, finds none of it in any file of the site; nor does a search of the bytes.
-@Suite(.serialized) struct WebMPrivacyTests {
+@Suite(.tags(.browser, .referenceTools), .serialized) struct WebMPrivacyTests {
     static let names = [
         "leak-subtitles.webm", "leak-attachment.webm", "leak-appended.webm", "leak-vorbis.webm", "vp9.webm", "vp8.webm",
         "live.webm",

@@ -16,7 +16,6 @@ public enum SharedMaterial {
     /// Whether the tests that need `name` run: when it is there, and always in CI (the environment
     /// variable `CI` set), where its absence then fails them instead of skipping them.
     public static func isAvailable(_ name: String) -> Bool {
-        FileManager.default.fileExists(atPath: folder(name).path)
-            || ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty } == true
+        RequiredTool.runs(whenInstalled: FileManager.default.fileExists(atPath: folder(name).path))
     }
 }

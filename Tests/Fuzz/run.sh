@@ -188,12 +188,20 @@ run_target() { # NAME SECONDS FLAG...
     local status=0
     # Swift's own crash backtracer would race the sanitizer's report; libFuzzer prints the stack.
     SWIFT_BACKTRACE=enable=no "$build/bin/$name" "${options[@]}" "$@" "${folders[@]}" >"$log" 2>&1 || status=$?
-    local runs rate corpus_size
+    local runs rate corpus_size replayed
     runs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)"
+    # libFuzzer runs every input of the folders before it makes new ones, and says so in its
+    # INITED line (with an empty corpus it runs one empty input instead).
+    replayed="$(sed -n 's/^#\([0-9]*\)[[:space:]]*INITED.*/\1/p' "$log" | head -1)"
+    if [[ $status -eq 0 && -z "$replayed" ]]; then
+        printf '%-14s FAILED   did not finish replaying its corpus; log %s\n' "$name" "$log"
+        return 1
+    fi
     rate="$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)"
     corpus_size="$(find "$corpus" -type f | wc -l)"
     if [[ $status -eq 0 ]]; then
-        printf '%-14s ok       %10s runs  %7s exec/s  corpus %s\n' "$name" "${runs:-?}" "${rate:-?}" "$corpus_size"
+        printf '%-14s ok  replayed %5s  %10s runs  %7s exec/s  corpus %s\n' "$name" "$replayed" "${runs:-?}" \
+            "${rate:-?}" "$corpus_size"
         return 0
     fi
     printf '%-14s FINDING  %10s runs  exit %s; log %s\n' "$name" "${runs:-?}" "$status" "$log"

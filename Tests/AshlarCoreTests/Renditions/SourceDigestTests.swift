@@ -15,16 +15,7 @@ import Testing
             !$0.hasPrefix(".")
         }.sorted()
         try #require(!names.isEmpty)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["sha256sum"] + names
-        process.currentDirectoryURL = folder
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let reference = text.split(separator: "\n").map { String($0.prefix(64)) }
+        let reference = try ReferenceDigest.sha256sum(names, in: folder)
         try #require(reference.count == names.count)
         for (name, expected) in zip(names, reference) {
             let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent(name)))

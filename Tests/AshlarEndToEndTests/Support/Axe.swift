@@ -1,3 +1,4 @@
+import AshlarTestSupport
 import Foundation
 
 /// axe-core, injected into a page open in WebDriver and run there.

@@ -1,3 +1,4 @@
+import AshlarTestSupport
 import Foundation
 
 /// The W3C Nu HTML checker (`vnu.jar`), run once over whole folders of built pages.

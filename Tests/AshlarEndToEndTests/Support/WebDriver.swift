@@ -1,3 +1,4 @@
+import AshlarTestSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -49,6 +50,13 @@ final class WebDriver {
     /// Starts chromedriver, opens a session at the given window size, runs `body`, and then ends
     /// the session and the driver, also when `body` throws.
     static func withSession<T>(width: Int, height: Int = 900, _ body: (WebDriver) throws -> T) throws -> T {
+        let driver = try open(width: width, height: height)
+        defer { driver.quit() }
+        return try body(driver)
+    }
+
+    /// Starts chromedriver and opens a session at the given window size; the caller must `quit()` it.
+    static func open(width: Int, height: Int = 900) throws -> WebDriver {
         // chromedriver has been seen to exit at once, before it named its port, on a machine
         // loaded by parallel browser tests; that, and only that, is tried again, at most twice.
         var attempt = 1
@@ -65,9 +73,13 @@ final class WebDriver {
             break
         } while true
         let driver = try started.get()
-        defer { driver.quit() }
-        try driver.startSession(width: width, height: height)
-        return try body(driver)
+        do {
+            try driver.startSession(width: width, height: height)
+        } catch {
+            driver.quit()
+            throw error
+        }
+        return driver
     }
 
     private init(process: Process, exited: DispatchSemaphore, log: URL, port: UInt16) {

@@ -1,3 +1,4 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
@@ -67,9 +68,8 @@ import Testing
     /// (`djpeg -strict` accepts the same script on a small image) that decodes each block 333
     /// times, 262 million blocks in 140 KB: it would take seconds, and is refused at once.
     @Test func aThousandScansOfALargeImageAreRefusedWhereTheUsualTenDecode() throws {
-        let jpegtran = try #require(
-            JPEGReference.toolPath("jpegtran"), "jpegtran is not installed (libjpeg-turbo-progs)")
-        let djpeg = try #require(JPEGReference.toolPath("djpeg"), "djpeg is not installed (libjpeg-turbo-progs)")
+        let jpegtran = try RequiredTool.require(tool: "jpegtran")
+        let djpeg = try RequiredTool.require(tool: "djpeg")
         let script = FlatProgressiveJPEG.singleCoefficientScript(count: 999)
         #expect(script.count == 999)
 

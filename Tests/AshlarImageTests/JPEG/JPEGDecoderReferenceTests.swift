@@ -1,11 +1,12 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
 @testable import AshlarImage
 
 /// Every fixture at every scale against `djpeg -dct int -scale 1/N` (libjpeg-turbo), run at test
-/// time. Without djpeg the suite is skipped, unless `CI` is set, when it fails.
-@Suite struct JPEGDecoderReferenceTests {
+/// time. Without djpeg each case is reported as skipped, unless `CI` is set, when it fails.
+@Suite(.tags(.referenceTools)) struct JPEGDecoderReferenceTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var file: String
         /// Lowest PSNR (dB) accepted at each scale; nil means the output must be identical.
@@ -28,10 +29,8 @@ import Testing
 
     @Test(arguments: cases, JPEGScale.allCases)
     func matchesDjpeg(_ fixture: Case, scale: JPEGScale) throws {
-        guard let reference = try JPEGReference.djpeg(JPEGReference.fixturePath(fixture.file), scale: scale) else {
-            try JPEGReference.skipWithoutTool("djpeg")
-            return
-        }
+        let djpeg = try RequiredTool.require(tool: "djpeg")
+        let reference = try JPEGReference.djpeg(djpeg, JPEGReference.fixturePath(fixture.file), scale: scale)
         let decoded = try JPEGDecoder.decode(JPEGReference.fixture(fixture.file), scale: scale)
         #expect(decoded.image.width == reference.width)
         #expect(decoded.image.height == reference.height)
@@ -55,22 +54,9 @@ enum JPEGReference {
         [UInt8](try Data(contentsOf: URL(fileURLWithPath: fixturePath(name))))
     }
 
-    static func toolPath(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/usr/local/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
-    /// Fails under CI (which must install the tool); elsewhere the caller returns early.
-    static func skipWithoutTool(_ name: String) throws {
-        if ProcessInfo.processInfo.environment["CI"] != nil {
-            Issue.record("\(name) is not installed; CI must install libjpeg-turbo's tools")
-        }
-    }
-
-    /// djpeg's decode of `path` as a PixelImage, or nil when djpeg is not installed.
-    static func djpeg(_ path: String, scale: JPEGScale) throws -> PixelImage? {
-        guard let tool = toolPath("djpeg") else { return nil }
+    /// djpeg's (the executable at `tool`) decode of `path` as a PixelImage; throws when djpeg
+    /// fails (exits other than 0, or 2 after a warning) or gives no binary PGM or PPM.
+    static func djpeg(_ tool: String, _ path: String, scale: JPEGScale) throws -> PixelImage {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = ["-dct", "int", "-scale", "1/\(scale.rawValue)", "-pnm", path]
@@ -80,7 +66,12 @@ enum JPEGReference {
         try process.run()
         let data = [UInt8](pipe.fileHandleForReading.readDataToEndOfFile())
         process.waitUntilExit()
-        return parsePNM(data)
+        // libjpeg exits with 2 when it warned (a truncated file) and still writes the image.
+        guard [0, 2].contains(process.terminationStatus), let image = parsePNM(data) else {
+            throw RequiredTool.Missing(
+                description: "djpeg gave no image for \(path) (exit \(process.terminationStatus), \(data.count) bytes)")
+        }
+        return image
     }
 
     /// A binary PGM (P5) or PPM (P6) with maxval 255.

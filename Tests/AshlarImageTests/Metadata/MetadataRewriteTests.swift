@@ -1,3 +1,4 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
@@ -72,7 +73,7 @@ import Testing
 
     @Test(arguments: rewrites)
     func exiftoolFindsNoLocationAfterRewrite(_ rewrite: Rewrite) throws {
-        guard ExternalTool.enabled("exiftool") else { return }
+        try RequiredTool.require(tool: "exiftool")
         let output = try JPEGMetadata.rewrite(try MetadataFixture.bytes(rewrite.file), keeping: rewrite.policy)
         let path = ExternalTool.temporaryFile(output, named: "rewritten.jpg")
         let arguments = ["-gps:all", "-xmp-exif:all", "-n", "-json", path]
@@ -166,7 +167,7 @@ import Testing
         let after = try JPEGMetadata.read(output)
         #expect(!after.hasLocation)
         #expect(after.orientation == 3)
-        guard ExternalTool.enabled("exiftool") else { return }
+        try RequiredTool.require(tool: "exiftool")
         let path = ExternalTool.temporaryFile(output, named: "variant.jpg")
         guard let json = ExternalTool.run("exiftool", ["-gps:all", "-n", "-json", path]) else { return }
         #expect(!String(decoding: json, as: UTF8.self).contains("GPS"))

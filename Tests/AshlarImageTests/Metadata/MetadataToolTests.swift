@@ -1,3 +1,4 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
@@ -5,17 +6,12 @@ import Testing
 /// (libjpeg-turbo) and python3 with Pillow. A check whose tool is missing is skipped on a laptop;
 /// with `CI` set it runs and fails, so CI cannot pass without the references.
 enum ExternalTool {
-    static var isCI: Bool { ProcessInfo.processInfo.environment["CI"] != nil }
-
     /// Whether a check needing `names` should run: the tools are there, or this is CI.
     static func enabled(_ names: String...) -> Bool {
-        isCI || names.allSatisfy { path(of: $0) != nil }
+        RequiredTool.runs(whenInstalled: names.allSatisfy { path(of: $0) != nil })
     }
 
-    static func path(of name: String) -> String? {
-        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        return directories.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    static func path(of name: String) -> String? { RequiredTool.path(of: name) }
 
     /// Runs `name` with `arguments`, `input` on its standard input; returns its standard output.
     /// Records an issue and returns `nil` when the tool is missing or exits with a failure.
@@ -74,6 +70,6 @@ enum ExternalTool {
 @Suite struct MetadataToolTests {
     @Test(arguments: ["exiftool", "cjpeg", "djpeg", "jpegtran", "python3"])
     func referenceToolIsInstalledOnCI(name: String) {
-        #expect(!ExternalTool.isCI || ExternalTool.path(of: name) != nil, "CI must install \(name)")
+        #expect(!RequiredTool.inCI || ExternalTool.path(of: name) != nil, "CI must install \(name)")
     }
 }

@@ -1,3 +1,4 @@
+import AshlarTestSupport
 import Foundation
 import Testing
 
@@ -11,12 +12,11 @@ import Testing
 
     static let pillowAvailable: Bool = (try? runPython("import PIL")) != nil
 
-    static let required = pillowAvailable || ProcessInfo.processInfo.environment["CI"] != nil
+    static let required = RequiredTool.runs(whenInstalled: pillowAvailable)
 
     @Test(.enabled(if: required), arguments: [(80, 60), (53, 40), (17, 11), (159, 119), (240, 180), (160, 33)])
     func closeToPillowLanczos(width: Int, height: Int) throws {
-        #expect(Self.pillowAvailable, "python3 with Pillow is needed (CI is set)")
-        guard Self.pillowAvailable else { return }
+        try RequiredTool.require(Self.pillowAvailable, "python3 with Pillow is not installed")
         let crop = Self.fixtures.appendingPathComponent("photo-crop.ppm").path
         let image = try #require(Self.readPPM([UInt8](try Data(contentsOf: URL(fileURLWithPath: crop)))))
         let reference = try #require(

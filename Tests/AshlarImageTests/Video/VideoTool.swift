@@ -6,12 +6,9 @@ import Testing
 /// a laptop without it; with `CI` set it runs and fails, so CI cannot pass without it (as
 /// `RequiredTool` does for the end-to-end tests).
 enum VideoTool {
-    static var inCI: Bool { ProcessInfo.processInfo.environment["CI"].map { !$0.isEmpty } ?? false }
+    static var inCI: Bool { RequiredTool.inCI }
 
-    static func path(of name: String) -> String? {
-        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        return directories.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    static func path(of name: String) -> String? { RequiredTool.path(of: name) }
 
     /// For `.enabled(if:)`: run when the tool is there, and always in CI.
     static func runs(_ name: String) -> Bool { path(of: name) != nil || inCI }
