@@ -49,13 +49,15 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         let expected = CachedFile.Expected.rendition(
             size: bytes.count, digest: SourceDigest.of(bytes: bytes), width: 8, height: 8)
         let file = CachedFile(
-            outputPath: "a@8w.jpg", cachePath: "renditions/ab/x-8.jpg", entry: "x-8", expected: expected)
+            outputPath: "a@8w.jpg", cachePath: "renditions/ab/x-8.jpg", content: .rendition(key: "x", width: 8),
+            expected: expected)
         if file.mismatch(bytes) == nil {
             require(LocationRecord.find(in: bytes).isEmpty, "an image recording a location passed")
             require((try? JPEGDecoder.info(bytes)).map { ($0.width, $0.height) == (8, 8) } ?? false, "not an 8×8 JPEG")
         }
         let original = CachedFile(
-            outputPath: "a.png", cachePath: "originals/ab/x.png", entry: "o:x", expected: .original(.png))
+            outputPath: "a.png", cachePath: "originals/ab/x.png", content: .original(key: "x"),
+            expected: .original(.png))
         if original.mismatch(bytes) == nil {
             require(LocationRecord.find(in: bytes).isEmpty, "an original recording a location passed")
             require(
