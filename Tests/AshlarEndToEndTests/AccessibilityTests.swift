@@ -53,7 +53,7 @@ struct AccessibilityTests {
         try #require(
             FileManager.default.fileExists(atPath: page.path), "\(testCase.page) was not built; pages: \(site.pages)")
         // One browser for every width and scheme: resize, reload, run axe again.
-        try WebDriver.withSession(width: Self.viewportWidths[0]) { driver in
+        try WebDriver.withSuiteSession(width: Self.viewportWidths[0]) { driver in
             for width in Self.viewportWidths {
                 try driver.setWindowSize(width: width, height: 900)
                 for scheme in Self.colorSchemes {

@@ -104,7 +104,7 @@ struct PhotoViewerBrowserTests {
 
     @Test func arrowKeysAndEscapeOpenTheNeighboursAndTheAlbum() throws {
         let page = try Self.middlePage()
-        try WebDriver.withSession(width: 1280) { driver in
+        try WebDriver.withSuiteSession(width: 1280) { driver in
             for (key, target, name) in [
                 (Self.right, page.next, "→"), (Self.left, page.previous, "←"), (Self.escape, page.album, "Esc"),
                 (Self.up, page.album, "↑ at the top"),
@@ -118,7 +118,7 @@ struct PhotoViewerBrowserTests {
 
     @Test func keysAreIgnoredWhileTypingInAFormField() throws {
         let page = try Self.middlePage()
-        try WebDriver.withSession(width: 1280) { driver in
+        try WebDriver.withSuiteSession(width: 1280) { driver in
             try Self.open(page.url, in: driver)
             try driver.execute(
                 "const i = document.createElement('input'); i.id = 'probe'; document.querySelector('main').prepend(i); i.focus();"
@@ -131,7 +131,7 @@ struct PhotoViewerBrowserTests {
 
     @Test func swipesOpenTheNextAndPreviousPhoto() throws {
         let page = try Self.middlePage()
-        try WebDriver.withSession(width: 600, height: 900) { driver in
+        try WebDriver.withSuiteSession(width: 600, height: 900) { driver in
             try Self.open(page.url, in: driver)
             try driver.swipe(from: (450, 300), to: (120, 310))
             try Self.waitForPage(driver, page.next, after: "a swipe to the left")
@@ -147,7 +147,7 @@ struct PhotoViewerBrowserTests {
 
     @Test func clickAndKeyboardZoomToFullSizeAndBack() throws {
         let page = try Self.middlePage()
-        try WebDriver.withSession(width: 1280) { driver in
+        try WebDriver.withSuiteSession(width: 1280) { driver in
             try Self.open(page.url, in: driver)
             let box =
                 try driver.execute(
@@ -183,7 +183,7 @@ struct PhotoViewerBrowserTests {
 
     @Test func speculationRulesNameTheNeighbours() throws {
         let page = try Self.middlePage()
-        try WebDriver.withSession(width: 1280) { driver in
+        try WebDriver.withSuiteSession(width: 1280) { driver in
             try Self.open(page.url, in: driver)
             let urls =
                 try driver.execute(
@@ -202,7 +202,7 @@ struct PhotoViewerBrowserTests {
     /// the narrowest candidate of its `srcset` at least as wide as the one this page shows.
     @Test func withoutSpeculationRulesTheNextImageIsPrefetched() throws {
         let page = try Self.middlePage()
-        try WebDriver.withSession(width: 1280) { driver in
+        try WebDriver.withSuiteSession(width: 1280) { driver in
             try driver.devTools(
                 "Page.addScriptToEvaluateOnNewDocument",
                 ["source": "HTMLScriptElement.supports = () => false;"])
@@ -236,7 +236,7 @@ struct PhotoViewerBrowserTests {
     /// has run (1.5 s more), at a phone's and a desktop's width.
     @Test func photoPagesDoNotShift() throws {
         let page = try Self.middlePage()
-        try WebDriver.withSession(width: 414) { driver in
+        try WebDriver.withSuiteSession(width: 414) { driver in
             for width in [414, 1440] {
                 try driver.setWindowSize(width: width, height: 900)
                 for url in [page.url, page.next, page.previous] {
@@ -264,7 +264,7 @@ struct PhotoViewerBrowserTests {
     /// only the keys do nothing.
     @Test func thePageWorksWithTheScriptBlocked() throws {
         let page = try Self.middlePage()
-        try WebDriver.withSession(width: 1280) { driver in
+        try WebDriver.withSuiteSession(width: 1280) { driver in
             try driver.devTools("Network.enable")
             try driver.devTools("Network.setBlockedURLs", ["urls": ["*ashlar.js"]])
             try driver.navigate(to: page.url)

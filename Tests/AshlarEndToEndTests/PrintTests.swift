@@ -10,7 +10,7 @@ struct PrintTests {
     @Test func albumsPrintAsAListOfPhotos() throws {
         let built = try SiteExample.built.get()
         let page = built.output.appendingPathComponent("nature/index.html")
-        try WebDriver.withSession(width: 1200) { driver in
+        try WebDriver.withSuiteSession(width: 1200) { driver in
             try driver.emulateMediaType("print")
             try driver.navigate(to: page)
             let script = """

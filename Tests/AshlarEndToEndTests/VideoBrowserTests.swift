@@ -48,7 +48,7 @@ struct VideoBrowserTests {
         let run = try VideoTests.build(site, cache: folder.url.appendingPathComponent("cache"))
         try #require(run.status == 0, "\(run.stderr)")
         let page = site.appendingPathComponent("_site/" + testCase.page)
-        let result = try WebDriver.withSession(width: 1024) { driver in
+        let result = try WebDriver.withSuiteSession(width: 1024) { driver in
             try driver.navigate(to: page)
             return try driver.executeAsync(Self.play) as? [String: Any]
         }
@@ -83,7 +83,7 @@ struct VideoBrowserTests {
         try #require(run.status == 0, "\(run.stderr)")
         for testCase in Self.cases {
             let page = site.appendingPathComponent("_site/" + testCase.page)
-            let result = try WebDriver.withSession(width: width) { driver in
+            let result = try WebDriver.withSuiteSession(width: width) { driver in
                 try driver.navigate(to: page)
                 return try driver.executeAsync(Self.shifts) as? [String: Any]
             }

@@ -11,7 +11,7 @@ struct ViewportTests {
     func noHorizontalScrollFrom320To2560(page: String) throws {
         let built = try SiteExample.built.get()
         let url = built.output.appendingPathComponent(page)
-        try WebDriver.withSession(width: 320) { driver in
+        try WebDriver.withSuiteSession(width: 320) { driver in
             for width in [320, 414, 768, 1280, 1920, 2560] {
                 try driver.setWindowSize(width: width, height: 900)
                 try driver.navigate(to: url)

@@ -64,7 +64,7 @@ import Testing
         try #require(run.status == 0, "\(run.stderr)")
         let slug = testCase.name.prefix { $0 != "." }
         let page = site.appendingPathComponent("_site/clips/\(slug)/index.html")
-        let result = try WebDriver.withSession(width: 1024) { driver in
+        let result = try WebDriver.withSuiteSession(width: 1024) { driver in
             try driver.navigate(to: page)
             return try driver.executeAsync(VideoBrowserTests.play) as? [String: Any]
         }

@@ -94,15 +94,20 @@ fingerprint() {
 step() { # DESCRIPTION COMMAND...
     local description="$1"
     shift
-    local log="$build/logs/build.log"
+    local log
+    log="$build/logs/build-$(echo "$description" | tr -c 'A-Za-z0-9.-' '_').log"
     echo "   $description"
     if ! "$@" >"$log" 2>&1; then
         cat "$log" >&2
         echo "fuzz build failed: $description" >&2
-        exit 1
+        return 1
     fi
     grep -E "warning:" "$log" >&2 || true
 }
+
+# How many builds and fuzzing runs go at once: one per core (FUZZ_JOBS overrides).
+jobs="${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 2)}"
+[[ "$jobs" =~ ^[1-9][0-9]*$ ]] || jobs=1
 
 build_modules() {
     mkdir -p "$build/modules" "$build/bin" "$build/logs"
@@ -130,20 +135,28 @@ build_modules() {
         -emit-module -emit-module-path "$build/modules/AshlarTemplate.swiftmodule" \
         -emit-object -o "$build/modules/AshlarTemplate.o" \
         "$root"/Sources/AshlarTemplate/*.swift
-    local image_sources=()
+    local image_sources=() core_sources=()
     mapfile -t image_sources < <(find "$root/Sources/AshlarImage" -name '*.swift' | LC_ALL=C sort)
-    step "AshlarImage" \
+    mapfile -t core_sources < <(find "$root/Sources/AshlarCore" -name '*.swift' | LC_ALL=C sort)
+    # AshlarCore needs only AshlarImage's interface: emit that first, then compile the two
+    # modules' code side by side (each whole-module compile uses one core).
+    step "AshlarImage (interface)" \
         swiftc "${swift_flags[@]}" -module-name AshlarImage -wmo \
         -emit-module -emit-module-path "$build/modules/AshlarImage.swiftmodule" \
-        -emit-object -o "$build/modules/AshlarImage.o" \
         "${image_sources[@]}"
-    local core_sources=()
-    mapfile -t core_sources < <(find "$root/Sources/AshlarCore" -name '*.swift' | LC_ALL=C sort)
+    step "AshlarImage" \
+        swiftc "${swift_flags[@]}" -module-name AshlarImage -wmo \
+        -c -o "$build/modules/AshlarImage.o" \
+        "${image_sources[@]}" &
+    local image_job=$!
+    local core_status=0 image_status=0
     step "AshlarCore" \
         swiftc "${swift_flags[@]}" -module-name AshlarCore -wmo -I "$build/modules" \
         -emit-module -emit-module-path "$build/modules/AshlarCore.swiftmodule" \
         -emit-object -o "$build/modules/AshlarCore.o" \
-        "${core_sources[@]}" "$build/EmbeddedTheme.swift"
+        "${core_sources[@]}" "$build/EmbeddedTheme.swift" || core_status=$?
+    wait "$image_job" || image_status=$?
+    [[ $core_status -eq 0 && $image_status -eq 0 ]] || exit 1
     echo "$stamp" >"$build/modules/stamp"
     echo "   modules built in $((SECONDS - started)) s"
 }
@@ -213,6 +226,47 @@ run_target() { # NAME SECONDS FLAG...
     return 1
 }
 
+# Builds the given targets, $jobs at a time; exits non-zero when any fails.
+build_targets() { # NAME...
+    local name failures=0
+    local running=()
+    for name in "$@"; do
+        build_target "$name" &
+        running+=($!)
+        if [[ ${#running[@]} -ge $jobs ]]; then
+            wait "${running[0]}" || failures=$((failures + 1))
+            running=("${running[@]:1}")
+        fi
+    done
+    for job in "${running[@]}"; do wait "$job" || failures=$((failures + 1)); done
+    [[ $failures -eq 0 ]] || exit 1
+}
+
+# Fuzzes the targets in $names, $jobs at a time (each run is one process on one core); prints
+# their lines in the list's order and adds the targets with findings to $failed.
+run_targets() { # SECONDS FLAG...
+    local seconds="$1"
+    shift
+    local index name
+    local running=() running_names=()
+    mkdir -p "$build/logs"
+    finish_oldest() {
+        local status=0
+        wait "${running[0]}" || status=$?
+        cat "$build/logs/${running_names[0]}.summary"
+        [[ $status -eq 0 ]] || failed+=("${running_names[0]}")
+        running=("${running[@]:1}")
+        running_names=("${running_names[@]:1}")
+    }
+    for name in "${names[@]}"; do
+        run_target "$name" "$seconds" "$@" >"$build/logs/$name.summary" 2>&1 &
+        running+=($!)
+        running_names+=("$name")
+        if [[ ${#running[@]} -ge $jobs ]]; then finish_oldest; fi
+    done
+    while [[ ${#running[@]} -gt 0 ]]; do finish_oldest; done
+}
+
 [[ $# -ge 1 ]] || usage
 command="$1"
 shift
@@ -223,7 +277,8 @@ list)
 build)
     build_modules
     if [[ $# -eq 0 ]]; then set -- $(target_names); fi
-    for name in "$@"; do target_field "$name" 2 >/dev/null; build_target "$name"; done
+    for name in "$@"; do target_field "$name" 2 >/dev/null; done
+    build_targets "$@"
     ;;
 -h | --help | help)
     usage
@@ -239,12 +294,10 @@ build)
         names=("$command")
     fi
     build_modules
-    for name in "${names[@]}"; do build_target "$name"; done
-    echo "== fuzz: ${#names[@]} target(s), $seconds s each"
+    build_targets "${names[@]}"
+    echo "== fuzz: ${#names[@]} target(s), $seconds s each, $jobs at a time"
     failed=()
-    for name in "${names[@]}"; do
-        run_target "$name" "$seconds" "$@" || failed+=("$name")
-    done
+    run_targets "$seconds" "$@"
     if [[ ${#failed[@]} -gt 0 ]]; then
         echo "fuzz findings in: ${failed[*]} (inputs under Tests/Fuzz/artifacts/)" >&2
         exit 1

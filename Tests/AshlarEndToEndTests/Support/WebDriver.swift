@@ -8,9 +8,9 @@ import Foundation
 #endif
 
 /// A minimal W3C WebDriver client: one `chromedriver` child process driving one headless Chromium
-/// session. Use it through `WebDriver.withSession`, which always ends the session and the driver,
-/// whatever the body does. Every request and every wait has a time limit, so a stuck browser fails
-/// a test instead of hanging the run.
+/// session. Tests use it through `WebDriver.withSuiteSession` (or `Chromium.measure`): one browser
+/// per suite (`BrowserSession`), ended when the test process exits. Every request and every wait
+/// has a time limit, so a stuck browser fails a test instead of hanging the run.
 ///
 /// It speaks HTTP/1.1 over a plain socket: FoundationNetworking on Linux cannot read
 /// chromedriver's responses (its header lines have no space after the colon, `Content-Length:249`,
@@ -47,12 +47,19 @@ final class WebDriver {
         RequiredTool.runs(whenInstalled: Chromium.executable != nil && chromedriver != nil)
     }
 
-    /// Starts chromedriver, opens a session at the given window size, runs `body`, and then ends
-    /// the session and the driver, also when `body` throws.
-    static func withSession<T>(width: Int, height: Int = 900, _ body: (WebDriver) throws -> T) throws -> T {
-        let driver = try open(width: width, height: height)
-        defer { driver.quit() }
-        return try body(driver)
+    /// Runs `body` in the calling suite's shared browser (`BrowserSession`), with its window at
+    /// the given size and what an earlier case emulated (device metrics, media type, colour
+    /// scheme) cleared, as a new session would have it. The cases of a suite take it in turn.
+    static func withSuiteSession<T>(
+        width: Int, height: Int = 900, suite: String = #fileID, _ body: (WebDriver) throws -> T
+    ) throws -> T {
+        guard Chromium.executable != nil, chromedriver != nil else { throw Chromium.Unavailable() }
+        return try BrowserSession.named(suite).withDriver { driver in
+            try driver.devTools("Emulation.clearDeviceMetricsOverride")
+            try driver.devTools("Emulation.setEmulatedMedia", ["media": "", "features": [[String: Any]]()])
+            try driver.setWindowSize(width: width, height: height)
+            return try body(driver)
+        }
     }
 
     /// Starts chromedriver and opens a session at the given window size; the caller must `quit()` it.
