@@ -14,8 +14,10 @@ struct BuildRun {
     // The products, each set by the stage that makes it.
     var inputs: SiteInputs?
     var source: ScannedSource?
+    /// Set once by the read stage; no later stage changes it.
     var catalog: Catalog?
-    var renditions: (report: RenditionStage.Report, cache: RenditionCache)?
+    /// The published images beside the catalog, what the stage did, and its cache.
+    var renditions: RenditionProduct?
     var pages: RenderedSite?
     var written: (summary: OutputWriter.Summary, entries: [String: ManifestEntry])?
 
