@@ -57,7 +57,7 @@ struct BuildRun {
 
     /// Checks the folders before anything is read: the source (and the output, for a build)
     /// must be usable, and so must a named cache folder.
-    private mutating func prepare() throws(BuildError) {
+    mutating func prepare() throws(BuildError) {
         let folder = OutputFolder(paths: builder.paths)
         if scope.writesSite {
             try builder.checkCacheFolder()
@@ -69,7 +69,7 @@ struct BuildRun {
         }
     }
 
-    private mutating func perform(_ stage: BuildStage) throws(BuildError) {
+    mutating func perform(_ stage: BuildStage) throws(BuildError) {
         switch stage {
         case .configuration: try readConfiguration()
         case .scan: scan()

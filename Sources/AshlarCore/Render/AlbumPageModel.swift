@@ -39,7 +39,7 @@ struct AlbumPageModel {
 
         let children = page == 0 ? album.albums : []
         let albumGallery = GalleryModel(
-            aspectRatios: children.map { child in child.coverPhoto.flatMap { $0.hasImage ? $0.aspectRatio : nil } ?? 1.5 },
+            aspectRatios: children.map { child in child.coverPhoto.map { $0.hasImage ? $0.aspectRatio : 1.5 } ?? 1.5 },
             configuration: configuration)
         let albumTiles: [TemplateValue] = children.enumerated().map { index, child in
             var tile: [String: TemplateValue] = [
@@ -63,7 +63,9 @@ struct AlbumPageModel {
                     coverValue["srcset"] = .string(srcset)
                     coverValue["sizes"] = .string(tileSizes)
                 }
-                if let placeholder = context.placeholder(of: cover) { coverValue["placeholder"] = .string(placeholder.css) }
+                if let placeholder = context.placeholder(of: cover) {
+                    coverValue["placeholder"] = .string(placeholder.css)
+                }
                 tile["cover"] = .object(coverValue)
                 tile["style"] = .string(
                     Self.withPlaceholder(

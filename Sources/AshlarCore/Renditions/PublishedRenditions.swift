@@ -9,10 +9,20 @@ package struct PublishedRenditions: Sendable, Equatable {
     /// The widest rendition's width.
     package var largestWidth: Int
     /// The files to copy from the cache into the site, the sharing preview (the rendition
-    /// nearest 1,200 px wide) and the published original: what the photo keeps as `generated`.
+    /// nearest 1,200 px wide) and the published original (``ShownImage/generated``).
     package var generated: GeneratedImages
     /// The photo's colours, shown while it loads (from the set's list).
     package var placeholder: ColourPlaceholder?
+
+    package init(
+        renditions: [PhotoRendition], largestWidth: Int, generated: GeneratedImages,
+        placeholder: ColourPlaceholder? = nil
+    ) {
+        self.renditions = renditions
+        self.largestWidth = largestWidth
+        self.generated = generated
+        self.placeholder = placeholder
+    }
 
     /// Names the renditions of one set: `STEM@WIDTHw.TAG.EXT` beside the photo's page, where
     /// `TAG` is the start of the cache key, so a name changes with the content and can be served

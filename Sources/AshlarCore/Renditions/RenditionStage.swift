@@ -109,7 +109,10 @@ struct RenditionStage: Sendable {
                         RenditionCache.unusable(failure)
                             + "; \(jobs.count) photo\(jobs.count == 1 ? " is" : "s are") left out",
                         path: cache.root))
-                return (PublishedImages(items: Dictionary(jobs.map { ($0.photo.id, .leftOut) }) { first, _ in first }), report)
+                return (
+                    PublishedImages(items: Dictionary(jobs.map { ($0.photo.id, .leftOut) }) { first, _ in first }),
+                    report
+                )
             }
             cache.tag()
         }
