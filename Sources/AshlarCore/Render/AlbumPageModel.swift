@@ -16,6 +16,8 @@ struct AlbumPageModel {
     /// same for every page but the first, so an album's pages share them (see `pageLinks`).
     /// Nil: made for this page alone.
     var sharedPageLinks: [TemplateValue]?
+    /// What the rendition stage published for each item, beside the catalog.
+    var published = PublishedImages()
 
     var pagination: Pagination {
         Pagination(photoCount: album.photos.count, pageSize: configuration.pageSize)
@@ -24,7 +26,7 @@ struct AlbumPageModel {
     var folder: String { Pagination.folder(ofPage: page, in: album.outputPath) }
 
     var value: TemplateValue {
-        let context = PageContext(configuration: configuration, folder: folder, hasFeed: hasFeed)
+        let context = PageContext(configuration: configuration, folder: folder, hasFeed: hasFeed, published: published)
         let pagination = pagination
         let range = pagination.range(ofPage: page)
         let photos = Array(album.photos[range])
@@ -37,7 +39,7 @@ struct AlbumPageModel {
 
         let children = page == 0 ? album.albums : []
         let albumGallery = GalleryModel(
-            aspectRatios: children.map { child in child.cover.flatMap { $0.hasImage ? $0.aspectRatio : nil } ?? 1.5 },
+            aspectRatios: children.map { child in child.coverPhoto.map { $0.hasImage ? $0.aspectRatio : 1.5 } ?? 1.5 },
             configuration: configuration)
         let albumTiles: [TemplateValue] = children.enumerated().map { index, child in
             var tile: [String: TemplateValue] = [
@@ -50,7 +52,7 @@ struct AlbumPageModel {
                 "setSize": .number(Double(children.count)),
                 "loading": .string(albumGallery.isInFirstScreen(index) ? "eager" : "lazy"),
             ]
-            if let cover = child.cover, cover.hasImage {
+            if let cover = child.coverPhoto, cover.hasImage {
                 var coverValue: [String: TemplateValue] = [
                     "src": .string(context.tileSource(of: cover)),
                     "width": .number(Double(cover.width)),
@@ -61,12 +63,14 @@ struct AlbumPageModel {
                     coverValue["srcset"] = .string(srcset)
                     coverValue["sizes"] = .string(tileSizes)
                 }
-                if let placeholder = cover.placeholder { coverValue["placeholder"] = .string(placeholder.css) }
+                if let placeholder = context.placeholder(of: cover) {
+                    coverValue["placeholder"] = .string(placeholder.css)
+                }
                 tile["cover"] = .object(coverValue)
                 tile["style"] = .string(
                     Self.withPlaceholder(
                         albumGallery.tileStyle(index: index, width: cover.width, height: cover.height),
-                        cover.placeholder))
+                        context.placeholder(of: cover)))
             } else {
                 tile["style"] = .string(albumGallery.tileStyle(index: index, width: 3, height: 2))
             }
@@ -120,11 +124,12 @@ struct AlbumPageModel {
                 gallery.append(("description", .string(description)))
             }
             gallery.append(("image", .array(images)))
-            let coverAlt = album.cover.map { PageContext.alt(of: $0, position: 1, of: 1) }
+            let cover = album.coverPhoto
+            let coverAlt = cover.map { PageContext.alt(of: $0, position: 1, of: 1) }
             value["meta"] = sharing.meta(
                 title: album.isRoot ? configuration.title : album.title,
                 description: album.description ?? configuration.description,
-                type: "website", folder: folder, image: album.cover, imageAlt: coverAlt, jsonLD: .object(gallery))
+                type: "website", folder: folder, image: cover, imageAlt: coverAlt, jsonLD: .object(gallery))
         }
         return .object(value)
     }

@@ -7,7 +7,7 @@ extension PhotoPageModel {
     /// The largest image the page can show, with its size: what "View full size" links to and
     /// what the script zooms to in place.
     static func fullSize(of photo: Photo, context: PageContext) -> TemplateValue {
-        let width = photo.imageWidth ?? photo.width
+        let width = context.imageWidth(of: photo) ?? photo.width
         // A rendition keeps the photo's shape; round its height the way the renditions are made.
         let height =
             width == photo.width || photo.width <= 0

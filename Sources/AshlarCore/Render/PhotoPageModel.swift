@@ -16,6 +16,8 @@ struct PhotoPageModel {
     var geometry = PageGeometry()
     /// The site's keyword and place pages, which the photo's tags and place link to.
     var terms: TermPages?
+    /// What the rendition stage published for each item, beside the catalog.
+    var published = PublishedImages()
 
     /// The parts of a photo page that are the same for every photo of an album (its pages all
     /// sit one folder below the album's, so even their relative links agree).
@@ -50,7 +52,8 @@ struct PhotoPageModel {
         let photo = photo
         let total = album.photos.count
         let context = PageContext(
-            configuration: configuration, folder: Self.folder(of: photo, in: album), hasFeed: hasFeed)
+            configuration: configuration, folder: Self.folder(of: photo, in: album), hasFeed: hasFeed,
+            published: published)
         let title = PageContext.title(of: photo, position: index + 1, of: total)
         let metadata = photo.metadata
         var photoValue: [String: TemplateValue] = [
@@ -67,7 +70,7 @@ struct PhotoPageModel {
             let ratio = photo.height > 0 ? Double(photo.width) / Double(photo.height) : nil
             photoValue["sizes"] = .string(geometry.photoSizes(aspectRatio: ratio))
         }
-        if let placeholder = photo.placeholder { photoValue["placeholder"] = .string(placeholder.css) }
+        if let placeholder = context.placeholder(of: photo) { photoValue["placeholder"] = .string(placeholder.css) }
         // The width over the height, for the stylesheet to size the photo (or video) before it loads.
         photoValue["ratio"] = .string(
             photo.height > 0 ? CSSNumber.format(Double(photo.width) / Double(photo.height), digits: 6) : "1")
@@ -77,7 +80,7 @@ struct PhotoPageModel {
         } else {
             photoValue["full"] = Self.fullSize(of: photo, context: context)
         }
-        if let original = photo.generated?.original { photoValue["original"] = .string(context.url(of: original)) }
+        if let original = context.original(of: photo) { photoValue["original"] = .string(context.url(of: original)) }
         if let caption = metadata.caption { photoValue["caption"] = .string(caption) }
         if let long = metadata.longDescription { photoValue["longDescription"] = .string(long) }
         for (key, value) in Self.credits(metadata) { photoValue[key] = .string(value) }

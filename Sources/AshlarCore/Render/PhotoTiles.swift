@@ -36,13 +36,14 @@ struct PhotoTiles {
                 "setSize": .number(Double(total)),
                 "style": .string(
                     AlbumPageModel.withPlaceholder(
-                        gallery.tileStyle(index: offset, width: photo.width, height: photo.height), photo.placeholder)),
+                        gallery.tileStyle(index: offset, width: photo.width, height: photo.height),
+                        context.placeholder(of: photo))),
                 "loading": .string(gallery.isInFirstScreen(offset) ? "eager" : "lazy"),
                 "highPriority": .bool(gallery.isInFirstRow(offset)),
             ]
             if let title = photo.metadata.title ?? photo.titleFromFileName { tile["title"] = .string(title) }
             AlbumPageModel.addVideo(photo, to: &tile, position: position, of: total)
-            if let placeholder = photo.placeholder { tile["placeholder"] = .string(placeholder.css) }
+            if let placeholder = context.placeholder(of: photo) { tile["placeholder"] = .string(placeholder.css) }
             if let srcset = context.srcset(of: photo) {
                 tile["srcset"] = .string(srcset)
                 tile["sizes"] = .string(tileSizes)
