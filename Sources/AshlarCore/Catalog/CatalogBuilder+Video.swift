@@ -40,7 +40,7 @@ extension CatalogBuilder {
             duration: facts.duration, patches: facts.patches)
         let poster = poster(of: job, named: sidecars.poster, sidecar: primary, diagnostics: &diagnostics)
         video.poster = poster?.path
-        let posterSize = poster?.header.metadata.displaySize
+        let posterSize = poster.map { Self.sizeMetadata($0.header) }?.displaySize
         video.posterWidth = posterSize?.width
         video.posterHeight = posterSize?.height
         switch location {

@@ -1,5 +1,3 @@
-import AshlarImage
-
 /// Reads an image's size, orientation and a little EXIF from the first bytes of the file,
 /// without reading the whole file. The format comes from the magic bytes, not the extension.
 ///
@@ -9,6 +7,10 @@ package enum ImageHeaderReader {
     /// The longest prefix a reader ever asks for: 4 MiB.
     package static let maximumPrefix = 4 << 20
 
+    /// The longest side an image may have, in pixels: a header that says more is refused (and a
+    /// sidecar that says more, by AshlarCore).
+    package static let maximumDimension = 100_000
+
     /// A prefix length that holds the whole header of nearly every real file.
     package static let typicalPrefix = 64 << 10
 
@@ -16,14 +18,13 @@ package enum ImageHeaderReader {
     /// - Parameters:
     ///   - fileSize: the file's length when known; a prefix of that length is the whole file,
     ///     so a header that does not fit is truncated rather than in need of more bytes.
-    ///   - path: used only in diagnostics.
-    package static func read(_ prefix: [UInt8], fileSize: Int? = nil, path: String) -> ImageHeaderResult {
+    package static func read(_ prefix: [UInt8], fileSize: Int? = nil) -> ImageHeaderResult {
         let available = fileSize.map { min($0, prefix.count) } ?? prefix.count
         let isWholeFile = fileSize.map { prefix.count >= $0 } ?? false
         guard let format = ImageFormat.detect(prefix) else {
             // A failed copy or download leaves an empty file; "not an image" would send the user
             // looking for the wrong problem.
-            if isWholeFile, prefix.isEmpty { return .failure(.error("the file is empty", path: path)) }
+            if isWholeFile, prefix.isEmpty { return .failure("the file is empty") }
             if !isWholeFile, prefix.count < 16, couldStartAnImage(prefix) {
                 return .needsMoreBytes(16)
             }
@@ -33,7 +34,7 @@ package enum ImageHeaderReader {
             {
                 return .needsMoreBytes(size)
             }
-            return .failure(.error(Self.unrecognized, path: path))
+            return .failure(Self.unrecognized)
         }
         let window = ByteWindow(prefix, end: available)
         let whole = available < prefix.count ? Array(prefix[..<available]) : prefix
@@ -47,29 +48,29 @@ package enum ImageHeaderReader {
         }
         switch scan {
         case .header(let header):
-            return checked(header, path: path)
+            return checked(header)
         case .partial(let header, let needed):
             if isWholeFile || needed > (fileSize ?? Int.max) {
-                return .failure(.error("truncated \(format.name) header", path: path))
+                return .failure("truncated \(format.name) header")
             }
             // Extras that lie beyond the cap (a WebP's EXIF after megabytes of image data) are
             // given up rather than read.
-            if needed > maximumPrefix { return checked(header, path: path) }
+            if needed > maximumPrefix { return checked(header) }
             return .needsMoreBytes(max(needed, available + 1))
         case .needs(let needed):
-            if isWholeFile { return .failure(.error("truncated \(format.name) header", path: path)) }
+            if isWholeFile { return .failure("truncated \(format.name) header") }
             // The header runs past the end of the file: the whole file gets the reader's own
             // verdict on it, as the decoder would give (when it is within the cap).
             if let fileSize, needed > fileSize, fileSize <= maximumPrefix { return .needsMoreBytes(fileSize) }
-            if needed > (fileSize ?? Int.max) { return .failure(.error("truncated \(format.name) header", path: path)) }
+            if needed > (fileSize ?? Int.max) { return .failure("truncated \(format.name) header") }
             if needed > maximumPrefix {
-                return .failure(.error("\(format.name) header does not end within the first 4 MiB", path: path))
+                return .failure("\(format.name) header does not end within the first 4 MiB")
             }
             return .needsMoreBytes(max(needed, available + 1))
         case .invalid(let reason):
-            return .failure(.error(reason, path: path))
+            return .failure(reason)
         case .notAVIF:
-            return .failure(.error(ImageHeaderReader.unrecognized, path: path))
+            return .failure(ImageHeaderReader.unrecognized)
         }
     }
 
@@ -77,27 +78,27 @@ package enum ImageHeaderReader {
     /// `typicalPrefix` bytes. `readPrefix(n)` returns the first `n` bytes, or the whole file when
     /// it is shorter. The I/O stays with the caller; this only decides how much to ask for.
     package static func read(
-        path: String, fileSize: Int? = nil, readPrefix: (Int) throws -> [UInt8]
+        fileSize: Int? = nil, readPrefix: (Int) throws -> [UInt8]
     ) rethrows -> ImageHeaderResult {
         var length = min(typicalPrefix, fileSize ?? typicalPrefix)
         while true {
             let prefix = try readPrefix(length)
             let knownSize = prefix.count < length ? prefix.count : fileSize
-            let result = read(prefix, fileSize: knownSize, path: path)
+            let result = read(prefix, fileSize: knownSize)
             guard case .needsMoreBytes(let needed) = result, needed > prefix.count else { return result }
             length = min(max(needed, 2 * length), maximumPrefix, fileSize ?? Int.max)
             if length <= prefix.count { return result }
         }
     }
 
-    private static func checked(_ header: ImageHeader, path: String) -> ImageHeaderResult {
+    private static func checked(_ header: ImageHeader) -> ImageHeaderResult {
         let size = "\(header.width)×\(header.height)"
         if header.width <= 0 || header.height <= 0 {
-            return .failure(.error("\(header.format.name) header says \(size)", path: path))
+            return .failure("\(header.format.name) header says \(size)")
         }
-        if header.width > Sidecar.maximumDimension || header.height > Sidecar.maximumDimension {
-            let limit = "images may be at most \(Sidecar.maximumDimension) pixels on a side"
-            return .failure(.error("\(header.format.name) header says \(size); \(limit)", path: path))
+        if header.width > maximumDimension || header.height > maximumDimension {
+            let limit = "images may be at most \(maximumDimension) pixels on a side"
+            return .failure("\(header.format.name) header says \(size); \(limit)")
         }
         return .header(header)
     }

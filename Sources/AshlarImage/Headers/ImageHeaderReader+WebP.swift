@@ -1,5 +1,3 @@
-import AshlarImage
-
 extension ImageHeaderReader {
     /// Reads the first chunk: a lossy `VP8 ` frame header, a lossless `VP8L` header or the
     /// extended `VP8X` canvas, whose `EXIF` and `XMP ` chunks (usually after the image data) give the
@@ -53,9 +51,8 @@ extension ImageHeaderReader {
                     let data = webp.window(chunk.data.lowerBound, count: chunk.data.count)
                     if isEXIF {
                         wanted.exif = false
-                        let exif = ExifReader(tiff: data)
-                        header.date = exif.date
-                        header.embedded.exif = exif.metadata
+                        let exif = ExifReader.read(tiff: data)
+                        header.embedded.exif = exif
                         header.embedded.hasLocation = exif.hasLocation
                         header.embedded.warnings += exif.warnings
                     } else {

@@ -1,5 +1,3 @@
-import AshlarImage
-
 extension ImageHeaderReader {
     /// The logical screen size, then the extensions before the first image for an XMP packet
     /// (the `XMP DataXMP` application extension, as exiftool and Adobe write it). The blocks are

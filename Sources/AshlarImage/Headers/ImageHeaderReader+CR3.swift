@@ -1,4 +1,3 @@
-import AshlarImage
 extension ImageHeaderReader {
     /// Canon's `uuid` box that holds the 1,620 × 1,080 `PRVW` preview, after `moov`.
     static let canonPreviewUUID: [UInt8] = [
@@ -10,16 +9,16 @@ extension ImageHeaderReader {
     ]
 
     /// What a Canon CR3's boxes say about its previews.
-    struct CR3Structure: Equatable {
+    package struct CR3Structure: Equatable {
         /// The embedded JPEGs as byte ranges of the file, largest first: track 1's full-size JPEG
         /// and the `PRVW` preview.
-        var previews: [Range<Int>] = []
+        package var previews: [Range<Int>] = []
         /// `CMT1`: IFD0 as a TIFF structure (orientation, make, model, text).
-        var ifd0: [UInt8]?
+        package var ifd0: [UInt8]?
     }
 
     /// Whether `file` starts like a CR3: an `ftyp` box of brand `crx `.
-    static func isCR3(_ file: ByteWindow) -> Bool {
+    package static func isCR3(_ file: ByteWindow) -> Bool {
         file.matches("ftyp", at: 4) && file.matches("crx ", at: 8)
     }
 
@@ -27,7 +26,7 @@ extension ImageHeaderReader {
     /// (`ISOBoxReader`): `moov` (read whole when the window holds it) for track
     /// 1's first sample (`stsz`, `stco`/`co64`) and `CMT1`, and Canon's preview `uuid` for `PRVW`.
     /// Every range is checked against `fileSize`.
-    static func cr3Structure(_ file: ByteWindow, fileSize: Int) -> CR3Structure {
+    package static func cr3Structure(_ file: ByteWindow, fileSize: Int) -> CR3Structure {
         var result = CR3Structure()
         guard isCR3(file) else { return result }
         var offset = 0

@@ -1,9 +1,7 @@
-import AshlarImage
-
 extension ImageHeaderReader {
     /// Reads the chunks before the image data with AshlarImage's own reader (`PNGHeader`), so
-    /// the scan refuses what the decoder refuses there, then `eXIf` for the orientation, date and
-    /// EXIF text and `iTXt` `XML:com.adobe.xmp` for XMP. Text chunks after the image data are not
+    /// the scan refuses what the decoder refuses there, then `eXIf` for the orientation and the
+    /// EXIF values and `iTXt` `XML:com.adobe.xmp` for XMP. Text chunks after the image data are not
     /// read: that would mean reading the whole image (exiftool and Lightroom write them before).
     static func scanPNG(_ prefix: [UInt8], isWholeFile: Bool) -> HeaderScan {
         let png: PNGHeader
@@ -19,10 +17,9 @@ extension ImageHeaderReader {
             let data = bytes.window(chunk.data.lowerBound, count: chunk.data.count)
             if chunk.type == "eXIf", !sawEXIF {
                 sawEXIF = true
-                let exif = ExifReader(tiff: data)
+                let exif = ExifReader.read(tiff: data)
                 header.orientation = exif.orientation ?? 1
-                header.date = exif.date
-                header.embedded.exif = exif.metadata
+                header.embedded.exif = exif
                 header.embedded.hasLocation = exif.hasLocation
                 header.embedded.warnings += exif.warnings
             } else if chunk.type == "iTXt", header.embedded.xmp == nil {

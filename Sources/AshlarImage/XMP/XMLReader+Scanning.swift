@@ -133,7 +133,7 @@ extension XMLReader {
     }
 
     func error(_ reason: String, at offset: Int? = nil) -> ParseError {
-        let location = SourceLocation(offset: offset ?? position, in: bytes)
+        let location = XMLPosition(offset: offset ?? position, in: bytes)
         return ParseError(reason: reason, line: location.line, column: location.column)
     }
 

@@ -1,5 +1,3 @@
-import AshlarImage
-
 extension ImageHeaderReader {
     /// Reads the JPEG's headers through its first scan header with AshlarImage's own reader
     /// (`JPEGHeader`), so the scan accepts exactly the files the decoder decodes, then the EXIF
@@ -19,7 +17,7 @@ extension ImageHeaderReader {
             }
             var header = ImageHeader(
                 format: .jpeg, width: jpeg.width, height: jpeg.height,
-                orientation: collector.exif?.orientation ?? 1, date: collector.exif?.date)
+                orientation: collector.exif?.orientation ?? 1)
             header.embedded = collector.embedded
             return .header(header)
         }

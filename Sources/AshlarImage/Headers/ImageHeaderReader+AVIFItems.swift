@@ -1,4 +1,3 @@
-import AshlarImage
 extension ImageHeaderReader {
     /// Where the file's XMP item lies: the item whose `infe` entry (in `iinf`) has type `mime` and
     /// content type `application/rdf+xml`, located by `iloc` (file offsets, one or more extents

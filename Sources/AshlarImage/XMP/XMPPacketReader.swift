@@ -2,9 +2,9 @@
 /// properties of every `rdf:Description` directly under the first `rdf:RDF`, written as attributes
 /// or as child elements, each valued as simple text, an `rdf:resource`, or the items of its first
 /// `rdf:Alt`, `rdf:Bag` or `rdf:Seq`. Structures, `rdf:parseType` and qualified values are not
-/// read. Elements Ashlar does not read are parsed (the packet must be well-formed) but not kept.
-struct XMPPacketReader: XMLHandler {
-    private(set) var packet = XMPPacket()
+/// read. Properties not asked for are parsed (the packet must be well-formed) but not kept.
+package struct XMPPacketReader: XMLHandler {
+    private(set) var packet: XMPPacket
     /// Whether an `rdf:RDF` element was found.
     private(set) var foundRDF = false
 
@@ -17,8 +17,12 @@ struct XMPPacketReader: XMLHandler {
     /// The property element being read (at `rdfDepth + 2`), nil for one Ashlar skips.
     private var property: PropertyElement?
 
+    init(properties: XMPPropertySet) {
+        packet = XMPPacket(properties: properties)
+    }
+
     private struct PropertyElement {
-        var property: XMPProperty
+        var slot: Int
         var location: XMPPacket.Location
         var resource: String?
         /// `rdf:parseType`, or an attribute that makes the value a qualified structure.
@@ -99,11 +103,13 @@ struct XMPPacketReader: XMLHandler {
         where !attribute.namespace.isEmpty && attribute.namespace != XMPPacket.rdf
             && attribute.namespace != XMLNode.xmlNamespace
         {
-            guard let property = XMPProperty(namespace: attribute.namespace, name: tag.localNameBytes(of: attribute)),
-                packet[property] == nil
+            guard
+                let slot = packet.properties.slot(
+                    namespace: attribute.namespace, name: tag.localNameBytes(of: attribute)),
+                packet[slot: slot] == nil
             else { continue }
             packet.set(
-                property,
+                slot: slot,
                 XMPPacket.Property(
                     value: .text(attribute.value),
                     location: XMPPacket.Location(line: tag.line, column: tag.column, valueOffset: attribute.valueOffset)
@@ -113,7 +119,8 @@ struct XMPPacketReader: XMLHandler {
 
     /// A property element worth reading: one Ashlar reads that has no value yet.
     private func propertyElement(_ tag: XMLStartTag) -> PropertyElement? {
-        guard let property = XMPProperty(namespace: tag.namespace, name: tag.localNameBytes), packet[property] == nil
+        guard let slot = packet.properties.slot(namespace: tag.namespace, name: tag.localNameBytes),
+            packet[slot: slot] == nil
         else { return nil }
         var resource: String?
         var isStructure = false
@@ -127,7 +134,7 @@ struct XMPPacketReader: XMLHandler {
             }
         }
         return PropertyElement(
-            property: property, location: XMPPacket.Location(line: tag.line, column: tag.column, valueOffset: nil),
+            slot: slot, location: XMPPacket.Location(line: tag.line, column: tag.column, valueOffset: nil),
             resource: resource, isStructure: isStructure)
     }
 
@@ -142,6 +149,6 @@ struct XMPPacketReader: XMLHandler {
         } else {
             value = .text(String(decoding: text, as: UTF8.self))
         }
-        packet.set(element.property, XMPPacket.Property(value: value, location: element.location))
+        packet.set(slot: element.slot, XMPPacket.Property(value: value, location: element.location))
     }
 }

@@ -1,11 +1,10 @@
-import AshlarImage
-
 /// IPTC-IIM (IPTC 1999, version 4.2) as a JPEG carries it: Photoshop image resources
-/// (`8BIM`) in `APP13` segments, resource 0x0404 holding the IIM datasets. Reads the fields
-/// photographers' tools write; text is UTF-8 when dataset 1:90 says so or when it is valid UTF-8,
-/// else Latin-1.
+/// (`8BIM`) in `APP13` segments, resource 0x0404 holding the IIM datasets. Reads every
+/// application record (2:xx) dataset as text into an `IIMRecord`: UTF-8 when dataset 1:90 says
+/// so or when it is valid UTF-8, else Latin-1. What the datasets mean for a photo is AshlarCore's
+/// metadata field table's business.
 struct IIMReader {
-    private(set) var metadata = PhotoMetadata()
+    private(set) var record = IIMRecord()
     private(set) var warnings: [String] = []
 
     /// Reads the joined payloads of a JPEG's `APP13` segments, each without its
@@ -58,39 +57,19 @@ struct IIMReader {
         let declaresUTF8 = datasets.contains {
             $0.record == 1 && $0.number == 90 && $0.data.elementsEqual([0x1B, 0x25, 0x47])
         }
-        // One pass over the datasets: the first of each field, every keyword and by-line.
-        var texts: [UInt8: String] = [:]
-        var keywords: [String] = []
-        var bylines: [String] = []
-        for dataset in datasets where dataset.record == 2 && Self.readDatasets.contains(dataset.number) {
+        // One pass over the datasets: each one's texts in the order written.
+        for dataset in datasets where dataset.record == 2 {
             let decoded =
                 String(validating: dataset.data, as: UTF8.self)
                 ?? (declaresUTF8
                     ? String(decoding: dataset.data, as: UTF8.self)
                     : String(String.UnicodeScalarView(dataset.data.lazy.map { Unicode.Scalar($0) })))
             guard let text = ExifText.nonEmpty(decoded.replacingNUL) else { continue }
-            switch dataset.number {
-            case 25: if !keywords.contains(text) { keywords.append(text) }
-            case 80: bylines.append(text)
-            default: if texts[dataset.number] == nil { texts[dataset.number] = text }
-            }
+            record.datasets[dataset.number, default: []].append(text)
         }
-        metadata.title = texts[5]
-        metadata.caption = texts[120]
-        metadata.tags = keywords.isEmpty ? nil : keywords
-        metadata.creator = bylines.isEmpty ? nil : bylines.joined(separator: ", ")
-        metadata.rights = texts[116]
-        metadata.location = texts[92]
-        metadata.city = texts[90]
-        metadata.region = texts[95]
-        metadata.country = texts[101]
-        metadata.date = Self.date(texts[55], time: texts[60])
     }
 
-    /// The record 2 datasets Ashlar reads.
-    static let readDatasets: Set<UInt8> = [5, 25, 55, 60, 80, 90, 92, 95, 101, 116, 120]
-
-    /// " (caption)": a dataset's name for messages, when Ashlar reads it.
+    /// " (caption)": a dataset's name for messages, for the datasets photographers' tools write.
     static func name(_ record: UInt8, _ number: UInt8) -> String {
         let names: [UInt8: String] = [
             5: "object name", 25: "keywords", 55: "date created", 60: "time created", 80: "by-line", 90: "city",
@@ -103,22 +82,6 @@ struct IIMReader {
     static func hex(_ value: UInt16) -> String {
         let digits = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-    }
-
-    /// `CCYYMMDD` and `HHMMSS±HHMM` as a `PhotoDate`.
-    static func date(_ date: String?, time: String?) -> PhotoDate? {
-        guard let date, date.utf8.count == 8, date.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-        let digits = Array(date)
-        var text = "\(String(digits[0..<4]))-\(String(digits[4..<6]))-\(String(digits[6..<8]))"
-        if let time, time.utf8.count >= 6, time.utf8.prefix(6).allSatisfy({ (0x30...0x39).contains($0) }) {
-            let clock = Array(time)
-            text += "T\(String(clock[0..<2])):\(String(clock[2..<4])):\(String(clock[4..<6]))"
-            if clock.count == 11, clock[6] == "+" || clock[6] == "-" {
-                text += "\(clock[6])\(String(clock[7..<9])):\(String(clock[9..<11]))"
-            }
-        }
-        guard !PhotoDate.isPlaceholder(text) else { return nil }
-        return PhotoDate(parsing: text)
     }
 }
 

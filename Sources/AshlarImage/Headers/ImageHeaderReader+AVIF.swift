@@ -1,4 +1,3 @@
-import AshlarImage
 extension ImageHeaderReader {
     typealias Box = ISOBoxReader.Box
 

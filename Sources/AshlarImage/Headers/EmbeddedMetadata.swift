@@ -1,7 +1,6 @@
-import AshlarImage
-
-/// The text an image file carries about itself, kept apart by where it was found so the catalog
-/// can rank the sources: embedded XMP over IPTC-IIM over EXIF (see `MetadataPrecedence`).
+/// The metadata an image file carries about itself, as the file holds it and kept apart by where
+/// it was found, so the catalog can rank the sources (embedded XMP over IPTC-IIM over EXIF) and
+/// map each one's keys to its fields.
 package struct EmbeddedMetadata: Sendable, Equatable {
     /// The XMP packet's bytes (JPEG `APP1`, PNG `iTXt`, WebP `XMP `, AVIF `mime` item, GIF
     /// application extension), with a complete Extended XMP merged in; read like an XMP sidecar.
@@ -9,11 +8,10 @@ package struct EmbeddedMetadata: Sendable, Equatable {
     /// A JPEG's Extended XMP packet, complete and checked against its digest: the properties too
     /// large for the main packet (a long description).
     package var extendedXMP: [UInt8]?
-    /// IPTC-IIM fields from a JPEG's `APP13` (Photoshop resource 0x0404).
-    package var iim: PhotoMetadata?
-    /// EXIF fields: the text (`ImageDescription`, `Artist`, `Copyright`, `UserComment`, the
-    /// Windows `XP…` tags) and the camera (make, model, lens, exposure, f-number, ISO, focal length).
-    package var exif: PhotoMetadata?
+    /// IPTC-IIM datasets from a JPEG's `APP13` (Photoshop resource 0x0404), when any holds text.
+    package var iim: IIMRecord?
+    /// The EXIF values (IFD0 and the EXIF IFD), when the file has EXIF.
+    package var exif: ExifRecord?
     /// What was found broken (an Extended XMP part missing, UTF-16 that does not decode), in
     /// words the catalog turns into warnings naming the image file.
     package var warnings: [String] = []
@@ -21,7 +19,7 @@ package struct EmbeddedMetadata: Sendable, Equatable {
     /// `LocationRecord.inPhotoshopResources`). Never read further.
     package var hasLocation = false
 
-    package init(xmp: [UInt8]? = nil, iim: PhotoMetadata? = nil, exif: PhotoMetadata? = nil, warnings: [String] = []) {
+    package init(xmp: [UInt8]? = nil, iim: IIMRecord? = nil, exif: ExifRecord? = nil, warnings: [String] = []) {
         self.xmp = xmp
         self.iim = iim
         self.exif = exif
@@ -34,6 +32,6 @@ package struct EmbeddedMetadata: Sendable, Equatable {
         hasLocation || [xmp, extendedXMP].contains { $0.map(LocationRecord.inXMP) ?? false }
     }
 
-    /// Whether the file carries any text metadata at all.
+    /// Whether the file carries any metadata at all.
     package var isEmpty: Bool { xmp == nil && extendedXMP == nil && iim == nil && exif == nil && warnings.isEmpty }
 }

@@ -1,11 +1,9 @@
-import AshlarImage
-
 /// Gathers the metadata segments of a JPEG (or the chunks of another format) while its header is
 /// scanned, and turns them into `EmbeddedMetadata` once the scan is done.
 struct EmbeddedMetadataCollector {
     static let xmpSignature = "http://ns.adobe.com/xap/1.0/\0"
 
-    var exif: ExifReader?
+    var exif: ExifRecord?
     var xmp: [UInt8]?
     /// The Extended XMP parts, read by AshlarImage's `ExtendedXMP` as the rewriter reads them.
     var extended = ExtendedXMP()
@@ -15,7 +13,7 @@ struct EmbeddedMetadataCollector {
     /// Reads one JPEG `APP1` payload: EXIF, XMP or a part of Extended XMP.
     mutating func addAPP1(_ payload: ByteWindow) {
         if payload.matches("Exif\0\0", at: 0) {
-            if exif == nil { exif = ExifReader(tiff: payload.window(6, count: -1)) }
+            if exif == nil { exif = ExifReader.read(tiff: payload.window(6, count: -1)) }
         } else if payload.matches(Self.xmpSignature, at: 0) {
             let count = Self.xmpSignature.utf8.count
             if xmp == nil { xmp = Array(payload.slice(count, count: payload.count - count) ?? []) }
@@ -37,13 +35,13 @@ struct EmbeddedMetadataCollector {
     }
 
     var embedded: EmbeddedMetadata {
-        var embedded = EmbeddedMetadata(xmp: xmp, exif: exif?.metadata)
+        var embedded = EmbeddedMetadata(xmp: xmp, exif: exif)
         embedded.hasLocation =
             (exif?.hasLocation ?? false) || LocationRecord.inPhotoshopResources(photoshopResources[...])
         if let exif { embedded.warnings += exif.warnings }
         if !photoshopResources.isEmpty {
             let iim = IIMReader(photoshopResources: photoshopResources)
-            embedded.iim = iim.metadata == PhotoMetadata() ? nil : iim.metadata
+            embedded.iim = iim.record.isEmpty ? nil : iim.record
             embedded.warnings += iim.warnings
         }
         if let xmp, let guid = ExtendedXMP.guid(inStandardPacket: xmp) {
