@@ -1,4 +1,4 @@
-import AshlarImage
+@testable import AshlarImage
 
 @testable import AshlarCore
 

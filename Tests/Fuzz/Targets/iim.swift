@@ -1,3 +1,4 @@
+@testable import AshlarImage
 @testable import AshlarCore
 
 /// The IPTC-IIM reader on the joined payloads of a JPEG's `APP13` segments (Photoshop `8BIM`
@@ -5,8 +6,8 @@
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let iim = IIMReader(photoshopResources: fuzzInput(data, count))
-    checkMetadata(iim.metadata)
+    checkMetadata(IIMFields.metadata(iim.record))
     for warning in iim.warnings { require(!warning.isEmpty, "an empty warning") }
-    checkEmbedded(EmbeddedMetadata(iim: iim.metadata, warnings: iim.warnings))
+    checkEmbedded(EmbeddedMetadata(iim: iim.record, warnings: iim.warnings))
     return 0
 }

@@ -2,19 +2,19 @@ import Foundation
 import FoundationXML
 import Synchronization
 
-@testable import AshlarCore
+@testable import AshlarImage
 
-/// The FoundationXML path `AshlarCore.XMLNode.parse` used before `XMLReader`, kept in the tests only to
+/// The FoundationXML path `AshlarImage.XMLNode.parse` used before `XMLReader`, kept in the tests only to
 /// check that the new reader builds the same trees.
 final class FoundationXMLReference: NSObject, XMLParserDelegate {
     /// FoundationXML's parser crashes when tests run it on several threads at once.
     private static let lock = Mutex(())
 
-    static func parse(_ bytes: [UInt8]) -> Result<AshlarCore.XMLNode, AshlarCore.XMLNode.ParseError> {
+    static func parse(_ bytes: [UInt8]) -> Result<AshlarImage.XMLNode, AshlarImage.XMLNode.ParseError> {
         lock.withLock { _ in parseAlone(bytes) }
     }
 
-    private static func parseAlone(_ bytes: [UInt8]) -> Result<AshlarCore.XMLNode, AshlarCore.XMLNode.ParseError> {
+    private static func parseAlone(_ bytes: [UInt8]) -> Result<AshlarImage.XMLNode, AshlarImage.XMLNode.ParseError> {
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = false
         parser.shouldReportNamespacePrefixes = false
@@ -24,22 +24,22 @@ final class FoundationXMLReference: NSObject, XMLParserDelegate {
         _ = parser.parse()
         if let error = builder.error { return .failure(error) }
         guard let root = builder.root else {
-            return .failure(AshlarCore.XMLNode.ParseError(reason: "XMP has no elements", line: 1, column: 1))
+            return .failure(AshlarImage.XMLNode.ParseError(reason: "XMP has no elements", line: 1, column: 1))
         }
         return .success(root)
     }
 
-    private(set) var root: AshlarCore.XMLNode?
-    private(set) var error: AshlarCore.XMLNode.ParseError?
-    private var stack: [AshlarCore.XMLNode] = []
-    private var scopes: [[String: String]] = [["xml": AshlarCore.XMLNode.xmlNamespace]]
+    private(set) var root: AshlarImage.XMLNode?
+    private(set) var error: AshlarImage.XMLNode.ParseError?
+    private var stack: [AshlarImage.XMLNode] = []
+    private var scopes: [[String: String]] = [["xml": AshlarImage.XMLNode.xmlNamespace]]
 
     func parser(
         _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?,
         attributes: [String: String] = [:]
     ) {
-        guard stack.count < AshlarCore.XMLNode.maximumDepth else {
-            fail(parser, "XMP nests elements deeper than \(AshlarCore.XMLNode.maximumDepth) levels")
+        guard stack.count < AshlarImage.XMLNode.maximumDepth else {
+            fail(parser, "XMP nests elements deeper than \(AshlarImage.XMLNode.maximumDepth) levels")
             return
         }
         var scope = scopes.last ?? [:]
@@ -52,16 +52,16 @@ final class FoundationXMLReference: NSObject, XMLParserDelegate {
         }
         scopes.append(scope)
         let (elementPrefix, elementName) = Self.split(elementName)
-        var resolved: [AshlarCore.XMLNode.Attribute] = []
+        var resolved: [AshlarImage.XMLNode.Attribute] = []
         for (name, value) in attributes where name != "xmlns" && !name.hasPrefix("xmlns:") {
             let (prefix, local) = Self.split(name)
             // Unprefixed attributes belong to no namespace.
             let namespace = prefix.isEmpty ? "" : scope[prefix] ?? ""
             resolved.append(
-                AshlarCore.XMLNode.Attribute(namespace: namespace, name: local, value: value, valueOffset: 0))
+                AshlarImage.XMLNode.Attribute(namespace: namespace, name: local, value: value, valueOffset: 0))
         }
         stack.append(
-            AshlarCore.XMLNode(
+            AshlarImage.XMLNode(
                 namespace: scope[elementPrefix] ?? "", name: elementName, attributes: resolved,
                 line: parser.lineNumber, column: parser.columnNumber))
     }
@@ -118,7 +118,7 @@ final class FoundationXMLReference: NSObject, XMLParserDelegate {
 
     private func fail(_ parser: XMLParser, _ reason: String) {
         if error == nil {
-            error = AshlarCore.XMLNode.ParseError(
+            error = AshlarImage.XMLNode.ParseError(
                 reason: reason, line: max(1, parser.lineNumber), column: max(1, parser.columnNumber))
         }
         parser.abortParsing()

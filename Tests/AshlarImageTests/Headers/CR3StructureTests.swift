@@ -1,8 +1,7 @@
-import AshlarImage
 import Foundation
 import Testing
 
-@testable import AshlarCore
+@testable import AshlarImage
 
 /// A CR3's boxes (`ImageHeaderReader.cr3Structure`): track 1's full-size JPEG and the `PRVW`
 /// preview, largest first, and IFD0 from `CMT1`; every range checked against the file's size.

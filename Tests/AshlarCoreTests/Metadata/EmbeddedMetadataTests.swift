@@ -1,4 +1,5 @@
 import AshlarImage
+import AshlarTestSupport
 import Foundation
 import Testing
 
@@ -9,11 +10,24 @@ import Testing
 @Suite struct EmbeddedMetadataTests {
     typealias B = EmbeddedMetadataBytes
 
-    static func embedded(_ bytes: [UInt8]) throws -> EmbeddedMetadata {
-        guard case .header(let header) = ImageHeaderReader.read(bytes, fileSize: bytes.count, path: "x") else {
+    /// The file's embedded metadata, its IIM and EXIF mapped to fields by the field table.
+    static func embedded(_ bytes: [UInt8]) throws -> EmbeddedFields {
+        guard case .header(let header) = ImageHeaderReader.read(bytes, fileSize: bytes.count) else {
             throw ExpectedHeader()
         }
-        return header.embedded
+        return EmbeddedFields(embedded: header.embedded)
+    }
+
+    /// An image's embedded metadata with the IIM and EXIF as fields (nil when they give none).
+    struct EmbeddedFields {
+        var embedded: EmbeddedMetadata
+        var xmp: [UInt8]? { embedded.xmp }
+        var extendedXMP: [UInt8]? { embedded.extendedXMP }
+        var warnings: [String] { embedded.warnings }
+        var hasLocation: Bool { embedded.hasLocation }
+        var carriesLocation: Bool { embedded.carriesLocation }
+        var iim: PhotoMetadata? { embedded.iim.map(IIMFields.metadata).flatMap { $0.isEmpty ? nil : $0 } }
+        var exif: PhotoMetadata? { embedded.exif.map(ExifFields.metadata).flatMap { $0.isEmpty ? nil : $0 } }
     }
 
     struct ExpectedHeader: Error {}
@@ -223,7 +237,7 @@ import Testing
         #expect(embedded.hasLocation)
         #expect(embedded.iim?.title == "Harbour at dawn")
         #expect(embedded.iim?.rights == "© 2024 Ada Lovelace")
-        let reading = EmbeddedMetadataReading(embedded, path: "lightroom.jpg", language: "en", reportConflicts: true)
+        let reading = EmbeddedMetadataReading(embedded.embedded, path: "lightroom.jpg", language: "en", reportConflicts: true)
         #expect(reading.diagnostics == [])
         let metadata = reading.metadata
         #expect(metadata.tags == ["harbour", "boats", "Porto"])

@@ -1,9 +1,8 @@
-import AshlarImage
 import AshlarTestSupport
 import Foundation
 import Testing
 
-@testable import AshlarCore
+@testable import AshlarImage
 
 /// The header scan never refuses a file of the public decoder test suites in
 /// `../shared/image-suites` that AshlarImage decodes, and refuses every file the decoder refuses
@@ -16,7 +15,7 @@ struct ImageSuiteVerdictTests {
         var disagreements: [String] = []
         for file in files {
             let bytes = [UInt8](try Data(contentsOf: file.url))
-            let header = ImageHeaderReader.read(bytes, fileSize: bytes.count, path: file.name)
+            let header = ImageHeaderReader.read(bytes, fileSize: bytes.count)
             // Read from growing prefixes, starting small, as the catalog reads a large file: the
             // same result as from the whole file.
             var length = 256
@@ -24,13 +23,13 @@ struct ImageSuiteVerdictTests {
             while true {
                 let isWhole = length >= bytes.count
                 incremental = ImageHeaderReader.read(
-                    Array(bytes.prefix(length)), fileSize: isWhole ? bytes.count : nil, path: file.name)
+                    Array(bytes.prefix(length)), fileSize: isWhole ? bytes.count : nil)
                 guard case .needsMoreBytes(let needed) = incremental, !isWhole else { break }
                 length = max(needed, length + 1)
             }
             #expect(incremental == header, "\(file.name)")
             // And as the catalog reads it, knowing the file's size.
-            let sized = ImageHeaderReader.read(path: file.name, fileSize: bytes.count) { Array(bytes.prefix($0)) }
+            let sized = ImageHeaderReader.read(fileSize: bytes.count) { Array(bytes.prefix($0)) }
             #expect(sized == header, "\(file.name), read knowing its size")
             let headerAccepts: Bool
             switch header {
@@ -45,7 +44,7 @@ struct ImageSuiteVerdictTests {
             if headerAccepts != decoderAccepts && !(headerAccepts && refusedInImageData) {
                 let why: String
                 switch (header, decoded) {
-                case (.failure(let diagnostic), _): why = "header: \(diagnostic.message)"
+                case (.failure(let reason), _): why = "header: \(reason)"
                 case (_, .failure(let error)): why = "decoder: \(error.message)"
                 default: why = "\(header)"
                 }

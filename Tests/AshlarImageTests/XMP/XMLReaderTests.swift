@@ -1,12 +1,12 @@
 import AshlarTestSupport
 import Testing
 
-@testable import AshlarCore
+@testable import AshlarImage
 
 /// `XMLReader`: the trees it builds, its errors with their places, and how it holds up.
 @Suite struct XMLReaderTests {
     /// A compact rendering of a tree: `{uri}name @{uri}attribute="value" "text" (child) (child)`.
-    static func render(_ node: AshlarCore.XMLNode) -> String {
+    static func render(_ node: AshlarImage.XMLNode) -> String {
         var parts = [qualified(node.namespace, node.name)]
         for attribute in node.attributes {
             parts.append("@\(qualified(attribute.namespace, attribute.name))=\(attribute.value.debugDescription)")
@@ -20,7 +20,7 @@ import Testing
         namespace.isEmpty ? name : "{\(namespace)}\(name)"
     }
 
-    static func read(_ xml: String) -> Result<AshlarCore.XMLNode, AshlarCore.XMLNode.ParseError> {
+    static func read(_ xml: String) -> Result<AshlarImage.XMLNode, AshlarImage.XMLNode.ParseError> {
         XMLReader<XMLTreeBuilder>.read(Array(xml.utf8))
     }
 
@@ -33,7 +33,7 @@ import Testing
         var testDescription: String { name }
     }
 
-    static let xmlNS = AshlarCore.XMLNode.xmlNamespace
+    static let xmlNS = AshlarImage.XMLNode.xmlNamespace
 
     static let trees: [TreeCase] = [
         TreeCase(
@@ -250,7 +250,7 @@ import Testing
         let result = XMLReader<XMLTreeBuilder>.read(testCase.xml)
         #expect(
             result.failure
-                == AshlarCore.XMLNode.ParseError(reason: testCase.reason, line: testCase.line, column: testCase.column))
+                == AshlarImage.XMLNode.ParseError(reason: testCase.reason, line: testCase.line, column: testCase.column))
     }
 
     @Test func sixtyFourLevelsAreAllowed() throws {
@@ -265,15 +265,15 @@ import Testing
     }
 
     @Test func xmpParseErrorsSayMalformedXMP() {
-        let result = AshlarCore.XMLNode.parse(Array("<a>".utf8))
+        let result = AshlarImage.XMLNode.parse(Array("<a>".utf8))
         #expect(
             result.failure
-                == AshlarCore.XMLNode.ParseError(reason: "malformed XMP: unclosed element 'a'", line: 1, column: 1))
+                == AshlarImage.XMLNode.ParseError(reason: "malformed XMP: unclosed element 'a'", line: 1, column: 1))
     }
 
     // Robustness.
 
-    static let fixtures = (try? Fixture.names(in: "xmp", withExtension: "xmp")) ?? []
+    static let fixtures = (try? SidecarFixture.names(in: "xmp", withExtension: "xmp")) ?? []
 
     @Test func findsTheFixtures() {
         #expect(Self.fixtures.count >= 10)
@@ -281,7 +281,7 @@ import Testing
 
     @Test(arguments: fixtures)
     func everyTruncationGivesATreeOrAnError(_ file: String) throws {
-        let bytes = try Fixture.bytes(file)
+        let bytes = try SidecarFixture.bytes(file)
         for length in 0...bytes.count {
             switch XMLReader<XMLTreeBuilder>.read(Array(bytes.prefix(length))) {
             case .success(let node): #expect(!node.name.isEmpty)
@@ -291,7 +291,7 @@ import Testing
     }
 
     @Test func randomMutationsNeverTrap() throws {
-        let originals = try Self.fixtures.map { try Fixture.bytes($0) }
+        let originals = try Self.fixtures.map { try SidecarFixture.bytes($0) }
         var generator = SeededGenerator(seed: 0x584D_4C52)
         let interesting: [UInt8] = Array("<>/&;=\"':!?-[]#x \n\r\t".utf8) + [0x00, 0x01, 0x80, 0xC3, 0xE2, 0xF0, 0xFF]
         var trees = 0
@@ -340,7 +340,7 @@ import Testing
         var description: String { "{\(namespace)}\(name) \(attributes) \(text.debugDescription) \(children)" }
     }
 
-    static func canonical(_ node: AshlarCore.XMLNode) -> Canonical {
+    static func canonical(_ node: AshlarImage.XMLNode) -> Canonical {
         Canonical(
             namespace: node.namespace, name: node.name,
             attributes: node.attributes.map {
@@ -351,13 +351,13 @@ import Testing
             text: node.children.isEmpty ? node.text : "", children: node.children.map(canonical))
     }
 
-    static func positions(_ node: AshlarCore.XMLNode) -> [[Int]] {
+    static func positions(_ node: AshlarImage.XMLNode) -> [[Int]] {
         [[node.line, node.column]] + node.children.flatMap(positions)
     }
 
     /// Fixtures XMP refuses before parsing (a DTD) are left out: the reader refuses them too.
     static let comparable = fixtures.filter { file in
-        guard let bytes = try? Fixture.bytes(file), XMPSidecar.refusal(bytes) == nil else { return false }
+        guard let bytes = try? SidecarFixture.bytes(file), XMPPacketReader.refusal(bytes) == nil else { return false }
         if case .success = FoundationXMLReference.parse(bytes) { return true }
         return false
     }
@@ -368,7 +368,7 @@ import Testing
 
     @Test(arguments: comparable)
     func fixtureTreesMatchFoundationXML(_ file: String) throws {
-        let bytes = try Fixture.bytes(file)
+        let bytes = try SidecarFixture.bytes(file)
         let reference = try FoundationXMLReference.parse(bytes).get()
         let node = try XMLReader<XMLTreeBuilder>.read(bytes).get()
         #expect(Self.canonical(node) == Self.canonical(reference))
@@ -377,7 +377,7 @@ import Testing
 
     /// Fixtures FoundationXML refuses (and XMP does not refuse before parsing).
     static let refusedByFoundationXML = fixtures.filter { file in
-        guard let bytes = try? Fixture.bytes(file), XMPSidecar.refusal(bytes) == nil else { return false }
+        guard let bytes = try? SidecarFixture.bytes(file), XMPPacketReader.refusal(bytes) == nil else { return false }
         if case .failure = FoundationXMLReference.parse(bytes) { return true }
         return false
     }
@@ -388,13 +388,13 @@ import Testing
 
     @Test(arguments: refusedByFoundationXML)
     func fixturesFoundationXMLRefusesAreRefused(_ file: String) throws {
-        let bytes = try Fixture.bytes(file)
+        let bytes = try SidecarFixture.bytes(file)
         #expect(XMLReader<XMLTreeBuilder>.read(bytes).failure != nil)
     }
 
     /// Where the new reader accepts a mutated fixture, FoundationXML accepts it too and agrees.
     @Test func mutationsAcceptedByBothGiveTheSameTree() throws {
-        let originals = try Self.comparable.map { try Fixture.bytes($0) }
+        let originals = try Self.comparable.map { try SidecarFixture.bytes($0) }
         var generator = SeededGenerator(seed: 7)
         let interesting: [UInt8] = Array("<>/&;=\"' \n:x!?-#[]".utf8)
         var compared = 0

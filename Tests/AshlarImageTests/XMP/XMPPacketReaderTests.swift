@@ -1,7 +1,7 @@
 import AshlarTestSupport
 import Testing
 
-@testable import AshlarCore
+@testable import AshlarImage
 
 /// `XMPPacketReader` reads properties while the XML is read, without a tree. It must find what a
 /// reading of the whole tree finds: `TreeReference` is that reading (the way Ashlar read packets
@@ -11,20 +11,24 @@ import Testing
     enum TreeReference {
         static let rdf = XMPPacket.rdf
 
-        static func packet(_ root: AshlarCore.XMLNode) -> XMPPacket? {
+        /// The slot of a property the reader keeps.
+        static func slot(_ namespace: String, _ name: String) -> Int? {
+            properties.names.firstIndex { $0.namespace == namespace && $0.name == name }
+        }
+
+        static func packet(_ root: AshlarImage.XMLNode) -> XMPPacket? {
             guard let rdf = findRDF(root) else { return nil }
-            var packet = XMPPacket()
+            var packet = XMPPacket(properties: properties)
             for description in rdf.children where description.namespace == Self.rdf && description.name == "Description"
             {
                 for attribute in description.attributes
                 where !attribute.namespace.isEmpty && attribute.namespace != Self.rdf
-                    && attribute.namespace != AshlarCore.XMLNode.xmlNamespace
+                    && attribute.namespace != AshlarImage.XMLNode.xmlNamespace
                 {
-                    guard let property = XMPProperty(namespace: attribute.namespace, name: attribute.name),
-                        packet[property] == nil
+                    guard let slot = slot(attribute.namespace, attribute.name), packet[slot: slot] == nil
                     else { continue }
                     packet.set(
-                        property,
+                        slot: slot,
                         XMPPacket.Property(
                             value: .text(attribute.value),
                             location: XMPPacket.Location(
@@ -32,11 +36,11 @@ import Testing
                                 valueOffset: attribute.valueOffset)))
                 }
                 for element in description.children {
-                    guard let property = XMPProperty(namespace: element.namespace, name: element.name),
-                        packet[property] == nil, let value = value(of: element)
+                    guard let slot = slot(element.namespace, element.name), packet[slot: slot] == nil,
+                        let value = value(of: element)
                     else { continue }
                     packet.set(
-                        property,
+                        slot: slot,
                         XMPPacket.Property(
                             value: value,
                             location: XMPPacket.Location(line: element.line, column: element.column, valueOffset: nil)))
@@ -45,7 +49,7 @@ import Testing
             return packet
         }
 
-        static func findRDF(_ node: AshlarCore.XMLNode) -> AshlarCore.XMLNode? {
+        static func findRDF(_ node: AshlarImage.XMLNode) -> AshlarImage.XMLNode? {
             if node.namespace == rdf && node.name == "RDF" { return node }
             for child in node.children {
                 if let found = findRDF(child) { return found }
@@ -53,19 +57,19 @@ import Testing
             return nil
         }
 
-        static func value(of element: AshlarCore.XMLNode) -> XMPPacket.Value? {
+        static func value(of element: AshlarImage.XMLNode) -> XMPPacket.Value? {
             if let resource = element.attribute(rdf, "resource") { return .text(resource) }
             if let container = element.children.first(where: {
                 $0.namespace == rdf && ["Alt", "Bag", "Seq"].contains($0.name)
             }) {
                 return .list(
                     container.children.filter { $0.namespace == rdf && $0.name == "li" }.map {
-                        XMPPacket.Item(text: $0.text, language: $0.attribute(AshlarCore.XMLNode.xmlNamespace, "lang"))
+                        XMPPacket.Item(text: $0.text, language: $0.attribute(AshlarImage.XMLNode.xmlNamespace, "lang"))
                     })
             }
             if !element.children.isEmpty || element.attribute(rdf, "parseType") != nil { return nil }
             if element.attributes.contains(where: {
-                $0.namespace != rdf && $0.namespace != AshlarCore.XMLNode.xmlNamespace
+                $0.namespace != rdf && $0.namespace != AshlarImage.XMLNode.xmlNamespace
             }) {
                 return nil
             }
@@ -73,8 +77,22 @@ import Testing
         }
     }
 
+    /// The properties Ashlar's metadata fields read (AshlarCore's table names them; the reader
+    /// takes any set).
+    static let properties = XMPPropertySet(
+        [
+            .tiff("ImageWidth"), .tiff("ImageLength"), .exif("PixelXDimension"), .exif("PixelYDimension"),
+            .tiff("Orientation"), .dc("title"), .dc("description"), .iptcCore("AltTextAccessibility"),
+            .iptcCore("ExtDescrAccessibility"), .dc("subject"), .lightroom("hierarchicalSubject"), .xmp("Rating"),
+            .xmp("Label"), .dc("creator"), .dc("rights"), .xmpRights("WebStatement"), .iptcCore("Location"),
+            .photoshop("City"), .photoshop("State"), .photoshop("Country"), .exif("DateTimeOriginal"),
+            .photoshop("DateCreated"), .xmp("CreateDate"), .tiff("Make"), .tiff("Model"), .aux("Lens"),
+            .exifEX("LensModel"), .exif("FocalLength"), .exif("FNumber"), .exif("ExposureTime"),
+            .exif("ISOSpeedRatings"), .exifEX("PhotographicSensitivity"),
+        ])
+
     static func streamed(_ bytes: [UInt8]) -> XMPPacket? {
-        let (reader, error) = XMLReader.read(bytes, handler: XMPPacketReader())
+        let (reader, error) = XMLReader.read(bytes, handler: XMPPacketReader(properties: properties))
         guard error == nil, reader.foundRDF else { return nil }
         return reader.packet
     }
@@ -123,15 +141,15 @@ import Testing
         let bytes = Array((Self.header + Self.packets[1] + "</rdf:RDF></x:xmpmeta>").utf8)
         let packet = try #require(Self.streamed(bytes))
         #expect(
-            packet[.title]?.value
+            packet[.dc("title")]?.value
                 == .list([XMPPacket.Item(text: "T", language: "x-default"), XMPPacket.Item(text: "F", language: "fr")]))
     }
 
     /// The fixture packets, and thousands of random mutations of them: wherever the XML is still
     /// well-formed, both readings agree.
     @Test func mutatedFixturesAgree() throws {
-        let names = try Fixture.names(in: "xmp", withExtension: "xmp")
-        let originals = try names.map { try Fixture.bytes($0) }.filter { XMPSidecar.refusal($0) == nil }
+        let names = try SidecarFixture.names(in: "xmp", withExtension: "xmp")
+        let originals = try names.map { try SidecarFixture.bytes($0) }.filter { XMPPacketReader.refusal($0) == nil }
         #expect(originals.count >= 6)
         var generator = SeededGenerator(seed: 0x584D_5052)
         let interesting: [UInt8] = Array("<>/&;=\"' \n:x!?-#[]rdf:liAltBag".utf8)

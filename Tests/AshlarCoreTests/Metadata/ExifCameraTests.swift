@@ -1,3 +1,4 @@
+import AshlarTestSupport
 import Testing
 
 @testable import AshlarCore
@@ -116,10 +117,26 @@ import Testing
             attributes: "xmlns:aux=\"http://ns.adobe.com/exif/1.0/aux/\" xmlns:exif=\"http://ns.adobe.com/exif/1.0/\"")
         let tiff = B.tiff(Self.sony, exifEntries: Self.sonySettings)
         let embedded = try EmbeddedMetadataTests.embedded(B.jpeg(app1: [B.exifPayload(tiff), B.xmpPayload(packet)]))
-        let metadata = EmbeddedMetadataReading(embedded, path: "x.jpg", language: nil, reportConflicts: false).metadata
+        let metadata = EmbeddedMetadataReading(embedded.embedded, path: "x.jpg", language: nil, reportConflicts: false).metadata
         #expect(metadata.lens == "Sony FE 35mm F1.8 (SEL35F18F)")
         #expect(metadata.aperture == 2)
         #expect(metadata.model == "ILCE-7RM3")
         #expect(metadata.exposure == "1/4000")
+    }
+}
+
+extension ExifCameraTests {
+    /// exiftool's fixture: a Fujifilm's EXIF, its camera, settings and date with its offset.
+    @Test func aFujifilmsCameraSettingsAndDate() throws {
+        let bytes = try SidecarFixture.bytes("exiftool/photo.jpg")
+        let exif = try #require(try EmbeddedMetadataTests.embedded(bytes).exif)
+        #expect(exif.make == "FUJIFILM")
+        #expect(exif.model == "X-T4")
+        #expect(exif.lens == "XF23mmF2 R WR")
+        #expect(exif.focalLength == 23)
+        #expect(exif.aperture == 5.6)
+        #expect(exif.exposure == "1/250")
+        #expect(exif.iso == 400)
+        #expect(exif.date == PhotoDate(year: 2024, month: 6, day: 1, hour: 18, minute: 30, utcOffsetMinutes: 120))
     }
 }
