@@ -1,5 +1,5 @@
-import AshlarTestSupport
 import AshlarImage
+import AshlarTestSupport
 import Foundation
 import Testing
 

@@ -15,7 +15,9 @@ package enum EmbeddedMetadataBytes {
         }
 
         /// A RATIONAL (type 5), or an SRATIONAL (type 10) when `signed`.
-        package static func rational(_ tag: UInt16, _ numerator: Int32, _ denominator: Int32, signed: Bool = false) -> Entry {
+        package static func rational(_ tag: UInt16, _ numerator: Int32, _ denominator: Int32, signed: Bool = false)
+            -> Entry
+        {
             func u32(_ v: Int32) -> [UInt8] {
                 (0..<4).map { UInt8(truncatingIfNeeded: UInt32(bitPattern: v) >> ($0 * 8)) }
             }
@@ -115,10 +117,14 @@ package enum EmbeddedMetadataBytes {
     }
 
     package static func exifPayload(_ tiff: [UInt8]) -> [UInt8] { Array("Exif\0\0".utf8) + tiff }
-    package static func xmpPayload(_ packet: [UInt8]) -> [UInt8] { Array("http://ns.adobe.com/xap/1.0/\0".utf8) + packet }
+    package static func xmpPayload(_ packet: [UInt8]) -> [UInt8] {
+        Array("http://ns.adobe.com/xap/1.0/\0".utf8) + packet
+    }
 
     /// One Extended XMP segment's payload.
-    package static func extendedPayload(guid: String, fullLength: Int, offset: Int, _ data: ArraySlice<UInt8>) -> [UInt8] {
+    package static func extendedPayload(guid: String, fullLength: Int, offset: Int, _ data: ArraySlice<UInt8>)
+        -> [UInt8]
+    {
         func u32(_ v: Int) -> [UInt8] {
             [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
         }

@@ -23,7 +23,8 @@ enum PhotoTextLimits {
                 metadata[field] = nil
                 diagnostics.append(
                     .warning(
-                        "'\(field.name)' is \(text.utf8.count) bytes long; it is left out", path: path, key: field.name))
+                        "'\(field.name)' is \(text.utf8.count) bytes long; it is left out", path: path, key: field.name)
+                )
             case nil: break
             }
         }

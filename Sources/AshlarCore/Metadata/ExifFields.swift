@@ -62,7 +62,8 @@ enum ExifFields {
         case .date(let tag, let offsetTag):
             guard let text = record.texts[tag], !PhotoDate.isPlaceholder(text), let date = PhotoDate(parsing: text)
             else { return nil }
-            return .date(date.withOffsetIfMissing(record.texts[offsetTag].flatMap(PhotoDate.utcOffsetMinutes(parsing:))))
+            return .date(
+                date.withOffsetIfMissing(record.texts[offsetTag].flatMap(PhotoDate.utcOffsetMinutes(parsing:))))
         }
     }
 

@@ -237,7 +237,8 @@ import Testing
         #expect(embedded.hasLocation)
         #expect(embedded.iim?.title == "Harbour at dawn")
         #expect(embedded.iim?.rights == "© 2024 Ada Lovelace")
-        let reading = EmbeddedMetadataReading(embedded.embedded, path: "lightroom.jpg", language: "en", reportConflicts: true)
+        let reading = EmbeddedMetadataReading(
+            embedded.embedded, path: "lightroom.jpg", language: "en", reportConflicts: true)
         #expect(reading.diagnostics == [])
         let metadata = reading.metadata
         #expect(metadata.tags == ["harbour", "boats", "Porto"])

@@ -117,7 +117,8 @@ import Testing
             attributes: "xmlns:aux=\"http://ns.adobe.com/exif/1.0/aux/\" xmlns:exif=\"http://ns.adobe.com/exif/1.0/\"")
         let tiff = B.tiff(Self.sony, exifEntries: Self.sonySettings)
         let embedded = try EmbeddedMetadataTests.embedded(B.jpeg(app1: [B.exifPayload(tiff), B.xmpPayload(packet)]))
-        let metadata = EmbeddedMetadataReading(embedded.embedded, path: "x.jpg", language: nil, reportConflicts: false).metadata
+        let metadata = EmbeddedMetadataReading(embedded.embedded, path: "x.jpg", language: nil, reportConflicts: false)
+            .metadata
         #expect(metadata.lens == "Sony FE 35mm F1.8 (SEL35F18F)")
         #expect(metadata.aperture == 2)
         #expect(metadata.model == "ILCE-7RM3")

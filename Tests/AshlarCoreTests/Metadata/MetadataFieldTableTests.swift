@@ -93,7 +93,9 @@ import Testing
     /// The sample as IIM datasets.
     static func iim(_ field: MetadataField) -> [(UInt8, [UInt8])] {
         let datasets = field.definition.iim
-        if field.definition.kind == .date { return [(datasets[0], Array("20240601".utf8)), (datasets[1], Array("183000".utf8))] }
+        if field.definition.kind == .date {
+            return [(datasets[0], Array("20240601".utf8)), (datasets[1], Array("183000".utf8))]
+        }
         return datasets.prefix(1).map { ($0, Array(text(field).utf8)) }
     }
 
@@ -136,7 +138,10 @@ import Testing
         let definition = field.definition
         var cases = [Case(field: field, reader: "JSON sidecar", input: .json("{\"\(field.name)\": \(json(field))}"))]
         for key in definition.exiftool {
-            cases.append(Case(field: field, reader: "exiftool \(key.tag)", input: .exiftool("[{\"\(key.tag)\": \(json(field))}]")))
+            cases.append(
+                Case(
+                    field: field, reader: "exiftool \(key.tag)", input: .exiftool("[{\"\(key.tag)\": \(json(field))}]"))
+            )
         }
         for key in definition.xmp {
             cases.append(Case(field: field, reader: "XMP \(key.name)", input: .xmp(xmp(field, key))))
@@ -164,7 +169,8 @@ import Testing
         case .exiftool(let text): return ExiftoolSidecar.read(Array(text.utf8), path: "a.json").metadata
         case .xmp(let property): return XMPSidecar.read(EmbeddedMetadataBytes.xmp(property), path: "a.xmp").metadata
         case .iim(let datasets):
-            return embedded(EmbeddedMetadataBytes.jpeg(app13: EmbeddedMetadataBytes.app13(datasets.map { (2, $0, $1) })))
+            return embedded(
+                EmbeddedMetadataBytes.jpeg(app13: EmbeddedMetadataBytes.app13(datasets.map { (2, $0, $1) })))
         case .exif(let ifd0, let exif):
             let tiff = EmbeddedMetadataBytes.tiff(ifd0, exifEntries: exif)
             return embedded(EmbeddedMetadataBytes.jpeg(app1: [EmbeddedMetadataBytes.exifPayload(tiff)]))
@@ -172,7 +178,9 @@ import Testing
     }
 
     static func embedded(_ jpeg: [UInt8]) -> PhotoMetadata {
-        guard case .header(let header) = ImageHeaderReader.read(jpeg, fileSize: jpeg.count) else { return PhotoMetadata() }
+        guard case .header(let header) = ImageHeaderReader.read(jpeg, fileSize: jpeg.count) else {
+            return PhotoMetadata()
+        }
         return EmbeddedMetadataReading(header.embedded, path: "a.jpg", language: nil, reportConflicts: false).metadata
     }
 

@@ -35,7 +35,8 @@ import Testing
             ImageCase(
                 file: "images/rotated.avif", header: ImageHeader(format: .avif, width: 64, height: 48, orientation: 6)),
             // Its camera and settings are read by AshlarCore's EmbeddedMetadataTests.
-            ImageCase(file: "exiftool/photo.jpg", header: ImageHeader(format: .jpeg, width: 60, height: 40, orientation: 6)),
+            ImageCase(
+                file: "exiftool/photo.jpg", header: ImageHeader(format: .jpeg, width: 60, height: 40, orientation: 6)),
         ]
         + (1...8).map { n in
             ImageCase(

@@ -250,7 +250,8 @@ import Testing
         let result = XMLReader<XMLTreeBuilder>.read(testCase.xml)
         #expect(
             result.failure
-                == AshlarImage.XMLNode.ParseError(reason: testCase.reason, line: testCase.line, column: testCase.column))
+                == AshlarImage.XMLNode.ParseError(reason: testCase.reason, line: testCase.line, column: testCase.column)
+        )
     }
 
     @Test func sixtyFourLevelsAreAllowed() throws {

@@ -1,5 +1,5 @@
-@testable import AshlarImage
 @testable import AshlarCore
+@testable import AshlarImage
 
 /// The IPTC-IIM reader on the joined payloads of a JPEG's `APP13` segments (Photoshop `8BIM`
 /// resources, resource 0x0404 holding the datasets), then as the catalog ranks it.
