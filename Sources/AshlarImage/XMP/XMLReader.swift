@@ -1,6 +1,6 @@
 /// A strict, non-validating reader for the subset of XML 1.0 that XMP packets use, over UTF-8
 /// bytes, handing each element, with namespace prefixes resolved to URIs, to its `Handler`:
-/// `XMLTreeBuilder` makes an `XMLNode` tree; `XMPPacketReader` keeps only what Ashlar reads.
+/// `XMLTreeBuilder` makes an `XMLNode` tree; `XMPPacketReader` keeps only the properties asked for.
 ///
 /// It checks well-formedness: one root element, matching end tags, quoted attributes without
 /// repeats, the five predefined entities and character references only, declared namespace
