@@ -77,7 +77,6 @@ extension CatalogBuilder {
             metadata.height = header.height
             metadata.orientation = header.orientation
             metadata = metadata.merged(over: embeddedMetadata(header, path: relative, diagnostics: &diagnostics))
-            metadata = metadata.merged(over: header.metadata)
             carriesLocation = header.embedded.carriesLocation
             // A RAW's preview is a JPEG; any other file is known by its extension.
             let format = preview != nil ? .jpeg : ImageFormat(fileExtension: PhotoFiles.fileExtension(of: imageName))
@@ -104,7 +103,7 @@ extension CatalogBuilder {
                 let header = readHeader(sourcePath, diagnostics: &diagnostics)
             {
                 metadata = metadata.merged(over: embeddedMetadata(header, path: sourcePath, diagnostics: &diagnostics))
-                metadata = metadata.merged(over: header.metadata)
+                metadata = metadata.merged(over: Self.sizeMetadata(header))
             }
         }
         guard let size = metadata.displaySize else {
@@ -174,6 +173,15 @@ extension CatalogBuilder {
         return reading.metadata
     }
 
+    /// The header's size and orientation as the weakest metadata source, to merge sidecars over.
+    static func sizeMetadata(_ header: ImageHeader) -> PhotoMetadata {
+        var metadata = PhotoMetadata()
+        metadata.width = header.width
+        metadata.height = header.height
+        metadata.orientation = header.orientation
+        return metadata
+    }
+
     /// Reads an image's header, growing the prefix only as far as the format needs.
     func readHeader(_ relative: String, diagnostics: inout [Diagnostic]) -> ImageHeader? {
         let display = source.display(relative)
@@ -187,13 +195,11 @@ extension CatalogBuilder {
                 diagnostics.append(.error("unreadable image: \(failure.reason)", path: display))
                 return nil
             }
-            switch ImageHeaderReader.read(prefix, fileSize: size, path: display) {
+            switch ImageHeaderReader.read(prefix, fileSize: size) {
             case .header(let header):
                 return header
-            case .failure(let diagnostic):
-                var copy = diagnostic
-                copy.message = "unreadable image: " + copy.message
-                diagnostics.append(copy)
+            case .failure(let reason):
+                diagnostics.append(.error("unreadable image: " + reason, path: display))
                 return nil
             case .needsMoreBytes(let needed):
                 guard needed > prefix.count, prefix.count < size, length < ImageHeaderReader.maximumPrefix else {

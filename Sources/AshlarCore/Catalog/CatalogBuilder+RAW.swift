@@ -59,9 +59,17 @@ extension CatalogBuilder {
         if let orientation = previews.orientation { header.orientation = orientation }
         if let tiff = previews.tiff {
             // The RAW's EXIF (text, date, camera), not the preview's (which cameras often leave out).
-            let exif = ExifReader(tiff: ByteWindow(tiff), cameraRAW: true)
-            header.date = exif.date ?? header.date
-            header.embedded = EmbeddedMetadata(exif: exif.metadata, warnings: exif.warnings)
+            var exif = ExifReader.read(tiff: ByteWindow(tiff), cameraRAW: true)
+            // The preview's date when the RAW's own has none.
+            if ExifFields.metadata(exif).date == nil, let preview = header.embedded.exif {
+                for tag in [ExifTag.dateTimeOriginal, ExifTag.dateTimeDigitized] {
+                    exif.texts[tag] = preview.texts[tag]
+                }
+                for tag in [ExifTag.offsetTimeOriginal, ExifTag.offsetTimeDigitized] {
+                    exif.texts[tag] = preview.texts[tag]
+                }
+            }
+            header.embedded = EmbeddedMetadata(exif: exif, warnings: exif.warnings)
         }
         // Published only as renditions, which carry no location.
         header.embedded.hasLocation = false
@@ -74,7 +82,7 @@ extension CatalogBuilder {
         while true {
             let end = range.lowerBound + length
             guard case .success(let bytes) = source.read(relative, range: range.lowerBound..<end) else { return nil }
-            switch ImageHeaderReader.read(bytes, fileSize: range.count, path: path) {
+            switch ImageHeaderReader.read(bytes, fileSize: range.count) {
             case .header(let header): return header
             case .failure: return nil
             case .needsMoreBytes(let needed):

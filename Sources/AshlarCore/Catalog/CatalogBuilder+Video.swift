@@ -45,7 +45,7 @@ extension CatalogBuilder {
             if facts.recordsLocation { diagnostics.append(.warning(Self.videoLocationWarning, path: display)) }
         }
         let still = poster.map { poster in
-            let size = poster.header.metadata.displaySize ?? (facts.width, facts.height)
+            let size = Self.sizeMetadata(poster.header).displaySize ?? (facts.width, facts.height)
             let image = publishedLocation(
                 of: poster.path, name: RelativePath.split(poster.path).name, albumOutput: job.albumOutput)
             return Still(

@@ -1,5 +1,8 @@
+import AshlarImage
+
 /// An image file's own metadata as the catalog ranks it: embedded XMP (with its Extended XMP)
-/// over IPTC-IIM over EXIF text, merged into one layer that sits under every sidecar.
+/// over IPTC-IIM over EXIF, each mapped to fields by the field table, merged into one layer that
+/// sits under every sidecar.
 struct EmbeddedMetadataReading {
     private(set) var metadata = PhotoMetadata()
     private(set) var diagnostics: [Diagnostic] = []
@@ -30,11 +33,10 @@ struct EmbeddedMetadataReading {
             }
         }
         // Size and orientation come from the image itself, never from what its XMP says.
-        xmp.width = nil
-        xmp.height = nil
-        xmp.orientation = nil
+        for field in MetadataField.allCases where field.definition.merge == .imageFile { xmp[field] = nil }
         diagnostics += embedded.warnings.map { Diagnostic(.warning, path: path, message: $0) }
-        if reportConflicts, let iim = embedded.iim, embedded.xmp != nil {
+        let iim = embedded.iim.map(IIMFields.metadata)
+        if reportConflicts, let iim, embedded.xmp != nil {
             for ((name, fromXMP), (_, fromIIM)) in zip(Self.comparedFields(xmp), Self.comparedFields(iim)) {
                 guard let fromXMP, let fromIIM, fromXMP != fromIIM else { continue }
                 // The XMP's keywords may add to the IIM's (Lightroom's hierarchical ones).
@@ -45,6 +47,7 @@ struct EmbeddedMetadataReading {
                         path: path))
             }
         }
-        metadata = xmp.merged(over: embedded.iim ?? PhotoMetadata()).merged(over: embedded.exif ?? PhotoMetadata())
+        let exif = embedded.exif.map(ExifFields.metadata) ?? PhotoMetadata()
+        metadata = xmp.merged(over: iim ?? PhotoMetadata()).merged(over: exif)
     }
 }

@@ -7,43 +7,44 @@ enum PhotoTextLimits {
     /// Characters a caption may have (about 16 KB).
     static let caption = 16_000
 
-    /// Cuts `metadata`'s texts to their limits, warning for each: the caption and long
-    /// description to `caption`, every line of text (title, alt, credits, place names, camera and lens) to `title`.
+    /// Cuts `metadata`'s texts to their limits (the field table's `limit`), warning for each:
+    /// paragraphs (caption, long description) to `caption`, lines (title, alt, credits, place
+    /// names, camera and lens) to `title`; a URL longer than a line is left out.
     static func apply(to metadata: inout PhotoMetadata, path: String, diagnostics: inout [Diagnostic]) {
-        // Field by field rather than through key paths: every photo of a build comes through.
-        func line(_ text: inout String?, _ key: String) {
-            cut(&text, key: key, limit: title, path: path, diagnostics: &diagnostics)
+        for field in limited {
+            guard let text = metadata[field]?.text else { continue }
+            switch field.definition.limit {
+            case .line: cut(text, field: field, limit: title, in: &metadata, path: path, diagnostics: &diagnostics)
+            case .paragraphs:
+                cut(text, field: field, limit: caption, in: &metadata, path: path, diagnostics: &diagnostics)
+            case .url:
+                // A URL cut short would lead somewhere else: a link that long is left out.
+                guard text.utf8.count > title else { continue }
+                metadata[field] = nil
+                diagnostics.append(
+                    .warning(
+                        "'\(field.name)' is \(text.utf8.count) bytes long; it is left out", path: path, key: field.name)
+                )
+            case nil: break
+            }
         }
-        line(&metadata.title, "title")
-        line(&metadata.alt, "alt")
-        line(&metadata.creator, "creator")
-        line(&metadata.rights, "rights")
-        line(&metadata.label, "label")
-        line(&metadata.location, "location")
-        line(&metadata.city, "city")
-        line(&metadata.region, "region")
-        line(&metadata.country, "country")
-        line(&metadata.make, "make")
-        line(&metadata.model, "model")
-        line(&metadata.lens, "lens")
-        // A URL cut short would lead somewhere else: a licence link that long is left out.
-        if let license = metadata.license, license.utf8.count > title {
-            metadata.license = nil
-            diagnostics.append(
-                .warning("'license' is \(license.utf8.count) bytes long; it is left out", path: path, key: "license"))
-        }
-        cut(&metadata.caption, key: "caption", limit: caption, path: path, diagnostics: &diagnostics)
-        cut(&metadata.longDescription, key: "longDescription", limit: caption, path: path, diagnostics: &diagnostics)
+    }
+
+    /// The fields with a limit: lines, then URLs, then paragraphs (the order of the warnings).
+    private static let limited: [MetadataField] = [MetadataField.TextLimit.line, .url, .paragraphs].flatMap { limit in
+        MetadataField.allCases.filter { $0.definition.limit == limit }
     }
 
     private static func cut(
-        _ text: inout String?, key: String, limit: Int, path: String, diagnostics: inout [Diagnostic]
+        _ value: String, field: MetadataField, limit: Int, in metadata: inout PhotoMetadata, path: String,
+        diagnostics: inout [Diagnostic]
     ) {
         // UTF-8 bytes bound characters from above: most texts are decided without counting.
-        guard let value = text, value.utf8.count > limit else { return }
+        guard value.utf8.count > limit else { return }
         let count = value.count
         guard count > limit else { return }
-        text = String(value.prefix(limit)) + "…"
+        let key = field.name
+        metadata[field] = .text(String(value.prefix(limit)) + "…")
         diagnostics.append(
             .warning(
                 "'\(key)' is \(count) characters long; pages show its first \(limit)", path: path, key: key))

@@ -76,25 +76,19 @@ enum AlbumSignature {
                 hash.add(text)
             }
         }
-        let metadata = photo.metadata
-        for text in [
-            metadata.title, metadata.alt, metadata.caption, metadata.date?.iso8601, metadata.make, metadata.model,
-            metadata.lens, metadata.exposure, metadata.src, metadata.longDescription, metadata.label, metadata.creator,
-            metadata.rights, metadata.license, metadata.location, metadata.city, metadata.region, metadata.country,
-            metadata.poster,
-        ] {
-            hash.add(text)
+        // The metadata fields a page shows, as the field table says.
+        for field in pageFields {
+            if let value = photo.metadata[field] {
+                hash.add(true)
+                value.add(to: &hash)
+            } else {
+                hash.add(false)
+            }
         }
-        for number in [metadata.focalLength, metadata.aperture, metadata.order] {
-            hash.add(number)
-        }
-        for number in [metadata.iso, metadata.rating, metadata.orientation, metadata.width, metadata.height] {
-            hash.add(number)
-        }
-        hash.add(metadata.hidden == true)
-        hash.add(metadata.tags != nil)
-        hash.add(metadata.tags ?? []) { $0.add($1) }
     }
+
+    /// The fields that shape a page (`MetadataField`'s table).
+    private static let pageFields = MetadataField.allCases.filter(\.definition.shapesPage)
 
     private static func combine(_ location: ImageLocation, into hash: inout Fingerprint) {
         switch location {

@@ -1,14 +1,12 @@
+import AshlarImage
+
 /// The tags of one exiftool JSON entry that Ashlar reads, by tag name without group prefix.
 struct ExiftoolTags {
-    static let names: Set<String> = [
-        "ImageWidth", "ImageHeight", "ExifImageWidth", "ExifImageHeight", "Orientation", "Title",
-        "ObjectName", "XPTitle", "Headline", "Description", "ImageDescription", "Caption-Abstract",
-        "AltTextAccessibility", "Keywords", "Subject", "DateTimeOriginal", "CreateDate",
-        "OffsetTimeOriginal", "OffsetTimeDigitized", "Make", "Model", "LensModel", "Lens",
-        "FocalLength", "FNumber", "ExposureTime", "ISO", "Rating", "XPComment", "ExtDescrAccessibility", "Label",
-        "Creator", "Artist", "By-line", "XPAuthor", "Rights", "Copyright", "CopyrightNotice", "WebStatement",
-        "Location", "Sub-location", "City", "State", "Province-State", "Country", "Country-PrimaryLocationName",
-    ]
+    /// Every tag the field table names, with the tags holding dates' UTC offsets.
+    static let names = Set(
+        MetadataField.allCases.flatMap { field in
+            field.definition.exiftool.flatMap { key in [key.tag] + (key.offset.map { [$0] } ?? []) }
+        })
 
     /// Tag name -> (name as written, value). With `-G` a tag may come from several groups; the
     /// first one wins, as in exiftool's own priority order.
@@ -25,50 +23,57 @@ struct ExiftoolTags {
 
     func metadata(reporting fields: inout JSONObjectReader) -> PhotoMetadata {
         var metadata = PhotoMetadata()
-        metadata.width = dimension(["ImageWidth", "ExifImageWidth"], &fields)
-        metadata.height = dimension(["ImageHeight", "ExifImageHeight"], &fields)
-        if let (key, value) = values["Orientation"] {
-            metadata.orientation = orientation(value, key: key, &fields)
-        }
-        metadata.title = text(["Title", "ObjectName", "XPTitle", "Headline"], &fields)
-        metadata.caption = text(["Description", "ImageDescription", "Caption-Abstract", "XPComment"], &fields)
-        metadata.alt = text(["AltTextAccessibility"], &fields)
-        metadata.longDescription = text(["ExtDescrAccessibility"], &fields)
-        metadata.label = text(["Label"], &fields)
-        metadata.creator = keywords(["Creator", "Artist", "By-line", "XPAuthor"], &fields)?.joined(separator: ", ")
-        metadata.rights = text(["Rights", "Copyright", "CopyrightNotice"], &fields)
-        if let (key, value) = values["WebStatement"], let url = text(["WebStatement"], &fields) {
-            if SourceReference.isWebURL(url) {
-                metadata.license = url
-            } else {
-                fields.reject(value, at: .member(key), expected: "an http or https URL")
-            }
-        }
-        metadata.location = text(["Location", "Sub-location"], &fields)
-        metadata.city = text(["City"], &fields)
-        metadata.region = text(["State", "Province-State"], &fields)
-        metadata.country = text(["Country", "Country-PrimaryLocationName"], &fields)
-        metadata.tags = keywords(["Keywords", "Subject"], &fields)
-        metadata.date =
-            date("DateTimeOriginal", offset: "OffsetTimeOriginal", &fields)
-            ?? date("CreateDate", offset: "OffsetTimeDigitized", &fields)
-        metadata.make = text(["Make"], &fields)
-        metadata.model = text(["Model"], &fields)
-        metadata.lens = text(["LensModel", "Lens"], &fields)
-        metadata.focalLength = positiveNumber("FocalLength", &fields)
-        metadata.aperture = positiveNumber("FNumber", &fields)
-        if let (key, value) = values["ExposureTime"] {
-            metadata.exposure = fields.exposure(value, at: .member(key))
-        }
-        if let (key, value) = values["ISO"] {
-            let number = Self.number(value).flatMap { $0 >= 1 && $0 == $0.rounded() && $0 < 1e7 ? Int($0) : nil }
-            if number == nil { fields.reject(value, at: .member(key), expected: "a positive whole number") }
-            metadata.iso = number
-        }
-        if let (key, value) = values["Rating"] {
-            metadata.rating = rating(value, key: key, &fields)
+        for field in MetadataField.allCases where !field.definition.exiftool.isEmpty {
+            metadata[field] = value(of: field, &fields)
         }
         return metadata
+    }
+
+    /// The value of the first of `field`'s tags that is present and usable; a present tag whose
+    /// value is unusable is reported and the next one tried.
+    private func value(of field: MetadataField, _ fields: inout JSONObjectReader) -> MetadataValue? {
+        let keys = field.definition.exiftool
+        switch field.definition.kind {
+        case .text, .languageText: return text(keys.map(\.tag), &fields).map(MetadataValue.text)
+        case .names: return keywords(keys.map(\.tag), &fields).map { .text($0.joined(separator: ", ")) }
+        case .keywords: return keywords(keys.map(\.tag), &fields).map(MetadataValue.texts)
+        case .dimension: return dimension(keys.map(\.tag), &fields).map(MetadataValue.integer)
+        default: break
+        }
+        for key in keys {
+            guard let (name, value) = values[key.tag] else { continue }
+            if let parsed = parse(value, key: name, as: field.definition.kind, offset: key.offset, &fields) {
+                return parsed
+            }
+        }
+        return nil
+    }
+
+    /// One tag's value read as `kind`; nil (reported) when unusable, nil (silently) for a date
+    /// placeholder.
+    private func parse(
+        _ value: JSONValue, key: String, as kind: MetadataKind, offset: String?, _ fields: inout JSONObjectReader
+    ) -> MetadataValue? {
+        switch kind {
+        case .orientation: return orientation(value, key: key, &fields).map(MetadataValue.integer)
+        case .rating: return rating(value, key: key, &fields).map(MetadataValue.integer)
+        case .positiveNumber: return positiveNumber(value, key: key, &fields).map(MetadataValue.number)
+        case .exposure: return fields.exposure(value, at: .member(key)).map(MetadataValue.text)
+        case .date: return date(value, key: key, offset: offset, &fields).map(MetadataValue.date)
+        case .sensitivity:
+            let number = Self.number(value).flatMap { $0 >= 1 && $0 == $0.rounded() && $0 < 1e7 ? Int($0) : nil }
+            if number == nil { fields.reject(value, at: .member(key), expected: "a positive whole number") }
+            return number.map(MetadataValue.integer)
+        case .webURL:
+            guard let url = text(value, key: key, &fields) else { return nil }
+            guard SourceReference.isWebURL(url) else {
+                fields.reject(value, at: .member(key), expected: "an http or https URL")
+                return nil
+            }
+            return .text(url)
+        case .text, .languageText, .names, .keywords, .dimension, .number, .flag, .source, .renditions:
+            return nil
+        }
     }
 
     /// A number, or a string that starts with one (`"23.0 mm"`, `"5.6"`, `"400"`).
@@ -119,17 +124,22 @@ struct ExiftoolTags {
     private func text(_ names: [String], _ fields: inout JSONObjectReader) -> String? {
         for name in names {
             guard let (key, value) = values[name] else { continue }
-            let text: String
-            switch value.kind {
-            case .string(let string): text = string.trimmingSpaces
-            case .number(let number): text = number.messageText
-            default:
-                fields.reject(value, at: .member(key), expected: "text")
-                continue
-            }
-            if !text.isEmpty { return text }
+            if let text = text(value, key: key, &fields) { return text }
         }
         return nil
+    }
+
+    /// A tag's non-blank text; numbers count as text.
+    private func text(_ value: JSONValue, key: String, _ fields: inout JSONObjectReader) -> String? {
+        let text: String
+        switch value.kind {
+        case .string(let string): text = string.trimmingSpaces
+        case .number(let number): text = number.messageText
+        default:
+            fields.reject(value, at: .member(key), expected: "text")
+            return nil
+        }
+        return text.isEmpty ? nil : text
     }
 
     private func keywords(_ names: [String], _ fields: inout JSONObjectReader) -> [String]? {
@@ -157,8 +167,9 @@ struct ExiftoolTags {
         return nil
     }
 
-    private func date(_ name: String, offset offsetName: String, _ fields: inout JSONObjectReader) -> PhotoDate? {
-        guard let (key, value) = values[name] else { return nil }
+    private func date(_ value: JSONValue, key: String, offset offsetName: String?, _ fields: inout JSONObjectReader)
+        -> PhotoDate?
+    {
         guard let text = value.stringValue else {
             fields.reject(value, at: .member(key), expected: "a date like \"2024:06:01 18:30:00\"")
             return nil
@@ -168,7 +179,7 @@ struct ExiftoolTags {
             fields.reject(value, at: .member(key), expected: "a date like \"2024:06:01 18:30:00\"")
             return nil
         }
-        guard let (offsetKey, offsetValue) = values[offsetName] else { return date }
+        guard let offsetName, let (offsetKey, offsetValue) = values[offsetName] else { return date }
         guard let offsetText = offsetValue.stringValue, let minutes = PhotoDate.utcOffsetMinutes(parsing: offsetText)
         else {
             fields.reject(offsetValue, at: .member(offsetKey), expected: "a UTC offset like \"+02:00\"")
@@ -177,8 +188,7 @@ struct ExiftoolTags {
         return date.withOffsetIfMissing(minutes)
     }
 
-    private func positiveNumber(_ name: String, _ fields: inout JSONObjectReader) -> Double? {
-        guard let (key, value) = values[name] else { return nil }
+    private func positiveNumber(_ value: JSONValue, key: String, _ fields: inout JSONObjectReader) -> Double? {
         guard let number = Self.number(value), number > 0 else {
             fields.reject(value, at: .member(key), expected: "a positive number")
             return nil

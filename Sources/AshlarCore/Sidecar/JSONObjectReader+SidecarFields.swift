@@ -104,3 +104,28 @@ extension JSONObjectReader {
         return Rendition(src: src, width: width, height: height)
     }
 }
+
+extension JSONObjectReader {
+    /// The value of `field`'s key, read as the field's kind says.
+    mutating func value(of field: MetadataField) -> MetadataValue? {
+        let key = field.name
+        switch field.definition.kind {
+        case .source: return source(key).map(MetadataValue.text)
+        case .dimension: return positiveInteger(key, maximum: Sidecar.maximumDimension).map(MetadataValue.integer)
+        case .orientation: return integer(key, in: 1...8).map(MetadataValue.integer)
+        case .text, .languageText, .names: return string(key).map(MetadataValue.text)
+        case .date: return date(key).map(MetadataValue.date)
+        case .keywords: return stringList(key).map(MetadataValue.texts)
+        case .number: return number(key).map(MetadataValue.number)
+        case .flag: return bool(key).map(MetadataValue.flag)
+        case .rating:
+            // -1 marks a rejected photo, as in Lightroom and exiftool.
+            return integer(key, in: -1...5, expected: "a rating from -1 (rejected) to 5").map(MetadataValue.integer)
+        case .renditions: return renditions(key).map(MetadataValue.renditions)
+        case .positiveNumber: return positiveNumber(key).map(MetadataValue.number)
+        case .exposure: return exposure(key).map(MetadataValue.text)
+        case .sensitivity: return positiveInteger(key).map(MetadataValue.integer)
+        case .webURL: return webURL(key).map(MetadataValue.text)
+        }
+    }
+}

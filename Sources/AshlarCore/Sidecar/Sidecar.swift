@@ -1,10 +1,12 @@
+import AshlarImage
+
 /// Limits and entry points shared by the sidecar readers.
 package enum Sidecar {
     /// Sidecars larger than this are refused before they are read: 1 MiB.
     package static let maximumSize = SmallFile.maximumSize
 
     /// The largest width or height, in pixels, that a photo may have.
-    package static let maximumDimension = 100_000
+    package static let maximumDimension = ImageHeaderReader.maximumDimension
 
     /// The error for a sidecar of `byteCount` bytes, or nil when the size is acceptable.
     /// Call it with the file's size before reading it.

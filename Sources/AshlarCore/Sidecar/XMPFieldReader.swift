@@ -1,3 +1,5 @@
+import AshlarImage
+
 /// Turns an `XMPPacket`'s properties into `PhotoMetadata`, with a warning for each property
 /// Ashlar reads whose value it cannot use.
 struct XMPFieldReader {
@@ -14,61 +16,68 @@ struct XMPFieldReader {
         self.language = language
     }
 
+    /// The properties the field table names, which the packet reader keeps.
+    static let properties = XMPPropertySet(MetadataField.allCases.flatMap { $0.definition.xmp.map(\.name) })
+
     mutating func metadata() -> PhotoMetadata {
         var metadata = PhotoMetadata()
-        metadata.width = first([.imageWidth, .pixelXDimension], Self.dimension)
-        metadata.height = first([.imageLength, .pixelYDimension], Self.dimension)
-        metadata.orientation = first([.orientation]) { text, key in
-            Self.integer(text, key, in: 1...8, expected: "a whole number from 1 to 8")
-        }
-        metadata.title = languageText(.title)
-        metadata.caption = languageText(.description)
-        metadata.alt = languageText(.altText)
-        metadata.longDescription = languageText(.extendedDescription)
-        metadata.tags = subjects()
-        // -1 marks a rejected photo (Lightroom, Bridge).
-        metadata.rating = first([.rating]) { text, key in
-            Self.integer(text, key, in: -1...5, expected: "a rating from -1 (rejected) to 5")
-        }
-        metadata.label = first([.label]) { text, _ in .value(text) }
-        metadata.creator = list(.creator)
-        metadata.rights = languageText(.rights)
-        metadata.license = first([.webStatement]) { text, key in
-            Self.require(SourceReference.isWebURL(text) ? text : nil, text, key, expected: "an http or https URL")
-        }
-        metadata.location = first([.location]) { text, _ in .value(text) }
-        metadata.city = first([.city]) { text, _ in .value(text) }
-        metadata.region = first([.state]) { text, _ in .value(text) }
-        metadata.country = first([.country]) { text, _ in .value(text) }
-        metadata.date = first([.dateTimeOriginal, .dateCreated, .createDate]) {
-            text, key in
-            if PhotoDate.isPlaceholder(text) { return .absent }
-            return Self.require(PhotoDate(parsing: text), text, key, expected: "a date like \"2024-06-01T18:30:00\"")
-        }
-        metadata.make = first([.make]) { text, _ in .value(text) }
-        metadata.model = first([.model]) { text, _ in .value(text) }
-        metadata.lens = first([.lens, .lensModel]) { text, _ in .value(text) }
-        metadata.focalLength = first([.focalLength]) { text, key in
-            Self.require(
-                Rational.value(of: text).flatMap { $0 > 0 ? $0 : nil }, text, key, expected: "a positive number")
-        }
-        metadata.aperture = first([.fNumber]) { text, key in
-            Self.require(
-                Rational.value(of: text).flatMap { $0 > 0 ? $0 : nil }, text, key, expected: "a positive number")
-        }
-        metadata.exposure = first([.exposureTime]) { text, key in
-            Self.require(ExposureTime.normalized(text), text, key, expected: "an exposure time like \"1/250\"")
-        }
-        metadata.iso = first([.isoSpeedRatings, .photographicSensitivity]) { text, key in
-            Self.integer(text, key, in: 1...10_000_000, expected: "a positive whole number")
+        for field in MetadataField.allCases where !field.definition.xmp.isEmpty {
+            metadata[field] = value(of: field)
         }
         return metadata
     }
 
+    /// `field`'s value from the first of its properties that is present and usable.
+    private mutating func value(of field: MetadataField) -> MetadataValue? {
+        let keys = field.definition.xmp
+        let names = keys.map(\.name)
+        switch field.definition.kind {
+        case .text: return first(names) { text, _ in .value(text) }.map(MetadataValue.text)
+        case .languageText: return names.lazy.compactMap(languageText).first.map(MetadataValue.text)
+        case .names: return names.lazy.compactMap(list).first.map(MetadataValue.text)
+        case .keywords: return subjects(keys).map(MetadataValue.texts)
+        case .dimension: return first(names, Self.dimension).map(MetadataValue.integer)
+        case .orientation:
+            return first(names) { text, key in
+                Self.integer(text, key, in: 1...8, expected: "a whole number from 1 to 8")
+            }.map(MetadataValue.integer)
+        case .rating:
+            // -1 marks a rejected photo (Lightroom, Bridge).
+            return first(names) { text, key in
+                Self.integer(text, key, in: -1...5, expected: "a rating from -1 (rejected) to 5")
+            }.map(MetadataValue.integer)
+        case .webURL:
+            return first(names) { text, key in
+                Self.require(SourceReference.isWebURL(text) ? text : nil, text, key, expected: "an http or https URL")
+            }.map(MetadataValue.text)
+        case .date:
+            return first(names) { text, key in
+                if PhotoDate.isPlaceholder(text) { return .absent }
+                return Self.require(
+                    PhotoDate(parsing: text), text, key, expected: "a date like \"2024-06-01T18:30:00\"")
+            }.map(MetadataValue.date)
+        case .positiveNumber:
+            return first(names) { text, key in
+                Self.require(
+                    Rational.value(of: text).flatMap { $0 > 0 ? $0 : nil }, text, key, expected: "a positive number")
+            }.map(MetadataValue.number)
+        case .exposure:
+            return first(names) { text, key in
+                Self.require(ExposureTime.normalized(text), text, key, expected: "an exposure time like \"1/250\"")
+            }.map(MetadataValue.text)
+        case .sensitivity:
+            return first(names) { text, key in
+                Self.integer(text, key, in: 1...10_000_000, expected: "a positive whole number")
+            }.map(MetadataValue.integer)
+        case .number, .flag, .source, .renditions:
+            return nil
+        }
+    }
+
     /// A property's name as messages write it (`xmp:Rating`), whatever prefix the file uses.
     struct PropertyKey: CustomStringConvertible {
-        var property: XMPProperty
-        var description: String { property.messageName }
+        var property: XMPName
+        var description: String { property.description }
     }
 
     /// What a property parser made of a value: the value, nothing to use, or why it is invalid.
@@ -80,7 +89,7 @@ struct XMPFieldReader {
 
     /// The value of the first property of `names` that is present and usable, read by `parse`
     /// from its text (or its first list item) and the property's name for messages.
-    private mutating func first<T>(_ names: [XMPProperty], _ parse: (String, PropertyKey) -> Parsed<T>) -> T? {
+    private mutating func first<T>(_ names: [XMPName], _ parse: (String, PropertyKey) -> Parsed<T>) -> T? {
         for name in names {
             guard let property = packet[name] else { continue }
             let text: String
@@ -130,7 +139,7 @@ struct XMPFieldReader {
     }
 
     /// A language alternative: see `XMPSidecar.read(_:path:language:)` for the choice.
-    private func languageText(_ name: XMPProperty) -> String? {
+    private func languageText(_ name: XMPName) -> String? {
         guard let property = packet[name] else { return nil }
         switch property.value {
         case .text(let text):
@@ -162,7 +171,7 @@ struct XMPFieldReader {
     }
 
     /// The items of a list property (or its one text), trimmed, without empty ones.
-    private func items(_ name: XMPProperty) -> [String] {
+    private func items(_ name: XMPName) -> [String] {
         guard let property = packet[name] else { return [] }
         let texts: [String]
         switch property.value {
@@ -173,20 +182,23 @@ struct XMPFieldReader {
     }
 
     /// Several creators, joined: "Ada Lovelace, Charles Babbage".
-    private func list(_ name: XMPProperty) -> String? {
+    private func list(_ name: XMPName) -> String? {
         let names = items(name)
         return names.isEmpty ? nil : names.joined(separator: ", ")
     }
 
-    /// `dc:subject`, then the leaf of each Lightroom hierarchical keyword (`Places|Europe|Paris`
-    /// → `Paris`), without repeats.
-    private func subjects() -> [String]? {
+    /// The items of the keys' lists in order (`dc:subject`), a hierarchical list's by their
+    /// leaves (Lightroom's `Places|Europe|Paris` → `Paris`), without repeats.
+    private func subjects(_ keys: [XMPKey]) -> [String]? {
         var tags: [String] = []
-        let leaves = items(.hierarchicalSubject).compactMap {
-            $0.split(separator: "|").last.map { String($0).trimmingSpaces }
-        }
-        for tag in items(.subject) + leaves where !tag.isEmpty && !tags.contains(tag) {
-            tags.append(tag)
+        for key in keys {
+            let found: [String]
+            switch key {
+            case .property(let name): found = items(name)
+            case .leaves(let name):
+                found = items(name).compactMap { $0.split(separator: "|").last.map { String($0).trimmingSpaces } }
+            }
+            for tag in found where !tag.isEmpty && !tags.contains(tag) { tags.append(tag) }
         }
         return tags.isEmpty ? nil : tags
     }

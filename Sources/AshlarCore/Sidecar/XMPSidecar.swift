@@ -1,4 +1,4 @@
-import Foundation
+import AshlarImage
 
 /// An XMP sidecar (`IMG_2041.xmp`, `IMG_2041.jpg.xmp`) as Lightroom, darktable, exiftool and
 /// others write it. Properties are matched by namespace URI, whatever prefix the file uses.
@@ -7,8 +7,6 @@ import Foundation
 /// expansion attacks are an error for that file and nothing more. A property this reader uses
 /// that holds something unexpected is a warning naming it; the field is left `nil`.
 package enum XMPSidecar {
-    static let dtdMessage = "XMP must not contain a DTD or entity declarations"
-
     /// Reads an XMP sidecar's bytes; `path` is used only in diagnostics.
     /// - Parameter language: picks among language alternatives (`dc:title`, `dc:description`):
     ///   an exact match, then one of the same language (`en` matches `en-GB`), then `x-default`,
@@ -17,98 +15,16 @@ package enum XMPSidecar {
         if let tooLarge = Sidecar.sizeDiagnostic(byteCount: bytes.count, path: path) {
             return SidecarReading(diagnostics: [tooLarge])
         }
-        if let refusal = refusal(bytes) {
-            return SidecarReading(diagnostics: [.error(refusal.message, path: path, at: refusal.location)])
+        let packet: XMPPacket
+        switch XMPPacketReader.read(bytes, properties: XMPFieldReader.properties) {
+        case .success(let read): packet = read
+        case .failure(let failure):
+            let location = failure.position.map { SourceLocation(line: $0.line, column: $0.column) }
+            return SidecarReading(diagnostics: [.error(failure.message, path: path, at: location)])
         }
-        let (reader, error) = XMLReader.read(bytes, handler: XMPPacketReader())
-        if let error {
-            return SidecarReading(
-                diagnostics: [
-                    .error(
-                        "malformed XMP: " + error.reason, path: path,
-                        at: SourceLocation(line: error.line, column: error.column))
-                ])
-        }
-        guard reader.foundRDF else {
-            return SidecarReading(diagnostics: [.error("not an XMP packet: there is no rdf:RDF element", path: path)])
-        }
-        var fields = XMPFieldReader(packet: reader.packet, source: bytes, path: path, language: language)
+        var fields = XMPFieldReader(packet: packet, source: bytes, path: path, language: language)
         let metadata = fields.metadata()
         let diagnostics = fields.diagnostics.sorted { ($0.line ?? 0, $0.column ?? 0) < ($1.line ?? 0, $1.column ?? 0) }
         return SidecarReading(metadata: metadata, diagnostics: diagnostics)
-    }
-
-    /// Why the bytes are refused without being parsed: a DTD, or an encoding other than UTF-8
-    /// (in which a DTD could hide from the check).
-    static func refusal(_ bytes: [UInt8]) -> (message: String, location: SourceLocation?)? {
-        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
-            return ("XMP must be encoded as UTF-8", nil)
-        }
-        let doctype = Array("DOCTYPE".utf8)
-        let entity = Array("ENTITY".utf8)
-        // NUL and `<!` are searched for with memchr: this runs over every sidecar and every
-        // packet inside an image, and a byte-by-byte loop was a tenth of reading one.
-        let refusal: (message: String, location: SourceLocation?)? = bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress, !buffer.isEmpty else { return nil }
-            if memchr(base, 0, buffer.count) != nil { return ("XMP must be encoded as UTF-8", nil) }
-            var start = 0
-            while start < buffer.count,
-                let found = memchr(base + start, Int32(UInt8(ascii: "<")), buffer.count - start)
-            {
-                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if index + 1 < buffer.count, buffer[index + 1] == UInt8(ascii: "!") {
-                    let rest = bytes[(index + 2)...]
-                    if startsIgnoringCase(rest, doctype) || startsIgnoringCase(rest, entity) {
-                        return (dtdMessage, SourceLocation(offset: index, in: bytes))
-                    }
-                }
-                start = index + 1
-            }
-            return nil
-        }
-        if let refusal { return refusal }
-        if let encoding = declaredEncoding(bytes), !["utf-8", "utf8"].contains(encoding.lowercased()) {
-            return ("XMP must be encoded as UTF-8, found encoding '\(encoding)'", SourceLocation(line: 1, column: 1))
-        }
-        return nil
-    }
-
-    private static func startsIgnoringCase(_ bytes: ArraySlice<UInt8>, _ prefix: [UInt8]) -> Bool {
-        bytes.count >= prefix.count && zip(bytes, prefix).allSatisfy { $0 | 0x20 == $1 | 0x20 }
-    }
-
-    /// The offset of `needle` in `haystack`, comparing ASCII letters case-insensitively.
-    private static func firstOffset(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
-        guard needle.count <= haystack.count else { return nil }
-        let first = needle[0]
-        var index = 0
-        while index <= haystack.count - needle.count {
-            if haystack[index] == first {
-                var matched = true
-                for offset in 1..<needle.count where haystack[index + offset] | 0x20 != needle[offset] | 0x20 {
-                    matched = false
-                    break
-                }
-                if matched { return index }
-            }
-            index += 1
-        }
-        return nil
-    }
-
-    /// The `encoding` of an `<?xml …?>` declaration at the start.
-    private static func declaredEncoding(_ bytes: [UInt8]) -> String? {
-        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
-        let head = Array(bytes[start..<min(bytes.count, start + 200)])
-        guard head.starts(with: Array("<?xml".utf8)), let end = firstOffset(of: Array("?>".utf8), in: head),
-            let keyword = firstOffset(of: Array("encoding".utf8), in: Array(head[..<end]))
-        else { return nil }
-        var index = keyword + 8
-        while index < end, [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "=")].contains(head[index]) { index += 1 }
-        guard index < end, head[index] == UInt8(ascii: "\"") || head[index] == UInt8(ascii: "'") else { return nil }
-        let quote = head[index]
-        let value = head[(index + 1)..<end].prefix { $0 != quote }
-        return String(decoding: value, as: UTF8.self)
     }
 }

@@ -1,3 +1,5 @@
+import AshlarImage
+
 /// Finds where things are in an XML source, for diagnostics. The XML reader reports an element
 /// at the end of its start tag; this walks back to the `<`. An attribute's value is found by
 /// the offset the reader noted.

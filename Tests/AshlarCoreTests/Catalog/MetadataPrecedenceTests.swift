@@ -1,3 +1,4 @@
+import AshlarTestSupport
 import Testing
 
 @testable import AshlarCore

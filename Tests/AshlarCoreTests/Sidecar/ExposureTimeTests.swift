@@ -1,3 +1,4 @@
+import AshlarImage
 import Testing
 
 @testable import AshlarCore

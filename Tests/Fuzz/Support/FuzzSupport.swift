@@ -63,16 +63,15 @@ func checkHeaderResult(_ result: ImageHeaderResult, prefixLength: Int, fileSize:
         require(dimensions.contains(header.width), "width \(header.width)")
         require(dimensions.contains(header.height), "height \(header.height)")
         require((1...8).contains(header.orientation), "orientation \(header.orientation)")
-        if let date = header.date { checkDate(date) }
-        checkMetadata(header.metadata)
+        checkMetadata(CatalogBuilder.sizeMetadata(header))
         checkEmbedded(header.embedded)
     case .needsMoreBytes(let needed):
         require(fileSize == nil, "asked for \(needed) bytes of a whole file of \(prefixLength)")
         require(needed > prefixLength, "asked for \(needed) bytes after reading \(prefixLength)")
         require(needed <= ImageHeaderReader.maximumPrefix, "asked for \(needed) bytes")
-    case .failure(let diagnostic):
-        require(diagnostic.severity == .error, "a failure that is not an error: \(diagnostic)")
-        checkDiagnostics([diagnostic], path: "fuzz")
+    case .failure(let reason):
+        checkDiagnostics([.error("unreadable image: " + reason, path: "fuzz")], path: "fuzz")
+        require(!reason.isEmpty, "a failure without a reason")
     }
 }
 
@@ -83,13 +82,13 @@ func checkHeaderResult(_ result: ImageHeaderResult, prefixLength: Int, fileSize:
 func fuzzImageHeader(_ bytes: [UInt8], format: ImageFormat) -> CInt {
     guard ImageFormat.detect(bytes) == format else { return -1 }
     checkHeaderResult(
-        ImageHeaderReader.read(bytes, fileSize: bytes.count, path: "fuzz"), prefixLength: bytes.count,
+        ImageHeaderReader.read(bytes, fileSize: bytes.count), prefixLength: bytes.count,
         fileSize: bytes.count)
-    checkHeaderResult(ImageHeaderReader.read(bytes, path: "fuzz"), prefixLength: bytes.count, fileSize: nil)
+    checkHeaderResult(ImageHeaderReader.read(bytes), prefixLength: bytes.count, fileSize: nil)
     var length = bytes.count / 2
     while true {
         let fileSize = length < bytes.count ? nil : bytes.count
-        let result = ImageHeaderReader.read(Array(bytes.prefix(length)), fileSize: fileSize, path: "fuzz")
+        let result = ImageHeaderReader.read(Array(bytes.prefix(length)), fileSize: fileSize)
         checkHeaderResult(result, prefixLength: length, fileSize: fileSize)
         guard case .needsMoreBytes(let needed) = result, needed <= bytes.count else { break }
         length = needed
@@ -122,11 +121,11 @@ func checkTrimmedText(_ metadata: PhotoMetadata) {
 /// range, and no text is empty.
 func checkEmbedded(_ embedded: EmbeddedMetadata) {
     for warning in embedded.warnings { require(!warning.isEmpty, "an empty warning") }
-    if let iim = embedded.iim {
+    if let iim = embedded.iim.map(IIMFields.metadata) {
         checkMetadata(iim)
         checkTrimmedText(iim)
     }
-    if let exif = embedded.exif {
+    if let exif = embedded.exif.map(ExifFields.metadata) {
         checkMetadata(exif)
         checkTrimmedText(exif)
     }

@@ -10,7 +10,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = fuzzInput(data, count)
     guard ImageFormat.detect(bytes) != nil else { return -1 }
     checkHeaderResult(
-        ImageHeaderReader.read(bytes, fileSize: bytes.count, path: "fuzz"), prefixLength: bytes.count,
+        ImageHeaderReader.read(bytes, fileSize: bytes.count), prefixLength: bytes.count,
         fileSize: bytes.count)
     return 0
 }

@@ -9,20 +9,17 @@ import AshlarImage
 /// reads them.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
-    let exif = ExifReader(tiff: ByteWindow(fuzzInput(data, count)))
+    let exif = ExifReader.read(tiff: ByteWindow(fuzzInput(data, count)))
     if let orientation = exif.orientation { require((1...8).contains(orientation), "orientation \(orientation)") }
-    if let date = exif.date { checkDate(date) }
-    if let text = exif.text.metadata {
-        checkMetadata(text)
-        checkTrimmedText(text)
-    }
-    if let metadata = exif.metadata {
-        checkMetadata(metadata)
-        if let aperture = metadata.aperture { require(ExifCamera.apertures.contains(aperture), "f/\(aperture)") }
-        if let focal = metadata.focalLength { require(ExifCamera.focalLengths.contains(focal), "\(focal) mm") }
-        if let exposure = metadata.exposure { require(ExposureTime.normalized(exposure) == exposure, exposure) }
-        _ = PhotoPageModel.cameraDetails(metadata)
-    }
+    for text in exif.texts.values { require(!text.isEmpty && text.trimmingSpaces == text, "EXIF text \(text)") }
+    let metadata = ExifFields.metadata(exif)
+    if let date = metadata.date { checkDate(date) }
+    checkMetadata(metadata)
+    checkTrimmedText(metadata)
+    if let aperture = metadata.aperture { require(ExifFields.apertures.contains(aperture), "f/\(aperture)") }
+    if let focal = metadata.focalLength { require(ExifFields.focalLengths.contains(focal), "\(focal) mm") }
+    if let exposure = metadata.exposure { require(ExposureTime.normalized(exposure) == exposure, exposure) }
+    _ = PhotoPageModel.cameraDetails(metadata)
     for warning in exif.warnings { require(!warning.isEmpty, "an empty warning") }
     return 0
 }

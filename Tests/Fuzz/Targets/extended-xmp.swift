@@ -1,6 +1,5 @@
-import AshlarImage
-
 @testable import AshlarCore
+@testable import AshlarImage
 
 /// Extended XMP assembly: the input is a standard XMP packet, then Extended XMP segment payloads
 /// (after their signature: GUID, full length, offset, data), each preceded by its length in two
