@@ -129,6 +129,14 @@ extension CatalogBuilder {
             still?.height = size.height
         }
         still?.renditions = ownRenditions
+        if video != nil, still == nil, !ownRenditions.isEmpty {
+            // Renditions are smaller copies of a still; a video without a poster has none to show them.
+            let names = ownRenditions.map { $0.sourcePath.map { RelativePath.split($0).name } ?? "\($0.width)w" }
+            diagnostics.append(
+                .warning(
+                    "renditions \(names.joined(separator: ", ")) are not published: they would be a poster's, and this video has none; put its poster image beside it (same name) or name one with 'poster'",
+                    path: shown))
+        }
         let media: Media
         if let video {
             media = .video(video, poster: still)

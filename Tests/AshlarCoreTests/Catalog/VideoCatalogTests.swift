@@ -110,4 +110,19 @@ import Testing
             warnings.contains { $0.hasPrefix("v.jpg: warning: unreadable image") && $0.hasSuffix("without a poster") })
         #expect(warnings.contains { $0.hasPrefix("w.mp4.json") && $0.contains("'poster'") })
     }
+
+    /// Renditions are a still's smaller copies: beside a video with no poster they have nothing to
+    /// be published with, and the build says so instead of dropping them without a word.
+    @Test func renditionsOfAVideoWithoutAPosterAreAWarningNamingThem() throws {
+        let video = try #require(Self.fixture("android.mp4"))
+        let source = CatalogBuilderTests.MemorySource(files: [
+            "clip.mp4": video, "small.png": Self.png,
+            "clip.mp4.json": Array(#"{"renditions": [{"src": "small.png", "width": 800}]}"#.utf8),
+        ])
+        let catalog = CatalogBuilder(source: source, settings: CatalogSettings()).build(source.tree)
+        let clip = try #require(catalog.root.photos.first { $0.name == "clip.mp4" })
+        #expect(clip.still == nil)
+        let warnings = catalog.diagnostics.filter { $0.severity == .warning }.map(\.description)
+        #expect(warnings.contains { $0.hasPrefix("clip.mp4.json: warning: renditions small.png are not published") })
+    }
 }
