@@ -1,4 +1,4 @@
-/// What one run of the build is for: which stages of ``BuildPipeline`` run, and how.
+/// What one run of the build is for: which stages of ``BuildStage`` run, and how.
 package enum BuildScope: Sendable, Equatable {
     /// `ashlar build`, and each round of `serve` (with the photos whose renditions are made now).
     case build(RenditionScope)

@@ -1,4 +1,4 @@
-/// One stage of the build, in the order the build runs them (``BuildPipeline``). Each reads the
+/// One stage of the build, in the order the build runs them (`BuildRun` runs them). Each reads the
 /// products of stages before it and makes one of its own; `build`, `check`, `--shard`, `serve`
 /// and the tools run a prefix or all of the list (``BuildScope``).
 package enum BuildStage: String, CaseIterable, Sendable {
@@ -48,9 +48,10 @@ package enum BuildProduct: String, CaseIterable, Sendable {
     case inputs
     /// Every source folder and file with its size and time (`ScannedSource`).
     case source
-    /// The site as data: albums, photos, their metadata (`Catalog`).
+    /// The site as data: albums, items (a photo or a video), their metadata (`Catalog`).
     case catalog
-    /// For each photo, the images its pages load (the rendition stage's report).
+    /// For each item, the images its pages load, beside the catalog, which no stage changes
+    /// after the read (`RenditionProduct`: `PublishedImages`, the stage's report, the cache).
     case publishedImages
     /// Every page and file of the site (`RenderedSite`).
     case pages
