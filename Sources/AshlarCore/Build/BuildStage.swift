@@ -1,4 +1,4 @@
-/// One stage of the build, in the order the build runs them (`BuildRun` runs them). Each reads the
+/// One stage of the build, in the order `BuildRun` runs them. Each reads the
 /// products of stages before it and makes one of its own; `build`, `check`, `--shard`, `serve`
 /// and the tools run a prefix or all of the list (``BuildScope``).
 package enum BuildStage: String, CaseIterable, Sendable {
