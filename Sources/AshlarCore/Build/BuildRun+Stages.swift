@@ -47,19 +47,19 @@ extension BuildRun {
     }
 
     mutating func makeRenditions() {
-        guard let inputs, let configuration = inputs.configuration, var catalog else { return }
+        guard let inputs, let configuration = inputs.configuration, let catalog else { return }
         renditions = builder.makeRenditions(
-            &catalog, configuration: configuration, inputs: inputs, scope: scope.renditions, progress: progress)
-        self.catalog = catalog
+            catalog, configuration: configuration, inputs: inputs, scope: scope.renditions, progress: progress)
     }
 
     mutating func render() {
         guard let inputs, let configuration = inputs.configuration, let catalog else { return }
         progress?("rendering pages")
+        let published = renditions?.published ?? PublishedImages()
         guard scope.writesSite, let output else {
             // Only the pages' paths are kept: a check writes nothing and needs no page in memory.
             pages = builder.render(
-                catalog, configuration: configuration, inputs: inputs, reusable: nil,
+                catalog, published: published, configuration: configuration, inputs: inputs, reusable: nil,
                 pageHandler: { OutputFile(path: $0.path, contents: .bytes([])) })
             return
         }
@@ -73,7 +73,8 @@ extension BuildRun {
             paths: builder.paths, directory: output.directory, linkImages: writer.linkImages,
             cache: renditions?.cache)
         pages = builder.render(
-            catalog, configuration: configuration, inputs: inputs, reusable: previousIntact ? previous : nil,
+            catalog, published: published, configuration: configuration, inputs: inputs,
+            reusable: previousIntact ? previous : nil,
             pageHandler: { [writer] page in writer.stream(page, into: stager) })
         self.writer = writer
         self.stager = stager
@@ -95,7 +96,9 @@ extension BuildRun {
     /// What the stages found, in stage order; nil before the render stage has run.
     var result: SiteBuilder.Result? {
         guard let inputs, let source, let catalog, let pages else { return nil }
-        var result = SiteBuilder.Result(inputs: inputs, source: source, catalog: catalog, pages: pages)
+        var result = SiteBuilder.Result(
+            inputs: inputs, source: source, catalog: catalog, renditions: renditions?.report,
+            leftOutByRenditions: renditions?.published.leftOut.count ?? 0, pages: pages)
         result.shownSourceImages = catalog.root.shownSourceImages
         return result
     }

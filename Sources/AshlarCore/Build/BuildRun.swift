@@ -14,8 +14,10 @@ struct BuildRun {
     // The products, each set by the stage that makes it.
     var inputs: SiteInputs?
     var source: ScannedSource?
+    /// Set once by the read stage; no later stage changes it.
     var catalog: Catalog?
-    var renditions: (report: RenditionStage.Report, cache: RenditionCache)?
+    /// The published images beside the catalog, what the stage did, and its cache.
+    var renditions: RenditionProduct?
     var pages: RenderedSite?
     var written: (summary: OutputWriter.Summary, entries: [String: ManifestEntry])?
 
@@ -55,7 +57,7 @@ struct BuildRun {
 
     /// Checks the folders before anything is read: the source (and the output, for a build)
     /// must be usable, and so must a named cache folder.
-    private mutating func prepare() throws(BuildError) {
+    mutating func prepare() throws(BuildError) {
         let folder = OutputFolder(paths: builder.paths)
         if scope.writesSite {
             try builder.checkCacheFolder()
@@ -67,7 +69,7 @@ struct BuildRun {
         }
     }
 
-    private mutating func perform(_ stage: BuildStage) throws(BuildError) {
+    mutating func perform(_ stage: BuildStage) throws(BuildError) {
         switch stage {
         case .configuration: try readConfiguration()
         case .scan: scan()

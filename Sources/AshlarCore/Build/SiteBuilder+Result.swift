@@ -62,12 +62,17 @@ extension SiteBuilder {
             stopped = true
         }
 
-        /// What the stages found, in stage order.
-        init(inputs: SiteInputs, source: ScannedSource, catalog: Catalog, pages: RenderedSite) {
+        /// What the stages found, in stage order. `leftOutByRenditions` items of the catalog are not in the
+        /// site: the rendition stage left them out.
+        init(
+            inputs: SiteInputs, source: ScannedSource, catalog: Catalog, renditions: RenditionStage.Report?,
+            leftOutByRenditions: Int, pages: RenderedSite
+        ) {
             self.init(
                 diagnostics: inputs.diagnostics + pages.templateDiagnostics + source.diagnostics + catalog.diagnostics
-                    + pages.diagnostics,
-                photoCount: catalog.photoCount, albumCount: catalog.albums.count, pageCount: pages.pageCount)
+                    + (renditions?.diagnostics ?? []) + pages.diagnostics,
+                photoCount: catalog.photoCount - leftOutByRenditions, albumCount: catalog.albums.count,
+                pageCount: pages.pageCount)
             leftOut = LeftOutPhotos(counts: catalog.leftOut, minimum: inputs.configuration?.minRating)
             unpublished = catalog.unpublished
         }

@@ -83,7 +83,8 @@ public struct SiteBuilder: Sendable {
             result.renditionsDeferred = report.deferred
         }
         if options.layoutManifest, let configuration = run.inputs?.configuration {
-            result.layoutManifest = LayoutReport(configuration: configuration, root: catalog.root).json
+            let root = run.renditions?.published.albums(of: catalog.root) ?? catalog.root
+            result.layoutManifest = LayoutReport(configuration: configuration, root: root).json
         }
         result.stages = run.clock.stages
         return result
@@ -96,11 +97,12 @@ public struct SiteBuilder: Sendable {
         guard var result = run.result, let catalog = run.catalog, let configuration = run.inputs?.configuration
         else { return Result(stoppedWith: run.inputs?.diagnostics ?? []) }
         // Local images published as they are because `publishAsIs` names their format.
-        if run.renditions != nil {
-            result.publishedAsIs = catalog.albums.reduce(0) { count, album in
+        if let renditions = run.renditions {
+            result.publishedAsIs = renditions.published.albums(of: catalog.root).allAlbums.reduce(0) { count, album in
                 count
                     + album.photos.count { photo in
-                        guard photo.sourcePath != nil, photo.renditions.isEmpty, let format = photo.sourceFormat
+                        guard let still = photo.still, still.sourcePath != nil, still.renditions.isEmpty,
+                            let format = still.format
                         else { return false }
                         return !format.canDecode && configuration.renditions.publishAsIs.contains(format)
                     }
@@ -121,11 +123,12 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The rendition stage over the photos `scope` says (`.checkOnly` for `ashlar check`), when
-    /// the site makes renditions: nil otherwise.
+    /// the site makes renditions: what it published beside the catalog (which it does not
+    /// change), what it did, and the cache; nil when the site makes none.
     func makeRenditions(
-        _ catalog: inout Catalog, configuration: SiteConfiguration, inputs: SiteInputs, scope: RenditionScope,
+        _ catalog: Catalog, configuration: SiteConfiguration, inputs: SiteInputs, scope: RenditionScope,
         progress: (@Sendable (String) -> Void)?
-    ) -> (report: RenditionStage.Report, cache: RenditionCache)? {
+    ) -> RenditionProduct? {
         guard let widths = renditionWidths(configuration, inputs: inputs) else { return nil }
         // The default folder, inside the source, is opened without following a link someone may
         // have put in its place; a --cache-dir the user named may be reached through one. A
@@ -133,24 +136,24 @@ public struct SiteBuilder: Sendable {
         // reports one it cannot use, and leaves out the photos it would have published through it.
         let cache = RenditionCache(
             root: cacheFolder.path, followingLink: options.cacheDirectory != nil, localKey: RenditionCache.localKey())
+        var unusable: [Diagnostic] = []
         if scope == .checkOnly, let failure = cache.open(creating: false), failure.code != ENOENT {
-            catalog.diagnostics.append(.error(RenditionCache.unusable(failure), path: cache.root))
+            unusable.append(.error(RenditionCache.unusable(failure), path: cache.root))
         }
         var stage = RenditionStage(
             paths: paths, settings: configuration.renditions, widths: widths, cache: cache, workers: options.jobs)
         stage.scope = scope
         progress?("making renditions")
         let started = ContinuousClock.now
-        let (root, report) = stage.run(catalog.root) { done, total in
+        var (published, report) = stage.run(catalog.root) { done, total in
             let elapsed = ContinuousClock.now - started
             progress?(
                 RenditionStage.progressText(
                     done: done, total: total,
                     elapsed: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18))
         }
-        catalog.root = root
-        catalog.diagnostics += report.diagnostics
-        return (report, cache)
+        report.diagnostics = unusable + report.diagnostics
+        return RenditionProduct(published: published, report: report, cache: cache)
     }
 
     /// The rendition cache's folder.
@@ -185,8 +188,8 @@ public struct SiteBuilder: Sendable {
     /// The render stage: every page and file of the site. Albums whose pages `reusable` (the
     /// previous build's manifest, all of whose files are still there) shows unchanged are kept.
     func render(
-        _ catalog: Catalog, configuration: SiteConfiguration, inputs: SiteInputs, reusable: BuildManifest?,
-        pageHandler: @escaping @Sendable (OutputFile) -> OutputFile
+        _ catalog: Catalog, published: PublishedImages, configuration: SiteConfiguration, inputs: SiteInputs,
+        reusable: BuildManifest?, pageHandler: @escaping @Sendable (OutputFile) -> OutputFile
     ) -> RenderedSite {
         let (library, templateDiagnostics) = inputs.theme.library()
         let (geometry, geometryDiagnostics) = inputs.theme.pageGeometry()
@@ -197,7 +200,8 @@ public struct SiteBuilder: Sendable {
         renderer.workers = options.jobs
         renderer.pageHandler = pageHandler
         renderer.displaySource = { [paths] in paths.display($0) }
-        let rendered = renderer.render(root: catalog.root)
+        renderer.published = published
+        let rendered = renderer.render(root: published.albums(of: catalog.root))
         return RenderedSite(
             files: rendered.files, templateDiagnostics: templateDiagnostics,
             diagnostics: geometryDiagnostics + rendered.diagnostics, albumSignatures: rendered.albumSignatures)

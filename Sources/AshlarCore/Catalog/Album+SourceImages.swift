@@ -6,9 +6,11 @@ extension Album {
     var shownSourceImages: Set<String> {
         var paths = Set<String>()
         for album in allAlbums {
-            for photo in album.photos {
-                if case .referenced = photo.image, let path = photo.sourcePath { paths.insert(path) }
-                for rendition in photo.renditions {
+            // The rendition stage takes only images published into the output: what it
+            // publishes is never shown in place.
+            for still in album.photos.lazy.compactMap(\.still) {
+                if case .referenced = still.image, let path = still.sourcePath { paths.insert(path) }
+                for rendition in still.renditions {
                     if case .referenced = rendition.image, let path = rendition.sourcePath { paths.insert(path) }
                 }
             }

@@ -8,13 +8,14 @@ package struct Album: Sendable, Equatable {
     package var description: String?
     package var photos: [Photo]
     package var albums: [Album]
-    /// The photo that represents the album on its parent's page: `cover` from `album.json`, else
-    /// its first photo, else its first sub-album's cover.
-    package var cover: Photo?
+    /// The item that represents the album on its parent's page, in it or in an album below it:
+    /// `cover` from `album.json`, else its first item with an image, else its first sub-album's
+    /// cover (``photo(_:)`` finds it).
+    package var cover: PhotoID?
 
     package init(
         sourcePath: String, outputPath: String, title: String, description: String? = nil,
-        photos: [Photo] = [], albums: [Album] = [], cover: Photo? = nil
+        photos: [Photo] = [], albums: [Album] = [], cover: PhotoID? = nil
     ) {
         self.sourcePath = sourcePath
         self.outputPath = outputPath
@@ -36,4 +37,18 @@ package struct Album: Sendable, Equatable {
     package var allAlbums: [Album] {
         [self] + albums.flatMap(\.allAlbums)
     }
+
+    /// The item `id` names in this album or an album below it; nil when there is none.
+    package func photo(_ id: PhotoID) -> Photo? {
+        if id.album == outputPath { return photos.first { $0.slug == id.slug } }
+        let inside = outputPath.isEmpty || id.album.hasPrefix(outputPath + "/")
+        guard inside else { return nil }
+        for child in albums where id.album == child.outputPath || id.album.hasPrefix(child.outputPath + "/") {
+            return child.photo(id)
+        }
+        return nil
+    }
+
+    /// The item that represents the album (``cover``).
+    package var coverPhoto: Photo? { cover.flatMap(photo) }
 }

@@ -1,13 +1,24 @@
-/// The site as data: every published album and photo, read from the source tree, with what was
-/// found wrong on the way. What the catalog stage hands to rendering.
-struct Catalog: Sendable {
-    var root: Album
+/// The site as data: every album and item read from the source tree, with what was found wrong
+/// on the way. What the read stage hands on; no later stage changes it (what the rendition stage
+/// publishes sits beside it, in ``PublishedImages``).
+struct Catalog: Sendable, Equatable {
+    let root: Album
     /// In a deterministic order: folders, then photos in album order.
-    var diagnostics: [Diagnostic]
+    let diagnostics: [Diagnostic]
     /// How many readable photos `minRating` left out, by reason.
-    var leftOut: [RatingFilter.Reason: Int] = [:]
+    let leftOut: [RatingFilter.Reason: Int]
     /// The files of each album that are not published, by album (in album order) and reason.
-    var unpublished: [UnpublishedGroup] = []
+    let unpublished: [UnpublishedGroup]
+
+    init(
+        root: Album, diagnostics: [Diagnostic], leftOut: [RatingFilter.Reason: Int] = [:],
+        unpublished: [UnpublishedGroup] = []
+    ) {
+        self.root = root
+        self.diagnostics = diagnostics
+        self.leftOut = leftOut
+        self.unpublished = unpublished
+    }
 
     var albums: [Album] { root.allAlbums }
     var photoCount: Int { albums.reduce(0) { $0 + $1.photos.count } }

@@ -39,14 +39,15 @@ extension CatalogBuilder {
             guard var photo = reading.photo else { continue }
             let wanted = Slug.make(from: PhotoFiles.baseName(of: photo.imageFileName), fallback: "photo")
             photo.slug = Slug.unique(wanted, taken: &taken)
+            photo.album = draft.outputPath
             if photo.slug != wanted {
                 result.diagnostics.append(
                     .warning(
                         "photo URL '\(wanted)' is taken; this photo is published as '\(photo.slug)'",
                         path: source.display(photo.primaryPath)))
             }
-            // Two photos may not publish different files under one name.
-            if case .output(var output) = photo.image, let source = photo.sourcePath {
+            // Two photos may not publish different files under one name (a video's poster counts).
+            if var still = photo.still, case .output(var output) = still.image, let source = still.sourcePath {
                 var counter = 1
                 while let existing = imageSources[output], existing != source {
                     counter += 1
@@ -54,7 +55,11 @@ extension CatalogBuilder {
                     output = draft.outputPath.isEmpty ? name : draft.outputPath + "/" + name
                 }
                 imageSources[output] = source
-                photo.image = .output(output)
+                still.image = .output(output)
+                switch photo.media {
+                case .photo: photo.media = .photo(still)
+                case .video(let video, _): photo.media = .video(video, poster: still)
+                }
             }
             photos.append(photo)
         }
@@ -98,7 +103,7 @@ extension CatalogBuilder {
         }
         if let cover = draft.settings.cover {
             // A video without a poster has no image to stand for the album.
-            album.cover = Self.photo(named: cover, in: album).flatMap { $0.hasImage ? $0 : nil }
+            album.cover = Self.photo(named: cover, in: album).flatMap { $0.hasImage ? $0.id : nil }
             if album.cover == nil {
                 diagnostics.append(
                     .warning(
@@ -107,7 +112,7 @@ extension CatalogBuilder {
             }
         }
         if album.cover == nil {
-            album.cover = album.photos.first(where: \.hasImage) ?? album.albums.lazy.compactMap(\.cover).first
+            album.cover = album.photos.first(where: \.hasImage)?.id ?? album.albums.lazy.compactMap(\.cover).first
         }
         if album.photos.isEmpty, album.albums.isEmpty {
             // An album of only HEIC files says why it is empty.
@@ -126,9 +131,10 @@ extension CatalogBuilder {
     /// The photo `name` (a file name in the album, or a path relative to it) names.
     static func photo(named name: String, in album: Album) -> Photo? {
         let target = album.sourcePath.isEmpty ? name : album.sourcePath + "/" + name
-        if let own = album.photos.first(where: { $0.name == name || $0.sourcePath == target }) { return own }
+        if let own = album.photos.first(where: { $0.name == name || $0.still?.sourcePath == target }) { return own }
         for candidate in album.allAlbums {
-            if let match = candidate.photos.first(where: { $0.sourcePath == target || $0.primaryPath == target }) {
+            if let match = candidate.photos.first(where: { $0.still?.sourcePath == target || $0.primaryPath == target })
+            {
                 return match
             }
         }

@@ -33,24 +33,24 @@ extension CatalogBuilder {
 
         let primary = job.folder.path(of: sidecars.first ?? job.files.name)
         var carriesLocation = false
-        let image: ImageLocation
-        let sourcePath: String?
-        var preview: EmbeddedPreview?
-        var media = Media.photo
+        // A photo's image, or a video and its poster's; the still's size is filled in below.
+        var still: Still?
+        var video: Video?
         if let imageName = job.files.imageName,
-            VideoMedia.fileExtensions.contains(PhotoFiles.fileExtension(of: imageName))
+            Video.fileExtensions.contains(PhotoFiles.fileExtension(of: imageName))
         {
             guard
                 let read = readVideo(
                     job.folder.path(of: imageName), job: job, sidecars: metadata, primary: primary,
                     diagnostics: &diagnostics)
             else { return PhotoReading(photo: nil, diagnostics: diagnostics) }
-            (metadata, media, image, sourcePath) = (read.metadata, .video(read.video), read.image, read.video.poster)
+            (metadata, video, still) = (read.metadata, read.video, read.poster)
             carriesLocation = read.posterCarriesLocation
         } else if let imageName = job.files.imageName {
             let relative = job.folder.path(of: imageName)
-            sourcePath = relative
             let header: ImageHeader
+            let image: ImageLocation
+            var preview: EmbeddedPreview?
             if CameraRAW.fileExtensions.contains(PhotoFiles.fileExtension(of: imageName)) {
                 // Published from its preview, as a JPEG named after it.
                 switch readRAW(relative, diagnostics: &diagnostics) {
@@ -79,6 +79,10 @@ extension CatalogBuilder {
             metadata = metadata.merged(over: embeddedMetadata(header, path: relative, diagnostics: &diagnostics))
             metadata = metadata.merged(over: header.metadata)
             carriesLocation = header.embedded.carriesLocation
+            // A RAW's preview is a JPEG; any other file is known by its extension.
+            let format = preview != nil ? .jpeg : ImageFormat(fileExtension: PhotoFiles.fileExtension(of: imageName))
+            still = Still(
+                sourcePath: relative, image: image, width: 0, height: 0, format: format, preview: preview)
         } else {
             guard let src = metadata.src else {
                 diagnostics.append(
@@ -92,7 +96,10 @@ extension CatalogBuilder {
             else {
                 return PhotoReading(photo: nil, diagnostics: diagnostics)
             }
-            (sourcePath, image) = location
+            let sourcePath = location.0
+            still = Still(
+                sourcePath: sourcePath, image: location.1, width: 0, height: 0,
+                format: ImageFormat(fileExtension: PhotoFiles.fileExtension(of: job.files.name)))
             if let sourcePath, metadata.width == nil || metadata.height == nil,
                 let header = readHeader(sourcePath, diagnostics: &diagnostics)
             {
@@ -116,15 +123,27 @@ extension CatalogBuilder {
         let shown = entries.first?.path ?? source.display(primary)
         PhotoTextLimits.apply(to: &metadata, path: shown, diagnostics: &diagnostics)
         PhotoLint.check(metadata, name: job.files.name, path: shown, diagnostics: &diagnostics)
-        var photo = Photo(
-            sourcePath: sourcePath, image: image, primaryPath: primary, name: job.files.name, slug: "",
-            metadata: metadata, width: size.width, height: size.height)
-        photo.preview = preview
-        photo.media = media
-        photo.renditions = renditions(of: job, metadata: metadata, sidecar: primary, diagnostics: &diagnostics)
+        let ownRenditions = renditions(of: job, metadata: metadata, sidecar: primary, diagnostics: &diagnostics)
+        if video == nil {
+            // A photo's still is the photo at its display size; a poster has its own size.
+            still?.width = size.width
+            still?.height = size.height
+        }
+        still?.renditions = ownRenditions
+        let media: Media
+        if let video {
+            media = .video(video, poster: still)
+        } else if let still {
+            media = .photo(still)
+        } else {
+            return PhotoReading(photo: nil, diagnostics: diagnostics)
+        }
+        let photo = Photo(
+            media: media, primaryPath: primary, name: job.files.name, slug: "", metadata: metadata, width: size.width,
+            height: size.height)
         // Only a photo published as it is gives its place away: renditions carry no location,
         // and a published original has it removed.
-        if carriesLocation, let sourcePath, !isPublishedWithoutLocation(photo) {
+        if carriesLocation, let still, let sourcePath = still.sourcePath, !isPublishedWithoutLocation(still) {
             diagnostics.append(.warning(Self.locationWarning, path: source.display(sourcePath)))
         }
         return PhotoReading(photo: photo, diagnostics: diagnostics)
@@ -137,9 +156,9 @@ extension CatalogBuilder {
 
     /// Whether the rendition stage publishes this photo only as renditions or as a copy with its
     /// metadata chosen from an allowlist (or leaves it out).
-    func isPublishedWithoutLocation(_ photo: Photo) -> Bool {
+    func isPublishedWithoutLocation(_ still: Still) -> Bool {
         guard settings.renditionWidths != nil else { return false }
-        return RenditionStage.takes(photo, publishAsIs: settings.publishAsIs)
+        return RenditionStage.takes(still, publishAsIs: settings.publishAsIs)
     }
 
     /// The image file's own metadata (embedded XMP, IPTC-IIM, EXIF text) as one layer, with

@@ -4,10 +4,10 @@ extension CatalogBuilder {
     /// A video read from its container, with what its sidecars said merged over its own metadata.
     struct VideoReading {
         var metadata: PhotoMetadata
-        var video: VideoMedia
-        /// What the browser shows for it: its poster, or (with none) the video itself, which no
-        /// page puts in an `<img>` (`Photo.hasImage`).
-        var image: ImageLocation
+        var video: Video
+        /// The still that stands for it until it plays, at the poster's own size (its renditions
+        /// are made at that size, which need not be the video's); nil for none.
+        var poster: Still?
         /// The poster records where it was taken (a Live Photo's still does).
         var posterCarriesLocation = false
     }
@@ -35,24 +35,25 @@ extension CatalogBuilder {
         metadata.orientation = nil
         let name = RelativePath.split(relative).name
         let location = publishedLocation(of: relative, name: name, albumOutput: job.albumOutput)
-        var video = VideoMedia(
+        let video = Video(
             sourcePath: relative, location: location, mimeType: facts.mimeType, codec: facts.codec,
             duration: facts.duration, patches: facts.patches)
         let poster = poster(of: job, named: sidecars.poster, sidecar: primary, diagnostics: &diagnostics)
-        video.poster = poster?.path
-        let posterSize = poster?.header.metadata.displaySize
-        video.posterWidth = posterSize?.width
-        video.posterHeight = posterSize?.height
         switch location {
         case .output: break
         case .referenced, .remote:
             if facts.recordsLocation { diagnostics.append(.warning(Self.videoLocationWarning, path: display)) }
         }
-        let image = video.poster.map {
-            publishedLocation(of: $0, name: RelativePath.split($0).name, albumOutput: job.albumOutput)
+        let still = poster.map { poster in
+            let size = poster.header.metadata.displaySize ?? (facts.width, facts.height)
+            let image = publishedLocation(
+                of: poster.path, name: RelativePath.split(poster.path).name, albumOutput: job.albumOutput)
+            return Still(
+                sourcePath: poster.path, image: image, width: size.width, height: size.height,
+                format: ImageFormat(fileExtension: PhotoFiles.fileExtension(of: poster.path)))
         }
         return VideoReading(
-            metadata: metadata, video: video, image: image ?? location,
+            metadata: metadata, video: video, poster: still,
             posterCarriesLocation: poster?.header.embedded.carriesLocation ?? false)
     }
 

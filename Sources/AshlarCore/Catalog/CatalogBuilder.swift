@@ -65,10 +65,9 @@ struct CatalogBuilder: Sendable {
         let album = assemble(
             draft, parts: albumPhotos(draft, readings: readings), index: &index, diagnostics: &diagnostics,
             unpublished: &unpublished)
-        var catalog = Catalog(root: album, diagnostics: diagnostics)
-        catalog.unpublished = unpublished
-        for reason in readings.compactMap(\.leftOut) { catalog.leftOut[reason, default: 0] += 1 }
-        return catalog
+        var leftOut: [RatingFilter.Reason: Int] = [:]
+        for reason in readings.compactMap(\.leftOut) { leftOut[reason, default: 0] += 1 }
+        return Catalog(root: album, diagnostics: diagnostics, leftOut: leftOut, unpublished: unpublished)
     }
 
     private func collectJobs(_ draft: AlbumDraft, into jobs: inout [PhotoJob]) {

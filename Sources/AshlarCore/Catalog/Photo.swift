@@ -1,46 +1,33 @@
 import AshlarImage
 
-/// A photo as the site shows it: where its image is, what it is called, how it is shaped.
+/// An item of an album as the catalog reads it: a photo or a video (``Media``), with what both
+/// have — its name, slug, metadata and display size. Immutable once the read stage has made it:
+/// what the rendition stage publishes for it sits beside the catalog, in ``PublishedImages``
+/// under its ``id``.
 package struct Photo: Sendable, Equatable {
-    /// The image's path relative to the source root, or nil for a photo hosted elsewhere.
-    package var sourcePath: String?
-    /// The image as the browser fetches it: a path relative to the output root, or an
-    /// absolute `http(s)` URL.
-    package var image: ImageLocation
-    /// The sidecar or image file a diagnostic about this photo names, relative to the source root.
+    /// A still photo, or a video and its poster.
+    package var media: Media
+    /// The sidecar or image file a diagnostic about this item names, relative to the source root.
     package var primaryPath: String
-    /// The file name the photo is known by (for natural sorting and fallbacks).
+    /// The file name the item is known by (for natural sorting and fallbacks).
     package var name: String { didSet { titleFromFileName = FileNameTitle.title(fromFileName: name) } }
-    /// The title the photo's file name gives (`FileNameTitle`), for pages to show when its
+    /// The title the item's file name gives (`FileNameTitle`), for pages to show when its
     /// metadata names none; nil for names cameras invent. Worked out once, whenever `name` is set.
     package private(set) var titleFromFileName: String?
     package var slug: String
+    /// The output folder of the album that holds it (`""` for the root), which with `slug` names
+    /// it in the site (``id``).
+    package var album = ""
     package var metadata: PhotoMetadata
-    /// Display size in pixels, after orientation.
+    /// Display size in pixels, after orientation: a video's own, not its poster's.
     package var width: Int
     package var height: Int
-    /// Smaller copies for `srcset`, narrowest first.
-    package var renditions: [PhotoRendition] = []
-    /// The width of the file at `image` when it is a rendition narrower than the photo; nil when
-    /// `image` is the original.
-    package var imageWidth: Int?
-    /// The files the rendition stage made of this photo; nil when the photo is published as the
-    /// source has it.
-    package var generated: GeneratedImages?
-    /// The photo's colours, for pages to show while it loads: made with its renditions; nil for
-    /// a photo published without them.
-    package var placeholder: ColourPlaceholder?
-    /// For a camera RAW, the embedded JPEG it is published from; nil for any other photo.
-    package var preview: EmbeddedPreview?
-    /// A photo, or a video (whose `image` and `sourcePath` are then its poster's).
-    package var media = Media.photo
 
     package init(
-        sourcePath: String?, image: ImageLocation, primaryPath: String, name: String, slug: String,
-        metadata: PhotoMetadata, width: Int, height: Int
+        media: Media, primaryPath: String, name: String, slug: String, metadata: PhotoMetadata, width: Int,
+        height: Int
     ) {
-        self.sourcePath = sourcePath
-        self.image = image
+        self.media = media
         self.primaryPath = primaryPath
         self.name = name
         self.titleFromFileName = FileNameTitle.title(fromFileName: name)
@@ -50,26 +37,60 @@ package struct Photo: Sendable, Equatable {
         self.height = height
     }
 
-    /// The format of the bytes the photo is made from: a RAW's preview is a JPEG; other files
-    /// are known by their extension.
-    package var sourceFormat: ImageFormat? {
-        if preview != nil { return .jpeg }
-        if let video { return video.poster.flatMap { ImageFormat(fileExtension: PhotoFiles.fileExtension(of: $0)) } }
-        return ImageFormat(fileExtension: PhotoFiles.fileExtension(of: name))
+    /// A still photo whose image is `image` at its display size, its format known by its name.
+    package init(
+        sourcePath: String?, image: ImageLocation, primaryPath: String, name: String, slug: String,
+        metadata: PhotoMetadata, width: Int, height: Int
+    ) {
+        let still = Still(
+            sourcePath: sourcePath, image: image, width: width, height: height,
+            format: ImageFormat(fileExtension: PhotoFiles.fileExtension(of: name)))
+        self.init(
+            media: .photo(still), primaryPath: primaryPath, name: name, slug: slug, metadata: metadata, width: width,
+            height: height)
     }
+
+    /// The item's name in the site: its album's folder and its slug.
+    package var id: PhotoID { PhotoID(album: album, slug: slug) }
+
+    /// The still that stands for the item: a photo's own image, a video's poster; nil for a
+    /// video without a poster, which no page puts in an `<img>`.
+    package var still: Still? {
+        switch media {
+        case .photo(let still): still
+        case .video(_, let poster): poster
+        }
+    }
+
+    /// The video this item is, or nil for a photo.
+    package var video: Video? {
+        switch media {
+        case .photo: nil
+        case .video(let video, _): video
+        }
+    }
+
+    /// Whether the item has an image to show: every photo does; a video only with a poster.
+    package var hasImage: Bool { still != nil }
 
     package var aspectRatio: Double { Double(width) / Double(height) }
 
-    /// The image's file name: the local file's, or the last path segment of a remote URL.
+    /// The file name of what the item publishes: a video's file's, a photo's local file's, or the
+    /// last path segment of its image's URL.
     package var imageFileName: String {
-        if let video { return String(Self.lastSegment(video.sourcePath[...]) ?? name[...]) }
-        return switch image {
-        case .output(let path), .referenced(let path):
-            sourcePath.map { String(Self.lastSegment($0[...]) ?? "") } ?? path
-        case .remote(let url):
-            String(
-                Self.lastSegment(url.utf8.firstIndex(of: UInt8(ascii: "?")).map { url[..<$0] } ?? url[...]) ?? name[...]
-            )
+        switch media {
+        case .video(let video, _):
+            return String(Self.lastSegment(video.sourcePath[...]) ?? name[...])
+        case .photo(let still):
+            return switch still.image {
+            case .output(let path), .referenced(let path):
+                still.sourcePath.map { String(Self.lastSegment($0[...]) ?? "") } ?? path
+            case .remote(let url):
+                String(
+                    Self.lastSegment(url.utf8.firstIndex(of: UInt8(ascii: "?")).map { url[..<$0] } ?? url[...])
+                        ?? name[...]
+                )
+            }
         }
     }
 
@@ -84,26 +105,6 @@ package struct Photo: Sendable, Equatable {
         guard !trimmed.isEmpty else { return nil }
         guard let slash = trimmed.utf8.lastIndex(of: UInt8(ascii: "/")) else { return trimmed }
         return trimmed[trimmed.utf8.index(after: slash)...]
-    }
-}
-
-/// What the rendition stage made of a photo: each file to publish and the cache file that holds
-/// it, and the published original, if any.
-package struct GeneratedImages: Sendable, Equatable {
-    package var files: [CachedFile]
-    /// Where the original is published (its location data removed), for the download link.
-    package var original: ImageLocation?
-    /// The rendition about 1,200 px wide that sharing previews use.
-    package var sharing: (image: ImageLocation, width: Int, height: Int)?
-
-    package init(files: [CachedFile], original: ImageLocation? = nil) {
-        self.files = files
-        self.original = original
-    }
-
-    package static func == (lhs: GeneratedImages, rhs: GeneratedImages) -> Bool {
-        lhs.files == rhs.files && lhs.original == rhs.original && lhs.sharing?.image == rhs.sharing?.image
-            && lhs.sharing?.width == rhs.sharing?.width && lhs.sharing?.height == rhs.sharing?.height
     }
 }
 

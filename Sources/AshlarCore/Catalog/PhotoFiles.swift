@@ -60,7 +60,7 @@ package struct PhotoFiles: Sendable, Equatable {
                 imagesByBase[baseName(of: name), default: []].append(name)
             } else if UnpublishedFile.heicExtensions.contains(ext) {
                 if !besideImage { unpublished.append(UnpublishedFile(name: name, reason: .heic)) }
-            } else if VideoMedia.fileExtensions.contains(ext) {
+            } else if Video.fileExtensions.contains(ext) {
                 images.append(name)
                 imagesByBase[baseName(of: name), default: []].append(name)
             } else if UnpublishedFile.videoExtensions.contains(ext) {
@@ -127,7 +127,7 @@ package struct PhotoFiles: Sendable, Equatable {
     /// becomes its poster and leaves the photos: `IMG_1.MOV` and `IMG_1.JPG` are one item.
     /// Returns the posters by video name.
     static func pairPosters(images: inout [String], imagesByBase: inout [String: [String]]) -> [String: String] {
-        let videos = images.filter { VideoMedia.fileExtensions.contains(fileExtension(of: $0)) }
+        let videos = images.filter { Video.fileExtensions.contains(fileExtension(of: $0)) }
         guard !videos.isEmpty else { return [:] }
         var stills: [String: String] = [:]
         for image in images where ImageFormat(fileExtension: fileExtension(of: image)) != nil {

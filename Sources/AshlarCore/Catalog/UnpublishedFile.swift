@@ -82,7 +82,7 @@ package struct UnpublishedFile: Sendable, Equatable {
     /// HEIC and HEIF extensions (lowercased): what an iPhone writes.
     static let heicExtensions: Set<String> = ["heic", "heif", "hif"]
     /// Extensions (lowercased) of videos phones and cameras write that Ashlar does not publish
-    /// (those it publishes are `VideoMedia.fileExtensions`).
+    /// (those it publishes are `Video.fileExtensions`).
     static let videoExtensions: Set<String> = ["avi", "mts", "m2ts", "3gp", "mkv", "mpg", "mpeg", "wmv"]
     /// Extensions (lowercased) of text and documents kept beside photos: credits, licences,
     /// notes. They are not photos, so not listed as unpublished ones.

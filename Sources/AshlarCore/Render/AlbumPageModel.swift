@@ -15,6 +15,8 @@ struct AlbumPageModel {
     /// same for every page but the first, so an album's pages share them (see `pageLinks`).
     /// Nil: made for this page alone.
     var sharedPageLinks: [Encoded<PaginationNav.PageLink>]?
+    /// What the rendition stage published for each item, beside the catalog.
+    var published = PublishedImages()
 
     var pagination: Pagination {
         Pagination(photoCount: album.photos.count, pageSize: configuration.pageSize)
@@ -23,7 +25,7 @@ struct AlbumPageModel {
     var folder: String { Pagination.folder(ofPage: page, in: album.outputPath) }
 
     var content: AlbumPage {
-        let context = PageContext(configuration: configuration, folder: folder, hasFeed: hasFeed)
+        let context = PageContext(configuration: configuration, folder: folder, hasFeed: hasFeed, published: published)
         let pagination = pagination
         let range = pagination.range(ofPage: page)
         let photos = Array(album.photos[range])
@@ -36,7 +38,7 @@ struct AlbumPageModel {
 
         let children = page == 0 ? album.albums : []
         let albumGallery = GalleryModel(
-            aspectRatios: children.map { child in child.cover.flatMap { $0.hasImage ? $0.aspectRatio : nil } ?? 1.5 },
+            aspectRatios: children.map { child in child.coverPhoto.map { $0.hasImage ? $0.aspectRatio : 1.5 } ?? 1.5 },
             configuration: configuration)
         let albumTiles = children.indices.map { index in
             AlbumTile(
@@ -88,11 +90,12 @@ struct AlbumPageModel {
             gallery.append(("description", .string(description)))
         }
         gallery.append(("image", .array(images)))
-        let coverAlt = album.cover.map { PageContext.alt(of: $0, position: 1, of: 1) }
+        let cover = album.coverPhoto
+        let coverAlt = cover.map { PageContext.alt(of: $0, position: 1, of: 1) }
         return sharing.meta(
             title: album.isRoot ? configuration.title : album.title,
             description: album.description ?? configuration.description,
-            type: "website", folder: folder, image: album.cover, imageAlt: coverAlt, jsonLD: .object(gallery))
+            type: "website", folder: folder, image: cover, imageAlt: coverAlt, jsonLD: .object(gallery))
     }
 
     /// Links to every page of `album`, from the folder of page `page`, none marked current.

@@ -5,7 +5,8 @@
 enum AlbumSignature {
     /// `links` are the folders of the keyword and place pages a photo's page links to.
     static func of(
-        _ album: Album, ancestors: [Album], site: String, hasFeed: Bool, links: (Photo) -> [String] = { _ in [] }
+        _ album: Album, ancestors: [Album], site: String, hasFeed: Bool, published: PublishedImages = PublishedImages(),
+        links: (Photo) -> [String] = { _ in [] }
     ) -> String {
         var hash = Fingerprint()
         hash.add(site)
@@ -18,11 +19,12 @@ enum AlbumSignature {
         hash.add(album.title)
         hash.add(album.description)
         // The sharing preview shows the album's cover, which may be a photo of a sub-album.
-        hash.add(album.cover != nil)
-        if let cover = album.cover { combine(cover, into: &hash) }
+        let cover = album.coverPhoto
+        hash.add(cover != nil)
+        if let cover { combine(cover, published: published, into: &hash) }
         hash.add(Int64(album.photos.count))
         for photo in album.photos {
-            combine(photo, into: &hash)
+            combine(photo, published: published, into: &hash)
             let photoLinks = links(photo)
             hash.add(Int64(photoLinks.count))
             for link in photoLinks { hash.add(link) }
@@ -31,41 +33,46 @@ enum AlbumSignature {
             hash.add(child.outputPath)
             hash.add(child.title)
             hash.add(Int64(child.totalPhotoCount))
-            hash.add(child.cover != nil)
-            if let cover = child.cover { combine(cover, into: &hash) }
+            let cover = child.coverPhoto
+            hash.add(cover != nil)
+            if let cover { combine(cover, published: published, into: &hash) }
         }
         return hash.hex
     }
 
     /// Everything a photo's tile and page show (keyword and place pages hash their photos alike).
-    static func combine(_ photo: Photo, into hash: inout Fingerprint) {
+    static func combine(_ photo: Photo, published: PublishedImages, into hash: inout Fingerprint) {
+        let shown = published.shown(photo)
         hash.add(photo.slug)
         hash.add(photo.name)
         hash.add(photo.primaryPath)
-        hash.add(photo.sourcePath)
-        combine(photo.image, into: &hash)
+        hash.add(shown?.sourcePath)
+        // A video without a poster is shown by the video itself.
+        combine(shown?.image ?? photo.video?.location ?? .output(""), into: &hash)
         hash.add(Int64(photo.width))
         hash.add(Int64(photo.height))
-        hash.add(Int64(photo.renditions.count))
-        for rendition in photo.renditions {
+        let renditions = shown?.renditions ?? []
+        hash.add(Int64(renditions.count))
+        for rendition in renditions {
             combine(rendition.image, into: &hash)
             hash.add(Int64(rendition.width))
         }
-        hash.add(photo.imageWidth)
-        hash.add(photo.generated?.original != nil)
-        if let original = photo.generated?.original { combine(original, into: &hash) }
-        hash.add(photo.generated?.sharing != nil)
-        if let sharing = photo.generated?.sharing {
+        hash.add(shown?.imageWidth)
+        let generated = shown?.generated
+        hash.add(generated?.original != nil)
+        if let original = generated?.original { combine(original, into: &hash) }
+        hash.add(generated?.sharing != nil)
+        if let sharing = generated?.sharing {
             combine(sharing.image, into: &hash)
             hash.add(Int64(sharing.width))
             hash.add(Int64(sharing.height))
         }
-        hash.add(photo.placeholder?.css)
+        hash.add(shown?.placeholder?.css)
         hash.add(photo.video != nil)
         if let video = photo.video {
             hash.add(video.sourcePath)
             combine(video.location, into: &hash)
-            for text in [video.mimeType, video.codec, video.poster, video.durationText] {
+            for text in [video.mimeType, video.codec, shown?.sourcePath, video.durationText] {
                 hash.add(text)
             }
         }

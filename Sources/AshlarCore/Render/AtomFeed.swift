@@ -5,10 +5,12 @@ struct AtomFeed {
     var baseURL: String
     var configuration: SiteConfiguration
     var root: Album
+    /// What the rendition stage published for each item, beside the catalog.
+    var published = PublishedImages()
     static let entryCount = 20
 
     var xml: String? {
-        let sharing = SharingModel(baseURL: baseURL, configuration: configuration)
+        let sharing = SharingModel(baseURL: baseURL, configuration: configuration, published: published)
         var dated: [(photo: Photo, album: Album, date: PhotoDate)] = []
         for (album, _) in SiteRenderer.albumsWithAncestors(root) {
             for photo in album.photos {

@@ -1,3 +1,5 @@
+import AshlarImage
+
 /// What every page's data shares: the site, and the way back to the output root from the page's
 /// folder (all links are relative, so the site works from any path and from disk).
 struct PageContext {
@@ -6,9 +8,11 @@ struct PageContext {
     var folder: String
     /// Whether the site publishes `feed.xml`.
     var hasFeed = false
+    /// What the rendition stage published for each item, beside the catalog.
+    var published = PublishedImages()
 
     var sharing: SharingModel? {
-        configuration.baseURL.map { SharingModel(baseURL: $0, configuration: configuration) }
+        configuration.baseURL.map { SharingModel(baseURL: $0, configuration: configuration, published: published) }
     }
 
     var prefix: String {
@@ -20,9 +24,27 @@ struct PageContext {
         prefix + URLPath.index(of: target)
     }
 
-    /// The URL of an image as this page sees it.
+    /// The URL of an item's image as this page sees it: its still's as published; for a video
+    /// without a poster, the video's (which no page puts in an `<img>`).
     func source(of photo: Photo) -> String {
-        url(of: photo.image)
+        if let shown = published.shown(photo) { return url(of: shown.image) }
+        return photo.video.map { url(of: $0.location) } ?? ""
+    }
+
+    /// The colours an item's image shows while it loads; nil without renditions.
+    func placeholder(of photo: Photo) -> ColourPlaceholder? {
+        published.shown(photo)?.placeholder
+    }
+
+    /// Where an item's original is published for download; nil when it is not.
+    func original(of photo: Photo) -> ImageLocation? {
+        published.shown(photo)?.generated?.original
+    }
+
+    /// The width of the file ``source(of:)`` links to when it is a rendition narrower than the
+    /// item's image; nil when it is the image itself.
+    func imageWidth(of photo: Photo) -> Int? {
+        published.shown(photo)?.imageWidth
     }
 
     /// An image location as a URL relative to this page (or absolute, for remote images).
@@ -36,22 +58,22 @@ struct PageContext {
     /// `srcset` with `w` descriptors: the renditions, then the image itself (the original, or the
     /// largest generated rendition); nil without renditions.
     func srcset(of photo: Photo) -> String? {
-        guard !photo.renditions.isEmpty else { return nil }
-        let imageWidth = photo.imageWidth ?? photo.width
+        guard let shown = published.shown(photo), !shown.renditions.isEmpty else { return nil }
+        let imageWidth = shown.imageWidth ?? photo.width
         var candidates: [String] = []
-        for rendition in photo.renditions where rendition.width < imageWidth {
+        for rendition in shown.renditions where rendition.width < imageWidth {
             let url = url(of: rendition.image)
             candidates.append("\(Self.srcsetURL(url)) \(rendition.width)w")
         }
-        candidates.append("\(Self.srcsetURL(source(of: photo))) \(imageWidth)w")
+        candidates.append("\(Self.srcsetURL(url(of: shown.image))) \(imageWidth)w")
         return candidates.joined(separator: ", ")
     }
 
     /// A tile's `src`, for browsers that do not read `srcset`: a generated rendition of middling
     /// size (the narrowest at least 640 px wide) rather than the largest.
     func tileSource(of photo: Photo) -> String {
-        guard photo.generated != nil,
-            let middle = photo.renditions.first(where: { $0.width >= 640 }) ?? photo.renditions.last
+        guard let shown = published.shown(photo), shown.generated != nil,
+            let middle = shown.renditions.first(where: { $0.width >= 640 }) ?? shown.renditions.last
         else { return source(of: photo) }
         return url(of: middle.image)
     }

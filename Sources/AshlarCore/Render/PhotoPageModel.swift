@@ -14,6 +14,8 @@ struct PhotoPageModel {
     var geometry = PageGeometry()
     /// The site's keyword and place pages, which the photo's tags and place link to.
     var terms: TermPages?
+    /// What the rendition stage published for each item, beside the catalog.
+    var published = PublishedImages()
 
     /// The parts of a photo page that are the same for every photo of an album (its pages all
     /// sit one folder below the album's, so even their relative links agree).
@@ -50,7 +52,8 @@ struct PhotoPageModel {
         let photo = photo
         let total = album.photos.count
         let context = PageContext(
-            configuration: configuration, folder: Self.folder(of: photo, in: album), hasFeed: hasFeed)
+            configuration: configuration, folder: Self.folder(of: photo, in: album), hasFeed: hasFeed,
+            published: published)
         let details = PhotoDetails(
             photo: photo, position: index + 1, of: total, context: context, geometry: geometry,
             showPlace: configuration.showPlace, terms: terms)

@@ -3,23 +3,25 @@
 struct SharingModel {
     var baseURL: String
     var configuration: SiteConfiguration
+    /// What the rendition stage published for each item, beside the catalog.
+    var published = PublishedImages()
 
     /// The published URL of a folder's page: `https://example.com/photos/nature/`.
     func pageURL(_ folder: String) -> String {
         folder.isEmpty ? baseURL : baseURL + URLPath.encodePath(folder) + "/"
     }
 
+    /// The published URL of an item's image as published; for a video without a poster, the
+    /// video's.
     func imageURL(_ photo: Photo) -> String {
-        switch photo.image {
-        case .output(let path), .referenced(let path): baseURL + URLPath.encodePath(path)
-        case .remote(let url): url
-        }
+        if let shown = published.shown(photo) { return url(of: shown.image) }
+        return photo.video.map { url(of: $0.location) } ?? ""
     }
 
     /// The image sharing previews and JSON-LD show, with its real size: the generated rendition
     /// about 1,200 px wide, else the photo's own image.
     func sharedImage(_ photo: Photo) -> (url: String, width: Int, height: Int) {
-        if let sharing = photo.generated?.sharing, case .output(let path) = sharing.image {
+        if let sharing = published.shown(photo)?.generated?.sharing, case .output(let path) = sharing.image {
             return (baseURL + URLPath.encodePath(path), sharing.width, sharing.height)
         }
         return (imageURL(photo), photo.width, photo.height)

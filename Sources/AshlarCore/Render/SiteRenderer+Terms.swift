@@ -27,7 +27,7 @@ extension SiteRenderer {
                     let folder = Pagination.folder(ofPage: page, in: termFolder)
                     let signature = TermSignature.of(
                         term, kind: index.kind, page: page, range: pagination.range(ofPage: page),
-                        site: siteFingerprint, hasFeed: hasFeed, rootTitle: rootTitle)
+                        site: siteFingerprint, hasFeed: hasFeed, rootTitle: rootTitle, published: published)
                     signatures[folder] = signature
                     if reusableAlbums[folder] == signature {
                         unchanged.append(OutputFile(path: URLPath.indexFile(of: folder), contents: .unchanged))
@@ -52,7 +52,7 @@ extension SiteRenderer {
             value =
                 TermPageModel(
                     kind: kind, term: term, page: page, rootTitle: rootTitle, configuration: configuration,
-                    tileSizes: tileSizes, hasFeed: hasFeed, sharedPageLinks: pageLinks
+                    tileSizes: tileSizes, hasFeed: hasFeed, sharedPageLinks: pageLinks, published: published
                 ).content.templateValue
         case .termIndex(let index):
             value =

@@ -29,6 +29,9 @@ package struct SiteRenderer: Sendable {
     /// file it returns takes the page's place. A build writes the page to disk there and then,
     /// so that the pages of a large site are never all in memory together.
     package var pageHandler: (@Sendable (OutputFile) -> OutputFile)?
+    /// What the rendition stage published for each item, beside the catalog: pages show it, and
+    /// its files are copied from the cache.
+    package var published = PublishedImages()
 
     package init(
         configuration: SiteConfiguration, theme: Theme, library: TemplateLibrary,
@@ -98,7 +101,9 @@ package struct SiteRenderer: Sendable {
     /// Every output file, and diagnostics for what could not be rendered.
     package func render(root: Album) -> Rendered {
         var renderer = self
-        let feed = configuration.baseURL.flatMap { AtomFeed(baseURL: $0, configuration: configuration, root: root).xml }
+        let feed = configuration.baseURL.flatMap {
+            AtomFeed(baseURL: $0, configuration: configuration, root: root, published: published).xml
+        }
         renderer.hasFeed = feed != nil
         renderer.terms = TermPages(root: root, configuration: configuration, display: displaySource)
         renderer.rootTitle = root.title
@@ -114,7 +119,8 @@ package struct SiteRenderer: Sendable {
         let albums = Self.albumsWithAncestors(root)
         let albumSignatures = albums.parallelMap(workers: workers) { album, ancestors in
             AlbumSignature.of(
-                album, ancestors: ancestors, site: siteFingerprint, hasFeed: hasFeed, links: terms.links(of:))
+                album, ancestors: ancestors, site: siteFingerprint, hasFeed: hasFeed, published: published,
+                links: terms.links(of:))
         }
         for ((album, ancestors), signature) in zip(albums, albumSignatures) {
             signatures[album.outputPath] = signature
@@ -153,7 +159,8 @@ package struct SiteRenderer: Sendable {
                         OutputFile(
                             path: path, contents: .video(sourcePath: video.sourcePath, patches: video.patches)))
                 }
-                if let generated = photo.generated {
+                guard let shown = published.shown(photo) else { continue }
+                if let generated = shown.generated {
                     for file in generated.files where copied.insert(file.outputPath).inserted {
                         files.append(
                             OutputFile(
@@ -161,10 +168,10 @@ package struct SiteRenderer: Sendable {
                     }
                     continue
                 }
-                if case .output(let path) = photo.image, let source = photo.sourcePath, copied.insert(path).inserted {
+                if case .output(let path) = shown.image, let source = shown.sourcePath, copied.insert(path).inserted {
                     files.append(OutputFile(path: path, contents: .copy(sourcePath: source)))
                 }
-                for rendition in photo.renditions {
+                for rendition in shown.renditions {
                     if case .output(let path) = rendition.image, let source = rendition.sourcePath,
                         copied.insert(path).inserted
                     {
@@ -207,7 +214,10 @@ package struct SiteRenderer: Sendable {
                     path: "sitemap.xml",
                     contents: .bytes(
                         Array(
-                            Sitemap(baseURL: baseURL, configuration: configuration, root: root, terms: terms).xml.utf8))
+                            Sitemap(
+                                baseURL: baseURL, configuration: configuration, root: root, terms: terms,
+                                published: published
+                            ).xml.utf8))
                 ))
         }
         if let feed { files.append(OutputFile(path: "feed.xml", contents: .bytes(Array(feed.utf8)))) }
@@ -225,13 +235,13 @@ package struct SiteRenderer: Sendable {
                 album: tree.album, ancestors: tree.ancestors, page: page, configuration: configuration,
                 tileSizes: tileSizes,
                 hasFeed: hasFeed,
-                sharedPageLinks: pageLinks)
+                sharedPageLinks: pageLinks, published: published)
             let html = try library.renderBytes("album", with: model.content.templateValue)
             return OutputFile(path: URLPath.indexFile(of: model.folder), contents: .bytes(html))
         case .photo(let tree, let index, let shared):
             let model = PhotoPageModel(
                 album: tree.album, ancestors: tree.ancestors, index: index, configuration: configuration,
-                hasFeed: hasFeed, shared: shared, geometry: geometry, terms: terms)
+                hasFeed: hasFeed, shared: shared, geometry: geometry, terms: terms, published: published)
             let html = try library.renderBytes("photo", with: model.content.templateValue)
             return OutputFile(
                 path: URLPath.indexFile(of: PhotoPageModel.folder(of: model.photo, in: tree.album)),
@@ -247,7 +257,7 @@ package struct SiteRenderer: Sendable {
             "album",
             with: AlbumPageModel(
                 album: album, ancestors: ancestors, page: page, configuration: configuration, tileSizes: tileSizes,
-                hasFeed: hasFeed
+                hasFeed: hasFeed, published: published
             ).content.templateValue)
     }
 
@@ -257,7 +267,7 @@ package struct SiteRenderer: Sendable {
             "photo",
             with: PhotoPageModel(
                 album: album, ancestors: ancestors, index: index, configuration: configuration, hasFeed: hasFeed,
-                geometry: geometry, terms: terms
+                geometry: geometry, terms: terms, published: published
             ).content.templateValue)
     }
 

@@ -5,9 +5,11 @@ struct Sitemap {
     var root: Album
     /// The keyword and place pages, listed after the albums.
     var terms = TermPages()
+    /// What the rendition stage published for each item, beside the catalog.
+    var published = PublishedImages()
 
     var xml: String {
-        let sharing = SharingModel(baseURL: baseURL, configuration: configuration)
+        let sharing = SharingModel(baseURL: baseURL, configuration: configuration, published: published)
         var text = """
             <?xml version="1.0" encoding="UTF-8"?>
             <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">

@@ -13,13 +13,15 @@ struct TermPageModel {
     var hasFeed = false
     /// The page links every page but the first shares (see `Pagination.links`); nil: made here.
     var sharedPageLinks: [Encoded<PaginationNav.PageLink>]?
+    /// What the rendition stage published for each item, beside the catalog.
+    var published = PublishedImages()
 
     var pagination: Pagination { Pagination(photoCount: term.photos.count, pageSize: configuration.pageSize) }
 
     var folder: String { Pagination.folder(ofPage: page, in: term.folder(in: kind)) }
 
     var content: TermPage {
-        let context = PageContext(configuration: configuration, folder: folder, hasFeed: hasFeed)
+        let context = PageContext(configuration: configuration, folder: folder, hasFeed: hasFeed, published: published)
         let pagination = pagination
         let range = pagination.range(ofPage: page)
         let entries = term.photos[range]

@@ -10,17 +10,17 @@ enum TermSignature {
     /// photo's page, and the term's first photo (every page's sharing image).
     static func of(
         _ term: TermIndex.Term, kind: TermIndex.Kind, page: Int, range: Range<Int>, site: String, hasFeed: Bool,
-        rootTitle: String
+        rootTitle: String, published: PublishedImages = PublishedImages()
     ) -> String {
         var hash = common(kind: kind, site: site, hasFeed: hasFeed, rootTitle: rootTitle)
         hash.add(term.name)
         hash.add(term.slug)
         hash.add(Int64(term.photos.count))
         hash.add(Int64(page))
-        if let first = term.photos.first { AlbumSignature.combine(first.photo, into: &hash) }
+        if let first = term.photos.first { AlbumSignature.combine(first.photo, published: published, into: &hash) }
         for entry in term.photos[range] {
             hash.add(entry.album)
-            AlbumSignature.combine(entry.photo, into: &hash)
+            AlbumSignature.combine(entry.photo, published: published, into: &hash)
         }
         return hash.hex
     }

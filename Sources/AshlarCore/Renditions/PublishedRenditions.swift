@@ -2,17 +2,27 @@ import AshlarImage
 
 /// How one photo's renditions are published: each file's name in the site beside the cache file
 /// that holds it, the photo's `srcset` candidates, and the preview sharing uses. A value the
-/// stage returns; ``Photo/publishing(_:)`` applies it.
-struct PublishedRenditions: Sendable, Equatable {
+/// stage returns (``PublishedImage/renditions(_:)``); ``ShownImage`` shows it.
+package struct PublishedRenditions: Sendable, Equatable {
     /// Every rendition, narrowest first, as `srcset` lists it.
-    var renditions: [PhotoRendition]
+    package var renditions: [PhotoRendition]
     /// The widest rendition's width.
-    var largestWidth: Int
+    package var largestWidth: Int
     /// The files to copy from the cache into the site, the sharing preview (the rendition
-    /// nearest 1,200 px wide) and the published original: what the photo keeps as `generated`.
-    var generated: GeneratedImages
+    /// nearest 1,200 px wide) and the published original (``ShownImage/generated``).
+    package var generated: GeneratedImages
     /// The photo's colours, shown while it loads (from the set's list).
-    var placeholder: ColourPlaceholder?
+    package var placeholder: ColourPlaceholder?
+
+    package init(
+        renditions: [PhotoRendition], largestWidth: Int, generated: GeneratedImages,
+        placeholder: ColourPlaceholder? = nil
+    ) {
+        self.renditions = renditions
+        self.largestWidth = largestWidth
+        self.generated = generated
+        self.placeholder = placeholder
+    }
 
     /// Names the renditions of one set: `STEM@WIDTHw.TAG.EXT` beside the photo's page, where
     /// `TAG` is the start of the cache key, so a name changes with the content and can be served

@@ -6,9 +6,9 @@ extension RenditionStage {
     /// renditions the cache holds (made from the same bytes, known by their digest in
     /// `sources.tsv`) is not decoded again.
     func check(_ job: Job, known: [String: (stamp: FileStamp, digest: String)]) -> Outcome {
-        var outcome = Outcome(photo: job.photo)
+        var outcome = Outcome(still: job.still)
         guard let (source, path, shown, stamp) = sourceFile(of: job, into: &outcome),
-            let format = job.photo.sourceFormat
+            let format = job.still.format
         else {
             outcome.refused = true
             return outcome
@@ -28,7 +28,7 @@ extension RenditionStage {
             }
             return outcome
         }
-        let photoWidths = widths(for: job.photo)
+        let photoWidths = widths(for: job.still)
         if !photoWidths.isEmpty, let remembered = known[source], remembered.stamp == stamp {
             if case .complete = cache.set(key: key(digest: remembered.digest, widths: photoWidths), widths: photoWidths)
             {

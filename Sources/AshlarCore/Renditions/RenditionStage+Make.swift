@@ -8,13 +8,13 @@ extension RenditionStage {
         _ job: Job, known: [String: (stamp: FileStamp, digest: String)], refusals: [String: String],
         makesRenditions: Bool
     ) -> Outcome {
-        var outcome = Outcome(photo: job.photo)
+        var outcome = Outcome(still: job.still)
         guard let file = sourceFile(of: job, into: &outcome) else {
             outcome.refused = true
             return outcome
         }
-        guard case .output(let output) = job.photo.image,
-            let format = job.photo.sourceFormat
+        guard case .output(let output) = job.still.image,
+            let format = job.still.format
         else { return outcome }
         let (source, path, shown, stamp) = file
         var remembered = known[source].flatMap { $0.stamp == stamp ? $0.digest : nil }
@@ -45,7 +45,7 @@ extension RenditionStage {
             outcome.diagnostics.append(.error(message, path: shown))
             return outcome
         }
-        let photoWidths = format.canDecode ? widths(for: job.photo) : []
+        let photoWidths = format.canDecode ? widths(for: job.still) : []
         if photoWidths.isEmpty {
             // Too small for renditions, or a format Ashlar does not decode: a copy, once a photo
             // Ashlar decodes is known to decode (as `check` does).
@@ -94,7 +94,7 @@ extension RenditionStage {
         let lookup = cache.getOrCreate(
             key: key, widths: photoWidths,
             validate: { entries, signed in
-                reuseProblem(of: entries, key: key, photo: job.photo, signed: signed) {
+                reuseProblem(of: entries, key: key, still: job.still, signed: signed) {
                     if bytes == nil, !triedReading { bytes = readSource(path, shown: shown, into: &outcome) }
                     triedReading = true
                     return bytes
@@ -145,13 +145,13 @@ extension RenditionStage {
         outcome.used += published.generated.files.map(\.cachePath) + [cache.setFile(key: key)]
         // A RAW's original stays private: it is huge and records where it was taken.
         // A video's download is the video itself, not its poster.
-        if settings.originals == .publish, job.photo.preview == nil, job.photo.video == nil,
+        if settings.originals == .publish, job.still.preview == nil, job.photo.video == nil,
             let original = publishCopy(
                 source: source, bytes: bytes, digest: digest, format: format, at: output, purpose: .original,
                 outcome: &outcome)
         {
             published.generated.files.append(original)
-            published.generated.original = job.photo.image
+            published.generated.original = job.still.image
         }
         outcome.published = published
         return outcome

@@ -20,16 +20,16 @@ extension RenditionStage {
     /// it so) has its files checked without the photo (`RenditionMetadata.anyAshlarWrites`),
     /// which is not read.
     func reuseProblem(
-        of entries: [RenditionCache.Entry], key: String, photo: Photo, signed: Bool, source: () -> [UInt8]?
+        of entries: [RenditionCache.Entry], key: String, still: Still, signed: Bool, source: () -> [UInt8]?
     ) -> String? {
-        if let problem = Self.implausibleHeight(in: entries, of: photo) { return problem }
+        if let problem = Self.implausibleHeight(in: entries, of: still) { return problem }
         // A set whose signature the cache verified was written or checked by a build that had the
         // key: its files are checked as the publishing check does, and the photo is not read.
         if signed { return filesProblem(of: entries, key: key, metadata: .anyAshlarWrites).problem }
         guard let bytes = source() else { return "the photo cannot be read to check them" }
         let glance: Renditions.Glance
         do throws(ImageError) {
-            let orientation = photo.preview?.orientation
+            let orientation = still.preview?.orientation
             let needed = try Renditions.memoryNeeded(for: bytes, widths: [1], orientation: orientation)
             let seen = try memoryBudget.withReservation(of: needed) { () throws(ImageError) -> Renditions.Glance in
                 try Renditions.glance(

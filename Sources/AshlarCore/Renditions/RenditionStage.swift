@@ -36,16 +36,18 @@ struct RenditionStage: Sendable {
         var used: Set<String> = []
     }
 
-    /// One photo to work on: where it is in the tree.
+    /// One item to work on: its still, and where the item is in the tree.
     struct Job: Sendable {
         var photo: Photo
+        var still: Still
         var albumOutput: String
     }
 
-    /// What the stage did for one photo: values, applied to the tree once every photo is done.
+    /// What the stage did for one item: values, gathered into ``PublishedImages`` once every item
+    /// is done.
     struct Outcome: Sendable {
-        /// The photo as the catalog has it (never changed here).
-        var photo: Photo
+        /// The still as the catalog has it (never changed here).
+        var still: Still
         /// How its renditions are published; nil when it is published as the source has it.
         var published: PublishedRenditions?
         /// The published copy of its own file that stands in for renditions.
@@ -72,23 +74,24 @@ struct RenditionStage: Sendable {
     /// whose format Ashlar decodes (renditions, or a copy when it is too small for them or
     /// damaged; those are decoded to be checked, so that the build publishes exactly the images
     /// AshlarImage decodes) or that `publishAsIs` does not name (a copy, or left out).
-    static func takes(_ photo: Photo, publishAsIs: Set<ImageFormat>) -> Bool {
-        guard photo.renditions.isEmpty, photo.generated == nil, photo.sourcePath != nil,
-            case .output = photo.image,
-            let format = photo.sourceFormat
+    static func takes(_ still: Still, publishAsIs: Set<ImageFormat>) -> Bool {
+        guard still.renditions.isEmpty, still.sourcePath != nil,
+            case .output = still.image,
+            let format = still.format
         else { return false }
         return format.canDecode || !publishAsIs.contains(format)
     }
 
-    /// Runs over every album of `root`; `progress` hears how many photos are done of how many.
-    func run(_ root: Album, progress: (@Sendable (Int, Int) -> Void)? = nil) -> (Album, Report) {
+    /// Runs over every album of `root`, which it does not change; `progress` hears how many
+    /// photos are done of how many.
+    func run(_ root: Album, progress: (@Sendable (Int, Int) -> Void)? = nil) -> (PublishedImages, Report) {
         var jobs: [Job] = []
         func collect(_ album: Album) {
             // A photo without a local file is passed over without being copied: on a site whose
             // images are all remote, that is every photo.
-            for index in album.photos.indices
-            where Self.takes(album.photos[index], publishAsIs: settings.publishAsIs) {
-                jobs.append(Job(photo: album.photos[index], albumOutput: album.outputPath))
+            for photo in album.photos {
+                guard let still = photo.still, Self.takes(still, publishAsIs: settings.publishAsIs) else { continue }
+                jobs.append(Job(photo: photo, still: still, albumOutput: album.outputPath))
             }
             album.albums.forEach(collect)
         }
@@ -96,7 +99,7 @@ struct RenditionStage: Sendable {
         let chosen = Self.chosen(in: root, scope: scope)
         var report = Report()
         report.photos = jobs.count
-        guard !jobs.isEmpty else { return (root, report) }
+        guard !jobs.isEmpty else { return (PublishedImages(), report) }
         let usesCache = scope != .checkOnly
         if usesCache {
             if let failure = cache.open(creating: true) {
@@ -106,8 +109,10 @@ struct RenditionStage: Sendable {
                         RenditionCache.unusable(failure)
                             + "; \(jobs.count) photo\(jobs.count == 1 ? " is" : "s are") left out",
                         path: cache.root))
-                let sources = Set(jobs.compactMap(\.photo.sourcePath))
-                return (Self.replacing([:], removing: sources, in: root), report)
+                return (
+                    PublishedImages(items: Dictionary(jobs.map { ($0.photo.id, .leftOut) }) { first, _ in first }),
+                    report
+                )
             }
             cache.tag()
         }
@@ -119,7 +124,7 @@ struct RenditionStage: Sendable {
             // A RAW's preview is never stood in for by a copy (`serve`'s first builds): a copy
             // would keep the preview's orientation, not the RAW's.
             let makes =
-                job.photo.preview != nil || (chosen.map { job.photo.sourcePath.map($0.contains) ?? false } ?? true)
+                job.still.preview != nil || (chosen.map { job.still.sourcePath.map($0.contains) ?? false } ?? true)
             let outcome =
                 scope == .checkOnly
                 ? check(job, known: known) : make(job, known: known, refusals: remembered, makesRenditions: makes)
@@ -127,12 +132,11 @@ struct RenditionStage: Sendable {
             progress?(count, total)
             return outcome
         }
-        var updated: [String: Photo] = [:]
-        var refused: Set<String> = []
+        var published = PublishedImages()
         // This build's sources only: a deleted or renamed photo's line goes.
         var digests: [String: (stamp: FileStamp, digest: String)] = [:]
         var refusals: [String: String] = [:]
-        for outcome in outcomes {
+        for (job, outcome) in zip(jobs, outcomes) {
             if let refusal = outcome.refusal { refusals[refusal.digest] = refusal.message }
             report.made += outcome.made
             report.reused += outcome.reused
@@ -140,16 +144,12 @@ struct RenditionStage: Sendable {
             if outcome.outsideShard { report.outsideShard += 1 }
             report.diagnostics += outcome.diagnostics
             report.used.formUnion(outcome.used)
-            if let source = outcome.photo.sourcePath {
-                if outcome.refused {
-                    refused.insert(source)
-                } else if let published = outcome.published {
-                    updated[source] = outcome.photo.publishing(published)
-                } else if let copy = outcome.copy {
-                    var photo = outcome.photo
-                    photo.generated = GeneratedImages(files: [copy])
-                    updated[source] = photo
-                }
+            if outcome.refused {
+                published.items[job.photo.id] = .leftOut
+            } else if let renditions = outcome.published {
+                published.items[job.photo.id] = .renditions(renditions)
+            } else if let copy = outcome.copy {
+                published.items[job.photo.id] = .copy(copy)
             }
             if let digest = outcome.digest { digests[digest.path] = (digest.stamp, digest.digest) }
         }
@@ -161,7 +161,7 @@ struct RenditionStage: Sendable {
             report.diagnostics.append(
                 .warning("cannot update the rendition cache: \(failure.message)", path: cache.root + "/refusals.tsv"))
         }
-        return (Self.replacing(updated, removing: refused, in: root), report)
+        return (published, report)
     }
 
     /// The source paths of the photos `scope` makes renditions for; nil for all of them.
@@ -172,30 +172,10 @@ struct RenditionStage: Sendable {
         case .cachedOnly, .checkOnly:
             return []
         case .firstScreen(let count):
-            let firstPhotos = root.photos.prefix(count).compactMap(\.sourcePath)
-            let covers = root.albums.compactMap { $0.cover?.sourcePath }
+            let firstPhotos = root.photos.prefix(count).compactMap(\.still?.sourcePath)
+            let covers = root.albums.compactMap { $0.coverPhoto?.still?.sourcePath }
             return Set(firstPhotos + covers)
         }
-    }
-
-    /// The tree with each photo (and each cover) that has a new version replaced by it, and the
-    /// photos whose source is in `refused` left out; an album whose cover is left out takes its
-    /// first photo, else its first sub-album's cover, as the catalog chooses.
-    private static func replacing(_ updated: [String: Photo], removing refused: Set<String>, in album: Album) -> Album {
-        var album = album
-        if !refused.isEmpty {
-            album.photos.removeAll { photo in photo.sourcePath.map(refused.contains) ?? false }
-        }
-        album.photos = album.photos.map { photo in photo.sourcePath.flatMap { updated[$0] } ?? photo }
-        album.albums = album.albums.map { replacing(updated, removing: refused, in: $0) }
-        if let cover = album.cover, let source = cover.sourcePath {
-            if refused.contains(source) {
-                album.cover = album.photos.first ?? album.albums.lazy.compactMap(\.cover).first
-            } else if let photo = updated[source] {
-                album.cover = photo
-            }
-        }
-        return album
     }
 
     /// The progress line: "renditions of 312/1,000 photos, 1 min 20 s left" (the time left once
@@ -224,7 +204,7 @@ struct RenditionStage: Sendable {
     {
         let set: RenditionSet
         do throws(ImageError) {
-            set = try makeRenditions(of: bytes, widths: widths, orientation: outcome.photo.preview?.orientation)
+            set = try makeRenditions(of: bytes, widths: widths, orientation: outcome.still.preview?.orientation)
         } catch {
             outcome.refused = true
             let message = Self.refusal(error, bytes: bytes)
@@ -254,13 +234,12 @@ struct RenditionStage: Sendable {
         return (renditions, set.placeholder)
     }
 
-    /// Why a set's heights cannot be this photo's renditions: each must be its width scaled by
-    /// the aspect ratio of the image they are made of (a video's poster's), give or take a pixel
-    /// of rounding.
-    static func implausibleHeight(in entries: [RenditionCache.Entry], of photo: Photo) -> String? {
-        let size = photo.sourceSize
+    /// Why a set's heights cannot be this still's renditions: each must be its width scaled by
+    /// the still's aspect ratio (a video's poster's, not the video's), give or take a pixel of
+    /// rounding.
+    static func implausibleHeight(in entries: [RenditionCache.Entry], of still: Still) -> String? {
         for entry in entries {
-            let expected = Double(entry.width) * Double(size.height) / Double(size.width)
+            let expected = Double(entry.width) * Double(still.height) / Double(still.width)
             if abs(Double(entry.height) - expected) > 1.5 {
                 return
                     "a rendition \(entry.width) pixels wide is listed \(entry.height) high, not \(Int(expected.rounded()))"
@@ -274,7 +253,7 @@ struct RenditionStage: Sendable {
     func sourceFile(of job: Job, into outcome: inout Outcome)
         -> (source: String, path: String, shown: String, stamp: FileStamp)?
     {
-        guard let source = job.photo.sourcePath else { return nil }
+        guard let source = job.still.sourcePath else { return nil }
         let path = paths.sourceFile(source)
         let shown = paths.display(source)
         var info = stat()
@@ -293,12 +272,11 @@ struct RenditionStage: Sendable {
         ).value
     }
 
-    /// The widths of the photo's renditions (a video's poster's); none when it is too small for
-    /// any.
-    func widths(for photo: Photo) -> [Int] {
-        let size = photo.sourceSize
-        return RenditionWidths.forPhoto(
-            width: size.width, height: size.height, widths: widths, longestSide: settings.maxWidth)
+    /// The widths of a still's renditions (a video's poster's at the poster's size); none when
+    /// it is too small for any.
+    func widths(for still: Still) -> [Int] {
+        RenditionWidths.forPhoto(
+            width: still.width, height: still.height, widths: widths, longestSide: settings.maxWidth)
     }
 
     /// Why the decoder refused a photo, naming the format as the header scan does.
@@ -309,7 +287,7 @@ struct RenditionStage: Sendable {
     /// A source image's bytes (for a camera RAW, its preview's), or nil with an error naming the
     /// file; a file larger than `largestSourceFile` is refused before it is read.
     func readSource(_ path: String, shown: String, into outcome: inout Outcome) -> [UInt8]? {
-        if let range = outcome.photo.preview?.range {
+        if let range = outcome.still.preview?.range {
             guard range.count <= largestSourceFile else {
                 outcome.diagnostics.append(.error(tooLarge(range.count, what: "its preview"), path: shown))
                 return nil

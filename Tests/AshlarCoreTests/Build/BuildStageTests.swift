@@ -1,3 +1,6 @@
+import AshlarImage
+import AshlarTestSupport
+import Foundation
 import Testing
 
 @testable import AshlarCore
@@ -36,5 +39,35 @@ import Testing
     ])
     func serveMakesDeferredRenditionsInRounds(after scope: RenditionScope, deferred: Int, next: RenditionScope?) {
         #expect(PreviewRounds.next(after: scope, deferred: deferred) == next)
+    }
+
+    /// The catalog is the read stage's, and no stage after it changes it: what the rendition
+    /// stage publishes (renditions, copies, left-out photos) sits beside it. A site with photos
+    /// that get renditions, one too small for them (a copy), and an album whose cover is in a
+    /// sub-album.
+    @Test func noStageChangesTheCatalogTheReadStageMade() throws {
+        let folder = try TemporaryFolder("ashlar-stages")
+        try folder.write(RenditionScopeTests.photo(seed: 1), to: "site/a.jpg")
+        try folder.write(RenditionScopeTests.photo(seed: 2), to: "site/trip/days/b.jpg")
+        let small = PixelImage(width: 16, height: 12, format: .rgb, pixels: Array(repeating: 90, count: 16 * 12 * 3))
+        try folder.write(Data(JPEGEncoder.encode(small, quality: 80)), to: "site/trip/small.jpg")
+        try folder.write(#"{"cover": "days/b.jpg"}"#, to: "site/trip/album.json")
+        let source = folder.url.appendingPathComponent("site")
+        var builder = SiteBuilder(
+            paths: SitePaths(source: source, output: folder.url.appendingPathComponent("out"), displaySource: "site"))
+        builder.options.cacheDirectory = folder.url.appendingPathComponent("cache")
+        var run = BuildRun(builder: builder, scope: .build(.all))
+        try run.prepare()
+        var afterRead: Catalog?
+        for stage in run.scope.stages {
+            try run.perform(stage)
+            if stage == .read { afterRead = run.catalog }
+        }
+        let result = try #require(run.result)
+        #expect(result.errorCount == 0, "\(result.diagnostics)")
+        #expect(result.photoCount == 3)
+        #expect(run.written != nil, "the build ran to its last stage")
+        #expect(afterRead != nil)
+        #expect(run.catalog == afterRead)
     }
 }

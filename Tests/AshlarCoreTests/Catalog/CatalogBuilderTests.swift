@@ -96,7 +96,7 @@ import Testing
         // Files in byte order take slugs in turn: `A.png` has `a`, so `a.png` gets `a-2`.
         #expect(trip.photos.map { "\($0.name) \($0.slug)" } == ["A.png a", "a.png a-2", "b.png b"])
         #expect(Set(trip.photos.map(\.slug)).count == 3)
-        #expect(trip.cover?.name == "b.png")
+        #expect(trip.coverPhoto?.name == "b.png")
         #expect(catalog.diagnostics.contains { $0.message.contains("is also the title of 'a.png'") })
         #expect(catalog.diagnostics.contains { $0.message.contains("photo URL 'a' is taken") })
     }

@@ -51,30 +51,57 @@ import Testing
     ]
 
     static let photoChanges: [Change<Photo>] = [
-        Change(field: "sourcePath") { $0.sourcePath = "a/b.jpg" },
-        Change(field: "image") { $0.image = .output("a/b.jpg") },
+        Change(field: "media") {
+            $0.media = .video(
+                Video(sourcePath: "a/a.mp4", location: .output("a/a.mp4"), mimeType: "video/mp4"), poster: nil)
+        },
         Change(field: "primaryPath") { $0.primaryPath = "a/b.json" },
         Change(field: "name") { $0.name = "b.jpg" },
         // Follows the name: what a page shows when the metadata gives no title.
         Change(field: "titleFromFileName") { $0.name = "Harbour at dawn.jpg" },
         Change(field: "slug") { $0.slug = "b" },
+        // With the slug, the item's id: the album's cover and the published images are found by it.
+        Change(field: "album") { $0.album = "b" },
         Change(field: "metadata") { $0.metadata.title = "Title" },
         Change(field: "width") { $0.width = 4 },
         Change(field: "height") { $0.height = 3 },
+    ]
+
+    /// A photo's still, as the catalog has it.
+    static let stillChanges: [Change<Still>] = [
+        Change(field: "sourcePath") { $0.sourcePath = "a/b.jpg" },
+        Change(field: "image") { $0.image = .output("a/b.jpg") },
+        // The page shows the item's display size; the still's shapes its renditions, whose names
+        // change with them.
+        Change(field: "width", rendered: false) { $0.width = 4 },
+        Change(field: "height", rendered: false) { $0.height = 3 },
+        // Which stage takes the still, not a page.
+        Change(field: "format", rendered: false) { $0.format = .png },
         Change(field: "renditions") {
             $0.renditions = [PhotoRendition(image: .output("a/a-480.jpg"), sourcePath: nil, width: 480)]
         },
-        Change(field: "imageWidth") { $0.imageWidth = 960 },
-        Change(field: "generated") { $0.generated = GeneratedImages(files: [], original: .output("a/a-original.jpg")) },
+        // Where a RAW's JPEG lies shapes its renditions (their names change with them), not a page.
+        Change(field: "preview", rendered: false) { $0.preview = EmbeddedPreview(range: 0..<10, orientation: 6) },
+    ]
+
+    /// What the rendition stage published for the photo, beside the catalog.
+    static let publishedChanges: [Change<PublishedRenditions>] = [
+        Change(field: "renditions") {
+            $0.renditions.insert(PhotoRendition(image: .output("a/a@240w.jpg"), sourcePath: nil, width: 240), at: 0)
+        },
+        Change(field: "largestWidth") { $0.largestWidth = 960 },
+        Change(field: "generated") { $0.generated.original = .output("a/a-original.jpg") },
         Change(field: "placeholder") {
             $0.placeholder = ColourPlaceholder(colours: [.init(red: 1, green: 2, blue: 3)])
         },
-        // Where a RAW's JPEG lies shapes its renditions (their names change with them), not a page.
-        Change(field: "preview", rendered: false) { $0.preview = EmbeddedPreview(range: 0..<10, orientation: 6) },
-        Change(field: "media") {
-            $0.media = .video(VideoMedia(sourcePath: "a/a.mp4", location: .output("a/a.mp4"), mimeType: "video/mp4"))
-        },
     ]
+
+    static let published = PublishedRenditions(
+        renditions: [
+            PhotoRendition(image: .output("a/a@480w.jpg"), sourcePath: nil, width: 480),
+            PhotoRendition(image: .output("a/a@720w.jpg"), sourcePath: nil, width: 720),
+        ],
+        largestWidth: 720, generated: GeneratedImages(files: []))
 
     static let albumChanges: [Change<Album>] = [
         // Pages name an album by its output path only.
@@ -85,30 +112,34 @@ import Testing
         Change(field: "photos") { $0.photos.append(ModelCoverageTests.photo(slug: "b")) },
         Change(field: "albums") { $0.albums = [Album(sourcePath: "a/c", outputPath: "a/c", title: "C")] },
         // An album's cover may be a photo of a sub-album; its page's sharing preview shows it.
-        Change(field: "cover") { $0.cover = ModelCoverageTests.photo(slug: "c") },
+        Change(field: "cover") { $0.cover = nil },
     ]
 
     static func photo(slug: String = "a") -> Photo {
-        Photo(
+        var photo = Photo(
             sourcePath: "a/\(slug).jpg", image: .output("a/\(slug).jpg"), primaryPath: "a/\(slug).jpg",
             name: "\(slug).jpg", slug: slug, metadata: PhotoMetadata(), width: 3, height: 2)
+        photo.album = "a"
+        return photo
     }
 
     static func album(photos: [Photo] = [photo()]) -> Album {
-        Album(sourcePath: "a", outputPath: "a", title: "A", photos: photos, cover: photos.first)
+        Album(sourcePath: "a", outputPath: "a", title: "A", photos: photos, cover: photos.first?.id)
     }
 
-    static func signature(_ album: Album) -> String {
-        AlbumSignature.of(album, ancestors: [], site: "site", hasFeed: false)
+    static func signature(_ album: Album, published: PublishedImages = PublishedImages()) -> String {
+        AlbumSignature.of(album, ancestors: [], site: "site", hasFeed: false, published: published)
     }
 
     static func storedProperties(of value: Any) -> [String] {
         Mirror(reflecting: value).children.compactMap(\.label).sorted()
     }
 
-    @Test func everyStoredPropertyHasAChange() {
+    @Test func everyStoredPropertyHasAChange() throws {
         #expect(Self.storedProperties(of: PhotoMetadata()) == Self.metadataChanges.map(\.field).sorted())
         #expect(Self.storedProperties(of: Self.photo()) == Self.photoChanges.map(\.field).sorted())
+        #expect(Self.storedProperties(of: try #require(Self.photo().still)) == Self.stillChanges.map(\.field).sorted())
+        #expect(Self.storedProperties(of: Self.published) == Self.publishedChanges.map(\.field).sorted())
         #expect(Self.storedProperties(of: Self.album()) == Self.albumChanges.map(\.field).sorted())
     }
 
@@ -134,6 +165,30 @@ import Testing
         change.apply(&photo)
         let changed = Self.signature(Self.album(photos: [photo])) != Self.signature(Self.album())
         #expect(changed == change.rendered)
+    }
+
+    @Test(arguments: stillChanges)
+    func signatureFollowsTheStillField(change: Change<Still>) throws {
+        var still = try #require(Self.photo().still)
+        change.apply(&still)
+        var photo = Self.photo()
+        photo.media = .photo(still)
+        let changed = Self.signature(Self.album(photos: [photo])) != Self.signature(Self.album())
+        #expect(changed == change.rendered)
+    }
+
+    /// What the rendition stage publishes is not in the catalog, but the pages show it.
+    @Test(arguments: publishedChanges)
+    func signatureFollowsWhatWasPublished(change: Change<PublishedRenditions>) {
+        var changed = Self.published
+        change.apply(&changed)
+        let id = Self.photo().id
+        let before = PublishedImages(items: [id: .renditions(Self.published)])
+        let after = PublishedImages(items: [id: .renditions(changed)])
+        #expect(Self.signature(Self.album(), published: before) != Self.signature(Self.album()))
+        #expect(
+            (Self.signature(Self.album(), published: after) != Self.signature(Self.album(), published: before))
+                == change.rendered)
     }
 
     @Test(arguments: albumChanges)

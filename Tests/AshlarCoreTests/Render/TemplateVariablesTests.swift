@@ -38,27 +38,39 @@ import Testing
         var photo = Photo(
             sourcePath: "a/p.jpg", image: .output("a/p.jpg"), primaryPath: "a/p.jpg", name: "p.jpg", slug: "p",
             metadata: metadata, width: 3000, height: 2000)
-        photo.renditions = [PhotoRendition(image: .output("a/p-480.jpg"), sourcePath: nil, width: 480)]
-        photo.imageWidth = 3000
-        photo.generated = GeneratedImages(files: [], original: .output("a/p-original.jpg"))
-        photo.placeholder = ColourPlaceholder(colours: [.init(red: 1, green: 2, blue: 3)])
+        photo.album = "a"
+        var generated = GeneratedImages(files: [], original: .output("a/p-original.jpg"))
+        generated.sharing = (.output("a/p@1200w.jpg"), 1200, 800)
+        let renditions = PublishedRenditions(
+            renditions: [
+                PhotoRendition(image: .output("a/p@480w.jpg"), sourcePath: nil, width: 480),
+                PhotoRendition(image: .output("a/p@3000w.jpg"), sourcePath: nil, width: 3000),
+            ],
+            largestWidth: 3000, generated: generated,
+            placeholder: ColourPlaceholder(colours: [.init(red: 1, green: 2, blue: 3)]))
         var video = photo
         video.slug = "v"
         video.media = .video(
-            VideoMedia(
-                sourcePath: "a/v.mp4", location: .output("a/v.mp4"), mimeType: "video/mp4", duration: 42,
-                poster: "a/v.jpg"))
+            Video(sourcePath: "a/v.mp4", location: .output("a/v.mp4"), mimeType: "video/mp4", duration: 42),
+            poster: Still(sourcePath: "a/v.jpg", image: .output("a/v.jpg"), width: 3000, height: 2000, format: .jpeg))
         var bare = Photo(
-            sourcePath: "a/w.mp4", image: .output("a/w.mp4"), primaryPath: "a/w.mp4", name: "w.mp4", slug: "w",
-            metadata: metadata, width: 30, height: 20)
-        bare.media = .video(VideoMedia(sourcePath: "a/w.mp4", location: .output("a/w.mp4"), mimeType: "video/mp4"))
+            media: .video(
+                Video(sourcePath: "a/w.mp4", location: .output("a/w.mp4"), mimeType: "video/mp4"), poster: nil),
+            primaryPath: "a/w.mp4", name: "w.mp4", slug: "w", metadata: metadata, width: 30, height: 20)
+        bare.album = "a"
+        var rootPhoto = photo
+        rootPhoto.album = ""
         let child = Album(
             sourcePath: "a", outputPath: "a", title: "A", description: "About A", photos: [photo, video, bare],
-            cover: photo)
-        let root = Album(sourcePath: "", outputPath: "", title: "Root", photos: [photo], albums: [child], cover: photo)
+            cover: photo.id)
+        let root = Album(
+            sourcePath: "", outputPath: "", title: "Root", photos: [rootPhoto], albums: [child], cover: rootPhoto.id)
         let (library, _) = Theme.builtIn.library()
         var renderer = SiteRenderer(configuration: configuration, theme: .builtIn, library: library)
         renderer.hasFeed = true
+        renderer.published = PublishedImages(items: [
+            photo.id: .renditions(renditions), video.id: .renditions(renditions), rootPhoto.id: .renditions(renditions),
+        ])
         renderer.terms = TermPages(root: root, configuration: configuration)
         renderer.rootTitle = root.title
         return (renderer, root)
@@ -74,14 +86,14 @@ import Testing
                 pages.append(
                     AlbumPageModel(
                         album: album, ancestors: ancestors, page: page, configuration: configuration,
-                        tileSizes: renderer.tileSizes, hasFeed: true
+                        tileSizes: renderer.tileSizes, hasFeed: true, published: renderer.published
                     ).content)
             }
             for index in album.photos.indices {
                 pages.append(
                     PhotoPageModel(
                         album: album, ancestors: ancestors, index: index, configuration: configuration, hasFeed: true,
-                        terms: renderer.terms
+                        terms: renderer.terms, published: renderer.published
                     ).content)
             }
         }
@@ -94,7 +106,7 @@ import Testing
                     pages.append(
                         TermPageModel(
                             kind: index.kind, term: term, page: page, rootTitle: "Root", configuration: configuration,
-                            tileSizes: renderer.tileSizes, hasFeed: true
+                            tileSizes: renderer.tileSizes, hasFeed: true, published: renderer.published
                         ).content)
                 }
             }

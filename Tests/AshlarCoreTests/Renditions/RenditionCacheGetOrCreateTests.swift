@@ -246,10 +246,10 @@ import Testing
         #expect(published.generated.sharing?.height == 512)
         #expect(PublishedRenditions(entries: [], key: key, photoName: "a.jpg", albumOutput: "", cache: cache) == nil)
 
-        let photo = Photo(
-            sourcePath: "trips/rome/IMG 1.jpeg", image: .output("trips/rome/IMG 1.jpeg"), primaryPath: "x",
-            name: "IMG 1.jpeg", slug: "img-1", metadata: PhotoMetadata(), width: 4000, height: 2000)
-        let shown = photo.publishing(published)
+        let still = Still(
+            sourcePath: "trips/rome/IMG 1.jpeg", image: .output("trips/rome/IMG 1.jpeg"), width: 4000, height: 2000,
+            format: .jpeg)
+        let shown = ShownImage(still, published: .renditions(published))
         #expect(shown.image == .output("trips/rome/IMG 1@1600w.\(key.prefix(10)).jpg"))
         #expect(shown.imageWidth == 1600)
         #expect(shown.renditions.map(\.width) == [317, 634, 1024])

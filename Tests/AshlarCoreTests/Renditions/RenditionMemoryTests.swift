@@ -14,9 +14,7 @@ struct RenditionMemoryTests {
             memoryBudget: DecodeMemoryBudget(total: budget))
     }
 
-    static let photo = Photo(
-        sourcePath: "big.png", image: .output("big.png"), primaryPath: "big.png", name: "big.png", slug: "big",
-        metadata: PhotoMetadata(), width: 400, height: 300)
+    static let still = Still(sourcePath: "big.png", image: .output("big.png"), width: 400, height: 300, format: .png)
 
     /// A PNG of noise, which does not compress.
     static func noise(width: Int, height: Int) -> [UInt8] {
@@ -53,7 +51,7 @@ struct RenditionMemoryTests {
         try handle.truncate(atOffset: 5 << 20)
         try handle.close()
         let stage = Self.stage(budget: 4 << 20, in: folder)
-        var outcome = RenditionStage.Outcome(photo: Self.photo)
+        var outcome = RenditionStage.Outcome(still: Self.still)
         #expect(stage.readSource(file.path, shown: "site/big.png", into: &outcome) == nil)
         #expect(
             outcome.diagnostics.map(\.message) == [

@@ -61,16 +61,17 @@ struct AlbumTile: TemplateValueConvertible {
         position = index + 1
         setSize = total
         loading = gallery.isInFirstScreen(index) ? "eager" : "lazy"
-        if let photo = child.cover, photo.hasImage {
+        if let photo = child.coverPhoto, photo.hasImage {
             var cover = Cover(src: context.tileSource(of: photo), width: photo.width, height: photo.height)
             if let srcset = context.srcset(of: photo) {
                 cover.srcset = srcset
                 cover.sizes = tileSizes
             }
-            cover.placeholder = photo.placeholder?.css
+            let placeholder = context.placeholder(of: photo)
+            cover.placeholder = placeholder?.css
             self.cover = cover
             style = AlbumPageModel.withPlaceholder(
-                gallery.tileStyle(index: index, width: photo.width, height: photo.height), photo.placeholder)
+                gallery.tileStyle(index: index, width: photo.width, height: photo.height), placeholder)
         } else {
             style = gallery.tileStyle(index: index, width: 3, height: 2)
         }

@@ -16,7 +16,7 @@ extension PhotoDetails {
             let ratio = photo.height > 0 ? Double(photo.width) / Double(photo.height) : nil
             sizes = geometry.photoSizes(aspectRatio: ratio)
         }
-        placeholder = photo.placeholder?.css
+        placeholder = context.placeholder(of: photo)?.css
         ratio = photo.height > 0 ? CSSNumber.format(Double(photo.width) / Double(photo.height), digits: 6) : "1"
         if let video = Video(photo: photo, context: context) {
             isVideo = true
@@ -24,7 +24,7 @@ extension PhotoDetails {
         } else {
             full = FullSize(photo: photo, context: context)
         }
-        original = photo.generated?.original.map { context.url(of: $0) }
+        original = context.original(of: photo).map { context.url(of: $0) }
         caption = metadata.caption
         longDescription = metadata.longDescription
         creator = metadata.creator
@@ -65,7 +65,7 @@ extension PhotoDetails.Video {
 extension PhotoDetails.FullSize {
     /// The largest image the page can show of `photo`, with its size.
     init(photo: Photo, context: PageContext) {
-        width = photo.imageWidth ?? photo.width
+        width = context.imageWidth(of: photo) ?? photo.width
         // A rendition keeps the photo's shape; round its height the way the renditions are made.
         height =
             width == photo.width || photo.width <= 0

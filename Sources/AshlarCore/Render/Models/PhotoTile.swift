@@ -63,8 +63,9 @@ struct PhotoTile: TemplateValueConvertible {
         height = photo.height
         self.position = position
         setSize = total
+        let placeholder = context.placeholder(of: photo)
         style = AlbumPageModel.withPlaceholder(
-            gallery.tileStyle(index: index, width: photo.width, height: photo.height), photo.placeholder)
+            gallery.tileStyle(index: index, width: photo.width, height: photo.height), placeholder)
         loading = gallery.isInFirstScreen(index) ? "eager" : "lazy"
         highPriority = gallery.isInFirstRow(index)
         if let video = photo.video {
@@ -73,7 +74,7 @@ struct PhotoTile: TemplateValueConvertible {
             if !photo.hasImage { noImage = true }
             duration = video.durationText
         }
-        placeholder = photo.placeholder?.css
+        self.placeholder = placeholder?.css
         if let srcset = context.srcset(of: photo) {
             self.srcset = srcset
             sizes = tileSizes

@@ -1,14 +1,9 @@
 import AshlarImage
-/// What an item of an album is: a still image, or a video.
-package enum Media: Sendable, Equatable {
-    case photo
-    case video(VideoMedia)
-}
 
-/// A video as the site publishes it: where its file is, what the browser needs to know to play
-/// it, and the image (if any) that stands for it until it plays. The item's own `image`,
-/// renditions and placeholder are the poster's; its width and height are the video's.
-package struct VideoMedia: Sendable, Equatable {
+/// A video as the site publishes it: where its file is and what the browser needs to know to play
+/// it. The still that stands for it is the poster of ``Media/video(_:poster:)``; the item's width
+/// and height are the video's.
+package struct Video: Sendable, Equatable {
     /// The video file, relative to the source root.
     package var sourcePath: String
     /// Where the browser fetches the video.
@@ -21,16 +16,10 @@ package struct VideoMedia: Sendable, Equatable {
     package var duration: Double?
     /// The byte ranges to overwrite in the published copy so that it records no location.
     package var patches: [VideoPatch]
-    /// The poster image, relative to the source root; nil for a video shown without one.
-    package var poster: String?
-    /// The poster's size in pixels, after its orientation: its renditions are made at the
-    /// poster's size, which need not be the video's.
-    package var posterWidth: Int?
-    package var posterHeight: Int?
 
     package init(
         sourcePath: String, location: ImageLocation, mimeType: String, codec: String? = nil, duration: Double? = nil,
-        patches: [VideoPatch] = [], poster: String? = nil
+        patches: [VideoPatch] = []
     ) {
         self.sourcePath = sourcePath
         self.location = location
@@ -38,7 +27,6 @@ package struct VideoMedia: Sendable, Equatable {
         self.codec = codec
         self.duration = duration
         self.patches = patches
-        self.poster = poster
     }
 
     /// The extensions (lowercased) of the videos Ashlar publishes: MP4, QuickTime and WebM.
@@ -69,23 +57,5 @@ package struct VideoMedia: Sendable, Equatable {
         let padded = seconds < 10 ? "0\(seconds)" : "\(seconds)"
         if hours > 0 { return "\(hours):\(minutes < 10 ? "0" : "")\(minutes):\(padded)" }
         return "\(minutes):\(padded)"
-    }
-}
-
-extension Photo {
-    /// The video this item is, or nil for a photo.
-    package var video: VideoMedia? {
-        if case .video(let video) = media { return video }
-        return nil
-    }
-
-    /// Whether the item has an image to show: every photo does; a video only with a poster.
-    package var hasImage: Bool { video.map { $0.poster != nil } ?? true }
-
-    /// The size of the image its renditions are made from, after orientation: a video's
-    /// poster's, a photo's own.
-    package var sourceSize: (width: Int, height: Int) {
-        if let video, let width = video.posterWidth, let height = video.posterHeight { return (width, height) }
-        return (width, height)
     }
 }
