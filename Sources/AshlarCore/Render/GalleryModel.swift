@@ -1,5 +1,3 @@
-import AshlarTemplate
-
 /// The template data of one gallery: its tiles in reading order, each carrying its place at every
 /// breakpoint as CSS custom properties (`--c1` column, `--y1` top), and the list's height per
 /// breakpoint (`--h1`). Lengths are percentages of the gallery width.
@@ -71,17 +69,15 @@ struct GalleryModel {
     }
 
     /// The per-breakpoint CSS values the stylesheet template needs.
-    static func breakpointValues(configuration: SiteConfiguration) -> TemplateValue {
-        .array(
-            configuration.layout.breakpoints.enumerated().map { number, breakpoint in
-                let geometry = ColumnGeometry(breakpoint: breakpoint, gap: configuration.layout.gap)
-                return .object([
-                    "number": .number(Double(number + 1)),
-                    "minWidth": .string(CSSNumber.format(breakpoint.minWidth)),
-                    "columns": .number(Double(breakpoint.columns)),
-                    "columnWidth": .string(CSSNumber.format(geometry.columnWidth * 100)),
-                    "columnStep": .string(CSSNumber.format((geometry.columnWidth + geometry.gap) * 100)),
-                ])
-            })
+    static func breakpointValues(configuration: SiteConfiguration) -> [StylesheetData.Breakpoint] {
+        configuration.layout.breakpoints.enumerated().map { number, breakpoint in
+            let geometry = ColumnGeometry(breakpoint: breakpoint, gap: configuration.layout.gap)
+            return StylesheetData.Breakpoint(
+                number: number + 1,
+                minWidth: CSSNumber.format(breakpoint.minWidth),
+                columns: breakpoint.columns,
+                columnWidth: CSSNumber.format(geometry.columnWidth * 100),
+                columnStep: CSSNumber.format((geometry.columnWidth + geometry.gap) * 100))
+        }
     }
 }

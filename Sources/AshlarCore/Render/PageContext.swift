@@ -1,5 +1,4 @@
 import AshlarImage
-import AshlarTemplate
 
 /// What every page's data shares: the site, and the way back to the output root from the page's
 /// folder (all links are relative, so the site works from any path and from disk).
@@ -85,38 +84,26 @@ struct PageContext {
             .split(separator: " ", omittingEmptySubsequences: false).joined(separator: "%20")
     }
 
-    var site: TemplateValue {
-        var site: [String: TemplateValue] = [
-            "title": .string(configuration.title),
-            "language": .string(configuration.language),
-        ]
-        if let description = configuration.description { site["description"] = .string(description) }
-        if let author = configuration.author { site["author"] = .string(author) }
-        if let copyright = configuration.copyright { site["copyright"] = .string(copyright) }
-        if hasFeed { site["feed"] = .string(prefix + "feed.xml") }
-        if configuration.script { site["script"] = .string(prefix + Self.scriptAsset) }
-        return .object(site)
+    var site: SiteSummary {
+        SiteSummary(configuration: configuration, prefix: prefix, hasFeed: hasFeed)
     }
 
     /// The theme's script, which photo pages load unless `ashlar.json` says `"script": false`
     /// (and which the site then leaves out).
     static let scriptAsset = "assets/ashlar.js"
 
-    var page: TemplateValue {
-        .object(["root": .string(prefix), "url": .string(URLPath.index(of: folder))])
+    var page: PageLocation {
+        PageLocation(root: prefix, url: URLPath.index(of: folder))
     }
 
     /// Breadcrumbs from the root through `albums`; the last is the current page unless a photo
     /// page adds its own last step.
-    func breadcrumbs(_ albums: [Album], currentIsLast: Bool) -> TemplateValue {
-        .array(
-            albums.enumerated().map { index, album in
-                .object([
-                    "title": .string(album.title),
-                    "url": .string(link(toFolder: album.outputPath)),
-                    "current": .bool(currentIsLast && index == albums.count - 1),
-                ])
-            })
+    func breadcrumbs(_ albums: [Album], currentIsLast: Bool) -> [Breadcrumb] {
+        albums.enumerated().map { index, album in
+            Breadcrumb(
+                title: album.title, url: link(toFolder: album.outputPath),
+                current: currentIsLast && index == albums.count - 1)
+        }
     }
 
     /// Alt text: the metadata's, else its title, else the file name's title, else a readable

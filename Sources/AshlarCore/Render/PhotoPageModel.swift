@@ -1,5 +1,3 @@
-import AshlarTemplate
-
 /// The template data of one photo's page: the photo as large as fits, its title, caption, date,
 /// tags and camera details, links to its neighbours and back to the album page that holds it.
 struct PhotoPageModel {
@@ -22,15 +20,17 @@ struct PhotoPageModel {
     /// The parts of a photo page that are the same for every photo of an album (its pages all
     /// sit one folder below the album's, so even their relative links agree).
     struct Shared: Sendable {
-        var site: TemplateValue
-        var breadcrumbs: TemplateValue
+        var site: Encoded<SiteSummary>
+        var breadcrumbs: Encoded<[Breadcrumb]>
     }
 
     /// The shared parts for the photos of `album`.
     static func shared(album: Album, ancestors: [Album], configuration: SiteConfiguration, hasFeed: Bool) -> Shared {
         let folder = album.outputPath.isEmpty ? "photo" : album.outputPath + "/photo"
         let context = PageContext(configuration: configuration, folder: folder, hasFeed: hasFeed)
-        return Shared(site: context.site, breadcrumbs: context.breadcrumbs(ancestors + [album], currentIsLast: false))
+        return Shared(
+            site: Encoded(context.site),
+            breadcrumbs: Encoded(context.breadcrumbs(ancestors + [album], currentIsLast: false)))
     }
 
     /// A photo's page folder: `ALBUM/SLUG`.
@@ -48,109 +48,50 @@ struct PhotoPageModel {
 
     var photo: Photo { album.photos[index] }
 
-    var value: TemplateValue {
+    var content: PhotoPage {
         let photo = photo
         let total = album.photos.count
         let context = PageContext(
             configuration: configuration, folder: Self.folder(of: photo, in: album), hasFeed: hasFeed,
             published: published)
-        let title = PageContext.title(of: photo, position: index + 1, of: total)
-        let metadata = photo.metadata
-        var photoValue: [String: TemplateValue] = [
-            "title": .string(title),
-            "alt": .string(PageContext.alt(of: photo, position: index + 1, of: total)),
-            "src": .string(context.source(of: photo)),
-            "width": .number(Double(photo.width)),
-            "height": .number(Double(photo.height)),
-        ]
-        if let srcset = context.srcset(of: photo) {
-            photoValue["srcset"] = .string(srcset)
-            // The page's width (less the details column beside the photo on wide screens) or what
-            // the height cap allows, whichever is narrower.
-            let ratio = photo.height > 0 ? Double(photo.width) / Double(photo.height) : nil
-            photoValue["sizes"] = .string(geometry.photoSizes(aspectRatio: ratio))
-        }
-        if let placeholder = context.placeholder(of: photo) { photoValue["placeholder"] = .string(placeholder.css) }
-        // The width over the height, for the stylesheet to size the photo (or video) before it loads.
-        photoValue["ratio"] = .string(
-            photo.height > 0 ? CSSNumber.format(Double(photo.width) / Double(photo.height), digits: 6) : "1")
-        if let video = Self.videoValue(photo, context: context) {
-            photoValue["isVideo"] = .bool(true)
-            photoValue["video"] = video
-        } else {
-            photoValue["full"] = Self.fullSize(of: photo, context: context)
-        }
-        if let original = context.original(of: photo) { photoValue["original"] = .string(context.url(of: original)) }
-        if let caption = metadata.caption { photoValue["caption"] = .string(caption) }
-        if let long = metadata.longDescription { photoValue["longDescription"] = .string(long) }
-        for (key, value) in Self.credits(metadata) { photoValue[key] = .string(value) }
-        if configuration.showPlace, let place = Self.place(metadata) { photoValue["place"] = .string(place) }
-        if let date = metadata.date {
-            let iso = date.iso8601
-            photoValue["date"] = .object(["iso": .string(iso), "text": .string(Self.displayText(of: date, iso: iso))])
-        }
-        let tags = metadata.tags ?? []
-        photoValue["tags"] = .array(tags.map { .string($0) })
-        photoValue["hasTags"] = .bool(!tags.isEmpty)
-        addTermLinks(to: &photoValue, context: context)
-        let camera = Self.cameraDetails(metadata)
-        photoValue["camera"] = .array(camera.map { .object(["label": .string($0.0), "value": .string($0.1)]) })
-        photoValue["hasCamera"] = .bool(!camera.isEmpty)
-
+        let details = PhotoDetails(
+            photo: photo, position: index + 1, of: total, context: context, geometry: geometry,
+            showPlace: configuration.showPlace, terms: terms)
         let pagination = Pagination(photoCount: total, pageSize: configuration.pageSize)
         let albumPage = Pagination.folder(ofPage: pagination.page(ofPhoto: index), in: album.outputPath)
         let shared =
             shared ?? Self.shared(album: album, ancestors: ancestors, configuration: configuration, hasFeed: hasFeed)
-        var value: [String: TemplateValue] = [
-            "site": shared.site,
-            "page": context.page,
-            "photo": .object(photoValue),
-            "position": .number(Double(index + 1)),
-            "setSize": .number(Double(total)),
-            "album": .object([
-                "title": .string(album.title),
-                "isRoot": .bool(album.isRoot),
-                "url": .string(context.link(toFolder: albumPage) + "#" + photo.slug),
-            ]),
-            "breadcrumbs": shared.breadcrumbs,
-        ]
-        if let sharing = context.sharing {
-            let alt = PageContext.alt(of: photo, position: index + 1, of: total)
-            var object = sharing.imageObject(photo, name: title, alt: alt, page: sharing.pageURL(context.folder))
-            if case .object(let members) = object {
-                object = .object([("@context", .string("https://schema.org"))] + members)
-            }
-            value["meta"] = sharing.meta(
-                title: title, description: metadata.caption ?? alt, type: "article", folder: context.folder,
-                image: photo,
-                imageAlt: alt, jsonLD: object)
+        let neighbours = [index - 1, index + 1].filter(album.photos.indices.contains).map { index in
+            PhotoPage.Neighbour(
+                photo: album.photos[index], position: index + 1, of: total,
+                folder: Self.folder(of: album.photos[index], in: album), context: context)
         }
-        var neighbours: [String] = []
-        if index > 0 {
-            value["previous"] = neighbour(at: index - 1, total: total, context: context)
-            neighbours.append(context.link(toFolder: Self.folder(of: album.photos[index - 1], in: album)))
-        }
-        if index + 1 < total {
-            value["next"] = neighbour(at: index + 1, total: total, context: context)
-            neighbours.append(context.link(toFolder: Self.folder(of: album.photos[index + 1], in: album)))
-        }
-        if let rules = Self.speculationRules(neighbours: neighbours) { value["speculationRules"] = .string(rules) }
-        return .object(value)
+        return PhotoPage(
+            site: shared.site,
+            page: context.page,
+            meta: meta(details: details, context: context),
+            photo: details,
+            position: index + 1,
+            setSize: total,
+            album: .init(
+                title: album.title, isRoot: album.isRoot, url: context.link(toFolder: albumPage) + "#" + photo.slug),
+            breadcrumbs: shared.breadcrumbs,
+            previous: index > 0 ? neighbours.first : nil,
+            next: index + 1 < total ? neighbours.last : nil,
+            speculationRules: Self.speculationRules(neighbours: neighbours.map(\.url)))
     }
 
-    /// The link to the album's photo at `index`, whose title and slug are read in place, and its
-    /// image's `srcset` as this page sees it (for the script to prefetch the right candidate).
-    private func neighbour(at index: Int, total: Int, context: PageContext) -> TemplateValue {
-        var neighbour: [String: TemplateValue] = [
-            "title": .string(PageContext.title(of: album.photos[index], position: index + 1, of: total)),
-            "url": .string(context.link(toFolder: Self.folder(slug: album.photos[index].slug, in: album))),
-        ]
-        // A video's is its poster's; a video without a poster has none (never the video itself).
-        if album.photos[index].hasImage {
-            neighbour["image"] = .string(context.source(of: album.photos[index]))
-            if let srcset = context.srcset(of: album.photos[index]) { neighbour["srcset"] = .string(srcset) }
+    /// The sharing tags, with the photo's `ImageObject`; nil without a `baseURL`.
+    private func meta(details: PhotoDetails, context: PageContext) -> ShareTags? {
+        guard let sharing = context.sharing else { return nil }
+        var object = sharing.imageObject(
+            photo, name: details.title, alt: details.alt, page: sharing.pageURL(context.folder))
+        if case .object(let members) = object {
+            object = .object([("@context", .string("https://schema.org"))] + members)
         }
-        return .object(neighbour)
+        return sharing.meta(
+            title: details.title, description: photo.metadata.caption ?? details.alt, type: "article",
+            folder: context.folder, image: photo, imageAlt: details.alt, jsonLD: object)
     }
 
     /// `2024-06-01 18:30`: unambiguous in every language. `iso` is the date's `iso8601`, which

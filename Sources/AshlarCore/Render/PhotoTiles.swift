@@ -1,5 +1,3 @@
-import AshlarTemplate
-
 /// The photo tiles of one page of a gallery, as the `tile` partial reads them: album pages and
 /// keyword or place pages alike.
 struct PhotoTiles {
@@ -21,34 +19,11 @@ struct PhotoTiles {
         GalleryModel(aspectRatios: items.map(\.photo.aspectRatio), configuration: configuration)
     }
 
-    func values(gallery: GalleryModel, context: PageContext) -> [TemplateValue] {
+    func tiles(gallery: GalleryModel, context: PageContext) -> [PhotoTile] {
         items.enumerated().map { offset, item in
-            let photo = item.photo
-            let position = firstPosition + offset
-            var tile: [String: TemplateValue] = [
-                "id": .string(item.id),
-                "url": .string(context.link(toFolder: item.pageFolder)),
-                "src": .string(context.tileSource(of: photo)),
-                "alt": .string(PageContext.alt(of: photo, position: position, of: total)),
-                "width": .number(Double(photo.width)),
-                "height": .number(Double(photo.height)),
-                "position": .number(Double(position)),
-                "setSize": .number(Double(total)),
-                "style": .string(
-                    AlbumPageModel.withPlaceholder(
-                        gallery.tileStyle(index: offset, width: photo.width, height: photo.height),
-                        context.placeholder(of: photo))),
-                "loading": .string(gallery.isInFirstScreen(offset) ? "eager" : "lazy"),
-                "highPriority": .bool(gallery.isInFirstRow(offset)),
-            ]
-            if let title = photo.metadata.title ?? photo.titleFromFileName { tile["title"] = .string(title) }
-            AlbumPageModel.addVideo(photo, to: &tile, position: position, of: total)
-            if let placeholder = context.placeholder(of: photo) { tile["placeholder"] = .string(placeholder.css) }
-            if let srcset = context.srcset(of: photo) {
-                tile["srcset"] = .string(srcset)
-                tile["sizes"] = .string(tileSizes)
-            }
-            return .object(tile)
+            PhotoTile(
+                photo: item.photo, id: item.id, pageFolder: item.pageFolder, index: offset,
+                position: firstPosition + offset, of: total, gallery: gallery, tileSizes: tileSizes, context: context)
         }
     }
 }

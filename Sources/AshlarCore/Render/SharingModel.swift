@@ -1,5 +1,3 @@
-import AshlarTemplate
-
 /// Canonical links, OpenGraph and Twitter card tags and JSON-LD for a page, when the site has a
 /// `baseURL` (sharing needs absolute URLs).
 struct SharingModel {
@@ -85,24 +83,15 @@ struct SharingModel {
     func meta(
         title: String, description: String?, type: String, folder: String, image: Photo?, imageAlt: String?,
         jsonLD: JSONText.Value
-    ) -> TemplateValue {
-        var meta: [String: TemplateValue] = [
-            "canonical": .string(pageURL(folder)),
-            "title": .string(title),
-            "type": .string(type),
-            "jsonLD": .string(JSONText.serialize(jsonLD)),
-        ]
-        if let description { meta["description"] = .string(description) }
+    ) -> ShareTags {
+        var shareImage: ShareTags.ShareImage?
         // A video without a poster has no image to show in a preview.
         if let photo = image, photo.hasImage {
             let image = sharedImage(photo)
-            meta["image"] = .object([
-                "url": .string(image.url),
-                "width": .number(Double(image.width)),
-                "height": .number(Double(image.height)),
-                "alt": .string(imageAlt ?? title),
-            ])
+            shareImage = .init(url: image.url, width: image.width, height: image.height, alt: imageAlt ?? title)
         }
-        return .object(meta)
+        return ShareTags(
+            canonical: pageURL(folder), title: title, type: type, description: description, image: shareImage,
+            jsonLD: JSONText.serialize(jsonLD))
     }
 }

@@ -22,7 +22,7 @@ extension SiteRenderer {
                 let termFolder = term.folder(in: index.kind)
                 let pagination = Pagination(photoCount: term.photos.count, pageSize: configuration.pageSize)
                 // Every page but the first sees the others' links alike; made when a page needs them.
-                var links: [[TemplateValue]]?
+                var links: [[Encoded<PaginationNav.PageLink>]]?
                 for page in 0..<pagination.pageCount {
                     let folder = Pagination.folder(ofPage: page, in: termFolder)
                     let signature = TermSignature.of(
@@ -53,11 +53,11 @@ extension SiteRenderer {
                 TermPageModel(
                     kind: kind, term: term, page: page, rootTitle: rootTitle, configuration: configuration,
                     tileSizes: tileSizes, hasFeed: hasFeed, sharedPageLinks: pageLinks, published: published
-                ).value
+                ).content.templateValue
         case .termIndex(let index):
             value =
                 TermIndexPageModel(index: index, rootTitle: rootTitle, configuration: configuration, hasFeed: hasFeed)
-                .value
+                .content.templateValue
         case .album, .photo:
             return try render(job)
         }

@@ -60,9 +60,9 @@ package struct SiteRenderer: Sendable {
     /// One page to render: an album page, a photo page, a keyword's (or place's) page or their
     /// index.
     enum PageJob: Sendable {
-        case album(AlbumInTree, page: Int, pageLinks: [TemplateValue]?)
+        case album(AlbumInTree, page: Int, pageLinks: [Encoded<PaginationNav.PageLink>]?)
         case photo(AlbumInTree, index: Int, shared: PhotoPageModel.Shared)
-        case term(TermIndex.Kind, TermIndex.Term, page: Int, pageLinks: [TemplateValue]?)
+        case term(TermIndex.Kind, TermIndex.Term, page: Int, pageLinks: [Encoded<PaginationNav.PageLink>]?)
         case termIndex(TermIndex)
 
         var templateName: String {
@@ -236,13 +236,13 @@ package struct SiteRenderer: Sendable {
                 tileSizes: tileSizes,
                 hasFeed: hasFeed,
                 sharedPageLinks: pageLinks, published: published)
-            let html = try library.renderBytes("album", with: model.value)
+            let html = try library.renderBytes("album", with: model.content.templateValue)
             return OutputFile(path: URLPath.indexFile(of: model.folder), contents: .bytes(html))
         case .photo(let tree, let index, let shared):
             let model = PhotoPageModel(
                 album: tree.album, ancestors: tree.ancestors, index: index, configuration: configuration,
                 hasFeed: hasFeed, shared: shared, geometry: geometry, terms: terms, published: published)
-            let html = try library.renderBytes("photo", with: model.value)
+            let html = try library.renderBytes("photo", with: model.content.templateValue)
             return OutputFile(
                 path: URLPath.indexFile(of: PhotoPageModel.folder(of: model.photo, in: tree.album)),
                 contents: .bytes(html))
@@ -258,7 +258,7 @@ package struct SiteRenderer: Sendable {
             with: AlbumPageModel(
                 album: album, ancestors: ancestors, page: page, configuration: configuration, tileSizes: tileSizes,
                 hasFeed: hasFeed, published: published
-            ).value)
+            ).content.templateValue)
     }
 
     /// One photo's page.
@@ -268,7 +268,7 @@ package struct SiteRenderer: Sendable {
             with: PhotoPageModel(
                 album: album, ancestors: ancestors, index: index, configuration: configuration, hasFeed: hasFeed,
                 geometry: geometry, terms: terms, published: published
-            ).value)
+            ).content.templateValue)
     }
 
     /// Every album with the albums above it, parents before children.
@@ -283,11 +283,10 @@ package struct SiteRenderer: Sendable {
     }
 
     /// What `assets/NAME.mustache` templates receive: the site and the layout's breakpoints.
-    var stylesheetData: TemplateValue {
-        .object([
-            "site": PageContext(configuration: configuration, folder: "assets").site,
-            "breakpoints": GalleryModel.breakpointValues(configuration: configuration),
-        ])
+    var stylesheetData: StylesheetData {
+        StylesheetData(
+            site: PageContext(configuration: configuration, folder: "assets").site,
+            breakpoints: GalleryModel.breakpointValues(configuration: configuration))
     }
 
     /// Theme files under `assets/`: `NAME.mustache` is rendered to `NAME` with the site data,
@@ -295,7 +294,7 @@ package struct SiteRenderer: Sendable {
     func renderAssets() -> ([OutputFile], [Diagnostic]) {
         var files: [OutputFile] = []
         var diagnostics: [Diagnostic] = []
-        let data = stylesheetData
+        let data = stylesheetData.templateValue
         for (path, file) in theme.files.sorted(by: { $0.key < $1.key }) where path.hasPrefix("assets/") {
             // `"script": false`: no page loads the theme's script, so the site does not carry it.
             if !configuration.script, path == PageContext.scriptAsset || path == PageContext.scriptAsset + ".mustache" {

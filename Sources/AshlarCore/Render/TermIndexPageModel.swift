@@ -1,5 +1,3 @@
-import AshlarTemplate
-
 /// The template data of `tags/` or `places/` (`tags.mustache`): every name with its photo count,
 /// linked to its page, in the index's order.
 struct TermIndexPageModel {
@@ -10,28 +8,17 @@ struct TermIndexPageModel {
 
     var folder: String { index.kind.folder }
 
-    var value: TemplateValue {
+    var content: TermIndexPage {
         let context = PageContext(configuration: configuration, folder: folder, hasFeed: hasFeed)
-        let terms: [TemplateValue] = index.terms.map { term in
-            .object([
-                "name": .string(term.name),
-                "url": .string(context.link(toFolder: term.folder(in: index.kind))),
-                "photoCount": .number(Double(term.photos.count)),
-                "photoCountText": .string(AlbumPageModel.photoCountText(term.photos.count)),
-            ])
+        let terms = index.terms.map { term in
+            TermIndexPage.TermLink(
+                name: term.name, url: context.link(toFolder: term.folder(in: index.kind)),
+                photoCount: term.photos.count, photoCountText: AlbumPageModel.photoCountText(term.photos.count))
         }
-        var value: [String: TemplateValue] = [
-            "site": context.site,
-            "page": context.page,
-            "kind": TermPageModel.kindValue(index.kind),
-            "breadcrumbs": TermPageModel.breadcrumbs(
-                context: context, rootTitle: rootTitle, kind: index.kind, term: nil, termFolder: nil),
-            "terms": .array(terms),
-            "hasTerms": .bool(!terms.isEmpty),
-        ]
+        var meta: ShareTags?
         if let sharing = context.sharing {
             let title = index.kind == .tags ? "Tags" : "Places"
-            value["meta"] = sharing.meta(
+            meta = sharing.meta(
                 title: title, description: configuration.description, type: "website", folder: folder, image: nil,
                 imageAlt: nil,
                 jsonLD: .object([
@@ -39,6 +26,10 @@ struct TermIndexPageModel {
                     ("name", .string(title)), ("url", .string(sharing.pageURL(folder))),
                 ]))
         }
-        return .object(value)
+        return TermIndexPage(
+            site: Encoded(context.site), page: context.page, meta: meta, kind: TermPage.TermKind(index.kind),
+            breadcrumbs: TermPageModel.breadcrumbs(
+                context: context, rootTitle: rootTitle, kind: index.kind, term: nil, termFolder: nil),
+            terms: terms, hasTerms: !terms.isEmpty)
     }
 }

@@ -1,5 +1,3 @@
-import AshlarTemplate
-
 /// The template data of one page of a keyword's or a place's photos (`tag.mustache`): the same
 /// gallery, pagination and tiles as an album page, each tile linking to the photo's page in its
 /// album.
@@ -14,7 +12,7 @@ struct TermPageModel {
     var tileSizes: String
     var hasFeed = false
     /// The page links every page but the first shares (see `Pagination.links`); nil: made here.
-    var sharedPageLinks: [TemplateValue]?
+    var sharedPageLinks: [Encoded<PaginationNav.PageLink>]?
     /// What the rendition stage published for each item, beside the catalog.
     var published = PublishedImages()
 
@@ -22,7 +20,7 @@ struct TermPageModel {
 
     var folder: String { Pagination.folder(ofPage: page, in: term.folder(in: kind)) }
 
-    var value: TemplateValue {
+    var content: TermPage {
         let context = PageContext(configuration: configuration, folder: folder, hasFeed: hasFeed, published: published)
         let pagination = pagination
         let range = pagination.range(ofPage: page)
@@ -37,87 +35,69 @@ struct TermPageModel {
             },
             firstPosition: range.lowerBound + 1, total: term.photos.count, tileSizes: tileSizes)
         let gallery = photoTiles.gallery(configuration: configuration)
-        let tiles = photoTiles.values(gallery: gallery, context: context)
-        let kindValue = Self.kindValue(kind)
+        let tiles = photoTiles.tiles(gallery: gallery, context: context)
         let described = kind == .tags ? "Photos tagged \(term.name)" : "Photos taken in \(term.name)"
         let label =
             pagination.pageCount > 1 ? "\(described), page \(page + 1) of \(pagination.pageCount)" : described
-        var value: [String: TemplateValue] = [
-            "site": context.site,
-            "page": context.page,
-            "kind": kindValue,
-            "term": .object([
-                "name": .string(term.name),
-                "photoCount": .number(Double(term.photos.count)),
-                "photoCountText": .string(AlbumPageModel.photoCountText(term.photos.count)),
-                "description": .string(described),
-            ]),
-            "breadcrumbs": Self.breadcrumbs(
+        return TermPage(
+            site: Encoded(context.site),
+            page: context.page,
+            meta: meta(entries: entries, range: range, described: described, context: context),
+            kind: TermPage.TermKind(kind),
+            term: .init(
+                name: term.name, photoCount: term.photos.count,
+                photoCountText: AlbumPageModel.photoCountText(term.photos.count), description: described),
+            breadcrumbs: Self.breadcrumbs(
                 context: context, rootTitle: rootTitle, kind: kind, term: term.name, termFolder: term.folder(in: kind)),
-            "hasBreadcrumbs": .bool(true),
-            "tiles": .array(tiles),
-            "hasTiles": .bool(!tiles.isEmpty),
-            "gallery": .object(["style": .string(gallery.listStyle), "label": .string(label)]),
-        ]
-        if pagination.pageCount > 1 {
-            value["pagination"] = pagination.value(
-                in: term.folder(in: kind), page: page, context: context, shared: sharedPageLinks,
-                configuration: configuration)
-        }
-        if let sharing = context.sharing {
-            let images = entries.enumerated().map { offset, entry in
-                let position = range.lowerBound + offset + 1
-                return sharing.imageObject(
-                    entry.photo, name: PageContext.title(of: entry.photo, position: position, of: term.photos.count),
-                    alt: PageContext.alt(of: entry.photo, position: position, of: term.photos.count),
-                    page: sharing.pageURL(entry.pageFolder))
-            }
-            let jsonLD: JSONText.Value = .object([
-                ("@context", .string("https://schema.org")),
-                ("@type", .string("ImageGallery")),
-                ("name", .string(described)),
-                ("url", .string(sharing.pageURL(folder))),
-                ("image", .array(images)),
-            ])
-            let cover = term.photos.first?.photo
-            value["meta"] = sharing.meta(
-                title: described, description: configuration.description, type: "website", folder: folder,
-                image: cover, imageAlt: cover.map { PageContext.alt(of: $0, position: 1, of: term.photos.count) },
-                jsonLD: jsonLD)
-        }
-        return .object(value)
+            hasBreadcrumbs: true,
+            tiles: tiles,
+            hasTiles: !tiles.isEmpty,
+            gallery: GalleryList(style: gallery.listStyle, label: label),
+            pagination: pagination.pageCount > 1
+                ? pagination.nav(
+                    in: term.folder(in: kind), page: page, context: context, shared: sharedPageLinks,
+                    configuration: configuration) : nil)
     }
 
-    /// `kind`: what the names are, as the templates word it.
-    static func kindValue(_ kind: TermIndex.Kind) -> TemplateValue {
-        .object([
-            "title": .string(kind == .tags ? "Tags" : "Places"),
-            "isTags": .bool(kind == .tags),
-            "isPlaces": .bool(kind == .places),
+    /// The sharing tags, with an `ImageGallery` of the page's photos; nil without a `baseURL`.
+    private func meta(
+        entries: ArraySlice<TermIndex.Entry>, range: Range<Int>, described: String, context: PageContext
+    ) -> ShareTags? {
+        guard let sharing = context.sharing else { return nil }
+        let images = entries.enumerated().map { offset, entry in
+            let position = range.lowerBound + offset + 1
+            return sharing.imageObject(
+                entry.photo, name: PageContext.title(of: entry.photo, position: position, of: term.photos.count),
+                alt: PageContext.alt(of: entry.photo, position: position, of: term.photos.count),
+                page: sharing.pageURL(entry.pageFolder))
+        }
+        let jsonLD: JSONText.Value = .object([
+            ("@context", .string("https://schema.org")),
+            ("@type", .string("ImageGallery")),
+            ("name", .string(described)),
+            ("url", .string(sharing.pageURL(folder))),
+            ("image", .array(images)),
         ])
+        let cover = term.photos.first?.photo
+        return sharing.meta(
+            title: described, description: configuration.description, type: "website", folder: folder,
+            image: cover, imageAlt: cover.map { PageContext.alt(of: $0, position: 1, of: term.photos.count) },
+            jsonLD: jsonLD)
     }
 
     /// The site's front page, the index of the kind, then the term (current) when there is one.
     static func breadcrumbs(
         context: PageContext, rootTitle: String, kind: TermIndex.Kind, term: String?, termFolder: String?
-    ) -> TemplateValue {
-        var steps: [TemplateValue] = [
-            .object([
-                "title": .string(rootTitle), "url": .string(context.link(toFolder: "")), "current": .bool(false),
-            ]),
-            .object([
-                "title": .string(kind == .tags ? "Tags" : "Places"),
-                "url": .string(context.link(toFolder: kind.folder)),
-                "current": .bool(term == nil),
-            ]),
+    ) -> [Breadcrumb] {
+        var steps = [
+            Breadcrumb(title: rootTitle, url: context.link(toFolder: ""), current: false),
+            Breadcrumb(
+                title: kind == .tags ? "Tags" : "Places", url: context.link(toFolder: kind.folder), current: term == nil
+            ),
         ]
         if let term, let termFolder {
-            steps.append(
-                .object([
-                    "title": .string(term), "url": .string(context.link(toFolder: termFolder)),
-                    "current": .bool(true),
-                ]))
+            steps.append(Breadcrumb(title: term, url: context.link(toFolder: termFolder), current: true))
         }
-        return .array(steps)
+        return steps
     }
 }

@@ -5,18 +5,13 @@ import Testing
 
 @testable import AshlarCore
 
-/// Templates/README.md documents the variables the pages' models give the templates. A key a
-/// model adds without a line there is invisible to theme authors; a line for a key no model
-/// produces any more misleads them. The models are rendered for a site that shows everything
-/// (a feed and sharing tags, places, pagination, renditions, an original, videos with and
-/// without a poster), and their key paths are checked against the README's tables both ways.
+/// Templates/README.md documents the variables the pages' models give the templates. Its tables
+/// are generated from the models' declarations (`TemplateModelDocs`): a key is a stored property
+/// of a model in `Render/Models/`, its meaning the property's doc comment. The models of a site
+/// that shows everything (a feed and sharing tags, places, pagination, renditions, an original,
+/// videos with and without a poster) check that each model gives the templates exactly its
+/// properties, under their names.
 @Suite struct TemplateVariablesTests {
-    /// Where a key path is documented: a README section (by its heading or the sentence before
-    /// its table) and which pages' models it covers.
-    enum Page: String, CaseIterable, Sendable {
-        case album, photo, term, termIndex, stylesheet
-    }
-
     static func richSite() -> (SiteRenderer, Album) {
         var configuration = SiteConfiguration()
         configuration.baseURL = "https://example.com/"
@@ -81,162 +76,132 @@ import Testing
         return (renderer, root)
     }
 
-    /// Every model's value for the rich site, by page kind.
-    static func values() -> [Page: [TemplateValue]] {
+    /// Every page model of the rich site.
+    static func pages() -> [any TemplateValueConvertible] {
         let (renderer, root) = richSite()
         let configuration = renderer.configuration
-        var values: [Page: [TemplateValue]] = [:]
+        var pages: [any TemplateValueConvertible] = []
         for (album, ancestors) in SiteRenderer.albumsWithAncestors(root) {
             for page in 0..<Pagination(photoCount: album.photos.count, pageSize: 1).pageCount {
-                values[.album, default: []].append(
+                pages.append(
                     AlbumPageModel(
                         album: album, ancestors: ancestors, page: page, configuration: configuration,
                         tileSizes: renderer.tileSizes, hasFeed: true, published: renderer.published
-                    ).value)
+                    ).content)
             }
             for index in album.photos.indices {
-                values[.photo, default: []].append(
+                pages.append(
                     PhotoPageModel(
                         album: album, ancestors: ancestors, index: index, configuration: configuration, hasFeed: true,
                         terms: renderer.terms, published: renderer.published
-                    ).value)
+                    ).content)
             }
         }
         for index in renderer.terms.indexes {
-            values[.termIndex, default: []].append(
-                TermIndexPageModel(index: index, rootTitle: "Root", configuration: configuration, hasFeed: true).value)
+            pages.append(
+                TermIndexPageModel(index: index, rootTitle: "Root", configuration: configuration, hasFeed: true).content
+            )
             for term in index.terms {
                 for page in 0..<Pagination(photoCount: term.photos.count, pageSize: 1).pageCount {
-                    values[.term, default: []].append(
+                    pages.append(
                         TermPageModel(
                             kind: index.kind, term: term, page: page, rootTitle: "Root", configuration: configuration,
                             tileSizes: renderer.tileSizes, hasFeed: true, published: renderer.published
-                        ).value)
+                        ).content)
                 }
             }
         }
-        values[.stylesheet] = [renderer.stylesheetData]
-        return values
+        pages.append(renderer.stylesheetData)
+        return pages
     }
 
-    /// `a.b`, `a[].c` for every member of `value`, below `prefix`.
-    static func keyPaths(_ value: TemplateValue, prefix: String = "", into paths: inout Set<String>) {
-        switch value {
-        case .object(let members):
-            for (key, member) in members {
-                let path = prefix.isEmpty ? key : prefix + "." + key
-                paths.insert(path)
-                keyPaths(member, prefix: path, into: &paths)
+    @Test func readmeTablesAreTheModelsDeclarations() throws {
+        let docs = try TemplateModelDocs()
+        if ProcessInfo.processInfo.environment["ASHLAR_UPDATE_README"] == "1" { try docs.writeReadme() }
+        let tables = try #require(try TemplateModelDocs.readmeTables(), "Templates/README.md has no generated tables")
+        #expect(
+            tables == docs.markdown,
+            "Templates/README.md's variable tables are stale: run ASHLAR_UPDATE_README=1 swift test --filter TemplateVariablesTests"
+        )
+    }
+
+    @Test func everyKeyHasADescriptionAndAKnownType() throws {
+        let docs = try TemplateModelDocs()
+        #expect(docs.problems == [])
+        #expect(Set(docs.ordered.map(\.name)) == Set(docs.models.keys), "a model no page holds")
+        let plain: Set = ["String", "Int", "Double", "Bool"]
+        for model in docs.models.values {
+            #expect(!model.doc.isEmpty, "\(model.name) has no doc comment")
+            for field in model.fields {
+                let name = TemplateModelDocs.baseName(field.type).name
+                #expect(
+                    plain.contains(name) || docs.models[name] != nil, "\(model.name).\(field.name): '\(field.type)'")
             }
-        case .array(let items):
-            for item in items { keyPaths(item, prefix: prefix + "[]", into: &paths) }
-        default: break
         }
     }
 
-    /// One row of a README table: the key paths of its first column, the backticked words and
-    /// `{…}` lists of its last (the keys of a documented object or list's items), the pages it
-    /// is for.
-    struct Row {
-        var names: [String]
-        var children: Set<String>
-        var pages: Set<Page>
+    /// Whether `value` (an `Optional` seen as `Any`) is nil.
+    static func isNil(_ value: Any) -> Bool {
+        let mirror = Mirror(reflecting: value)
+        return mirror.displayStyle == .optional && mirror.children.isEmpty
     }
 
-    /// The README's variable tables. Each table is for the pages the heading or the sentence
-    /// above it names; "Each tile" rows are below `tiles[]`.
-    static func documented() throws -> [Row] {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "../../../Templates/README.md"
-        ).standardizedFileURL
-        let text = try String(contentsOf: readme, encoding: .utf8)
-        guard let start = text.range(of: "## Variables") else { return [] }
-        var rows: [Row] = []
-        var pages: Set<Page> = []
-        var prefix = ""
-        for line in text[start.upperBound...].split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("## ") { break }
-            if !line.hasPrefix("|") {
-                let heading = line.lowercased()
-                if line.hasPrefix("### ") {
-                    prefix = ""
-                    if heading.contains("every page") {
-                        pages = Set(Page.allCases)
-                    } else if heading.contains("album pages") {
-                        pages = [.album]
-                    } else if heading.contains("photo pages") {
-                        pages = [.photo]
-                    } else if heading.contains("keyword") {
-                        pages = [.term, .termIndex]
-                    } else if heading.contains("stylesheet") {
-                        pages = [.stylesheet]
-                    }
-                } else if heading.hasPrefix("each tile") {
-                    // Album pages' tiles, and keyword and place pages' "as on album pages".
-                    prefix = "tiles[]."
-                    pages = [.album, .term]
-                } else if heading.hasPrefix("`tag.mustache` also") {
-                    pages = [.term]
-                } else if heading.hasPrefix("`tags.mustache` also") {
-                    pages = [.termIndex]
-                }
-                continue
-            }
-            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
-                $0.trimmingCharacters(in: .whitespaces)
-            }
-            guard cells.count >= 4, cells[1].hasPrefix("`") else { continue }
-            let names = cells[1].matches(of: /`([A-Za-z.]+)`/).map { prefix + String($0.1) }
-            let meaning = cells[cells.count - 2]
-            var children = Set(meaning.matches(of: /`([A-Za-z]+)`/).map { String($0.1) })
-            for list in meaning.matches(of: /\{([A-Za-z, ]+)\}/) {
-                for name in list.1.split(separator: ",") { children.insert(name.trimmingCharacters(in: .whitespaces)) }
-            }
-            rows.append(Row(names: names, children: children, pages: pages))
+    /// Checks that `value` and the models inside it encode exactly their set properties, under
+    /// the names the README documents; records which optional keys were set.
+    static func check(_ value: Any, docs: TemplateModelDocs, set: inout [String: Set<String>]) {
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .optional || mirror.displayStyle == .collection {
+            for child in mirror.children { check(child.value, docs: docs, set: &set) }
+            return
         }
-        return rows
-    }
-
-    @Test func everyKeyAModelProducesIsDocumented() throws {
-        let rows = try Self.documented()
-        #expect(rows.count > 40, "the README's variable tables were not found")
-        for (page, values) in Self.values() {
-            var paths = Set<String>()
-            for value in values { Self.keyPaths(value, into: &paths) }
-            for path in paths.sorted() {
-                // An object whose members have rows of their own (`site` of `site.title`).
-                if rows.contains(where: { $0.pages.contains(page) && $0.names.contains { $0.hasPrefix(path + ".") } }) {
+        guard let model = value as? any TemplateValueConvertible else { return }
+        let typeName = String(describing: type(of: value))
+        let name = TemplateModelDocs.baseName(
+            typeName.replacingOccurrences(of: "Array<", with: "[")
+                .replacingOccurrences(of: ">>", with: "]>")
+        ).name
+        guard let documented = docs.models[name] else { return }
+        let encoded = model.templateValue
+        if typeName.hasPrefix("Encoded<") {
+            // Encoded once: its model is gone, its keys are left to check.
+            let items: [TemplateValue]
+            if case .array(let array) = encoded { items = array } else { items = [encoded] }
+            for item in items {
+                guard case .object(let members) = item else {
+                    Issue.record("\(typeName) is not an object")
                     continue
                 }
-                // The row of the longest documented prefix; the rest must be keys its meaning
-                // lists (or another page's row of the same name lists: "as on album pages").
-                let components = path.replacingOccurrences(of: "[]", with: "").split(separator: ".").map(String.init)
-                let documented = (1...components.count).reversed().lazy.compactMap { length -> Bool? in
-                    var head = path.split(separator: ".").prefix(length).joined(separator: ".")
-                    if head.hasSuffix("[]") { head.removeLast(2) }
-                    guard rows.contains(where: { $0.pages.contains(page) && $0.names.contains(head) }) else {
-                        return nil
-                    }
-                    let children = rows.filter { $0.names.contains(head) }.reduce(into: Set<String>()) {
-                        $0.formUnion($1.children)
-                    }
-                    return components.dropFirst(length).allSatisfy(children.contains)
-                }.first
-                #expect(documented == true, "\(page): '\(path)' is not in Templates/README.md")
+                let keys = Set(members.keys)
+                #expect(keys.isSubset(of: documented.fields.map(\.name)), "\(typeName): \(keys.sorted())")
+                #expect(
+                    Set(documented.fields.filter { !$0.isOptional }.map(\.name)).isSubset(of: keys),
+                    "\(typeName): \(keys.sorted())")
+                set[name, default: []].formUnion(keys)
             }
+            return
         }
+        let properties = mirror.children.compactMap { child in child.label.map { ($0, child.value) } }
+        #expect(properties.map(\.0) == documented.fields.map(\.name), "\(name): the parser read other properties")
+        let present = Set(properties.filter { !isNil($0.1) }.map(\.0))
+        guard case .object(let members) = encoded else {
+            Issue.record("\(name) is not encoded as an object")
+            return
+        }
+        #expect(Set(members.keys) == present, "\(name) encodes \(members.keys.sorted()), has \(present.sorted())")
+        set[name, default: []].formUnion(present)
+        for (_, child) in properties { check(child, docs: docs, set: &set) }
     }
 
-    @Test func everyDocumentedKeyIsProduced() throws {
-        let values = Self.values()
-        for row in try Self.documented() {
-            var paths = Set<String>()
-            for page in row.pages {
-                for value in values[page] ?? [] { Self.keyPaths(value, into: &paths) }
-            }
-            for name in row.names {
-                #expect(paths.contains(name), "Templates/README.md documents '\(name)', which no model produces")
-            }
+    @Test func modelsEncodeExactlyTheirProperties() throws {
+        let docs = try TemplateModelDocs()
+        var set: [String: Set<String>] = [:]
+        for page in Self.pages() { Self.check(page, docs: docs, set: &set) }
+        // Every model and each of its optional keys, seen set at least once.
+        for model in docs.models.values {
+            #expect(
+                set[model.name] == Set(model.fields.map(\.name)),
+                "\(model.name): the rich site never sets \(Set(model.fields.map(\.name)).subtracting(set[model.name] ?? []).sorted())"
+            )
         }
     }
 }
