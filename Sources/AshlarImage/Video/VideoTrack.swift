@@ -54,7 +54,8 @@ extension VideoReader {
     /// Clockwise degrees for a matrix that turns by a quarter turn or a half (a = d, b = −c, as
     /// exiftool's `Rotation` reads it: b > 0 is 90°); 0 for any other, mirrored ones included.
     static func rotation(_ a: Int32, _ b: Int32, _ c: Int32, _ d: Int32) -> Int {
-        guard a == d, b == -c else { return 0 }
+        // In Int: the file may hold Int32.min, whose negation does not fit in an Int32.
+        guard a == d, Int(b) == -Int(c) else { return 0 }
         switch (a.signum(), b.signum()) {
         case (0, 1): return 90
         case (-1, 0): return 180

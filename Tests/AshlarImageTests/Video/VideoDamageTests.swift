@@ -204,4 +204,15 @@ import Testing
         let facts = try VideoFixture.facts(unknown)
         #expect(facts == (try VideoFixture.facts(live)))
     }
+
+    /// `video` found a track header whose matrix holds `Int32.min` where a quarter turn has `-b`:
+    /// negating it overflowed and trapped. Any such matrix is now no turn, as a mirrored one is.
+    @Test func aTrackMatrixHoldingInt32MinIsNoTurn() throws {
+        #expect(VideoReader.rotation(0, Int32.min, Int32.min, 0) == 0)
+        #expect(VideoReader.rotation(0, 0x1_0000, -0x1_0000, 0) == 90)
+        let bytes = Array(
+            try Data(contentsOf: TestFiles.fuzzRegressions.appendingPathComponent("video/tkhd-matrix-int32-min")))
+        // The input, read whole, passes the matrix (it trapped there) and is refused further on.
+        #expect(throws: VideoReadError.self) { try VideoFixture.facts(bytes) }
+    }
 }
