@@ -76,24 +76,11 @@ import Testing
         }
     }
 
-    /// A JPEG with `segments` inserted after SOI, then the tables, a frame header of
-    /// `width`×`height` and a scan header that the decoder accepts, one byte of image data and EOI.
+    /// A JPEG with `segments` inserted after SOI (`EmbeddedMetadataBytes.jpeg`, shared with the
+    /// embedded-metadata tests).
     static func jpeg(segments: [[UInt8]] = [], width: UInt16 = 48, height: UInt16 = 32, marker: UInt8 = 0xC0) -> [UInt8]
     {
-        var bytes: [UInt8] = [0xFF, 0xD8]
-        for segment in segments { bytes += segment }
-        bytes += Self.segment(0xDB, [0x00] + Array(repeating: 1, count: 64) + [0x01] + Array(repeating: 1, count: 64))
-        bytes += [
-            0xFF, marker, 0x00, 0x11, 0x08, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8),
-            UInt8(width & 0xFF), 0x03,
-        ]
-        bytes += [0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01]
-        // One code of one bit for DC table 0 and for AC table 0.
-        let table = [1] + Array(repeating: 0, count: 15) + [0] as [UInt8]
-        bytes += Self.segment(0xC4, [0x00] + table + [0x10] + table)
-        // A progressive frame's first scan holds the DC coefficients only.
-        bytes += [0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, marker == 0xC2 ? 0x00 : 0x3F, 0x00, 0x00, 0xFF, 0xD9]
-        return bytes
+        EmbeddedMetadataBytes.jpeg(segments: segments, width: width, height: height, marker: marker)
     }
 
     /// A PNG of `width`×`height` (8-bit RGB) with `ihdr` in place of its IHDR chunk's data when
@@ -111,8 +98,7 @@ import Testing
     }
 
     static func segment(_ marker: UInt8, _ payload: [UInt8]) -> [UInt8] {
-        let length = payload.count + 2
-        return [0xFF, marker, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
+        EmbeddedMetadataBytes.segment(marker, payload)
     }
 
     /// A TIFF structure with IFD0 entries and an optional Exif IFD, in either byte order.
