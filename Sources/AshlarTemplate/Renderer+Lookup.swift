@@ -9,7 +9,7 @@ extension Renderer {
         guard let first = name.first else { return context.last }
         var index = context.count - 1
         while index >= 0 {
-            if case .object(let members) = context[index], let value = Self.member(first, of: members) {
+            if case .object(let members) = context[index], let value = members[first] {
                 return name.rest.isEmpty ? value : Self.resolve(name.rest, in: value)
             }
             index -= 1
@@ -20,23 +20,9 @@ extension Renderer {
     private static func resolve(_ parts: [String], in value: TemplateValue) -> TemplateValue? {
         var value = value
         for part in parts {
-            guard case .object(let members) = value, let member = member(part, of: members) else { return nil }
+            guard case .object(let members) = value, let member = members[part] else { return nil }
             value = member
         }
         return value
-    }
-
-    /// Looks a key up; small objects are scanned, which beats hashing the key
-    /// because comparing short ASCII strings is a couple of word compares.
-    private static func member(_ key: String, of members: [String: TemplateValue]) -> TemplateValue? {
-        guard members.count <= 8 else { return members[key] }
-        var index = members.startIndex
-        while index != members.endIndex {
-            if members.keys[index] == key {
-                return members.values[index]
-            }
-            members.formIndex(after: &index)
-        }
-        return nil
     }
 }

@@ -13,7 +13,9 @@ extension TemplateValue: Decodable {
         } else if let array = try? container.decode([TemplateValue].self) {
             self = .array(array)
         } else {
-            self = .object(try container.decode([String: TemplateValue].self))
+            // A dictionary first, as JSONDecoder gives an object; its order is lost, which keys are not.
+            let members = try container.decode([String: TemplateValue].self)
+            self = .object(TemplateObject(members.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }))
         }
     }
 }

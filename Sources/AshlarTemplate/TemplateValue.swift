@@ -8,5 +8,5 @@ public enum TemplateValue: Sendable, Equatable {
     case number(Double)
     case string(String)
     case array([TemplateValue])
-    case object([String: TemplateValue])
+    case object(TemplateObject)
 }

@@ -43,8 +43,8 @@ package enum FileNameTitle {
                 // Between words in a name with no other separator; kept between digits (dates,
                 // versions) and inside words of a name that has spaces.
                 let betweenDigits =
-                    index > 0 && index + 1 < characters.count && characters[index - 1].isNumber
-                    && characters[index + 1].isNumber
+                    index > 0 && index + 1 < characters.count && characters[index - 1].isNumberASCIIFirst
+                    && characters[index + 1].isNumberASCIIFirst
                 text.append(separatesWords && !betweenDigits ? " " : character)
             default:
                 // Control characters (a file name may hold any byte but `/` and NUL) are dropped.
@@ -67,7 +67,9 @@ package enum FileNameTitle {
     static func withoutExtension(_ name: String) -> String {
         guard let dot = name.lastIndex(of: ".") else { return name }
         let ext = name[name.index(after: dot)...]
-        guard (1...5).contains(ext.count), ext.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+        guard (1...5).contains(ext.count),
+            ext.allSatisfy({ $0.isASCII && ($0.isLetterASCIIFirst || $0.isNumberASCIIFirst) })
+        else {
             return name
         }
         let base = String(name[..<dot])
@@ -77,11 +79,11 @@ package enum FileNameTitle {
     /// Whether `base` is a name a camera, phone or program made up: only digits, dates and times;
     /// a UUID or a long hexadecimal hash; or a camera prefix followed by numbers.
     package static func isInvented(_ base: String) -> Bool {
-        let tokens = base.lowercased().split { !($0.isLetter || $0.isNumber) }.map(String.init)
-        guard tokens.contains(where: { $0.contains(where: \.isLetter) }) else { return true }
-        if placeholderNames.contains(String(tokens.joined().filter(\.isLetter))) { return true }
+        let tokens = base.lowercased().split { !($0.isLetterASCIIFirst || $0.isNumberASCIIFirst) }.map(String.init)
+        guard tokens.contains(where: { $0.contains(where: \.isLetterASCIIFirst) }) else { return true }
+        if placeholderNames.contains(String(tokens.joined().filter(\.isLetterASCIIFirst))) { return true }
         let hexDigits = tokens.joined()
-        if hexDigits.count >= 16, hexDigits.allSatisfy(\.isHexDigit), hexDigits.contains(where: \.isNumber) {
+        if hexDigits.count >= 16, hexDigits.allSatisfy(\.isHexDigit), hexDigits.contains(where: \.isNumberASCIIFirst) {
             return true
         }
         return hasCameraPrefix(tokens)
@@ -93,21 +95,21 @@ package enum FileNameTitle {
     static func hasCameraPrefix(_ tokens: [String]) -> Bool {
         var prefix = ""
         var rest = tokens[...]
-        while let token = rest.first, token.allSatisfy(\.isLetter) {
+        while let token = rest.first, token.allSatisfy(\.isLetterASCIIFirst) {
             prefix += token
             rest = rest.dropFirst()
         }
-        if let token = rest.first, let digit = token.firstIndex(where: \.isNumber) {
+        if let token = rest.first, let digit = token.firstIndex(where: \.isNumberASCIIFirst) {
             prefix += token[..<digit]
             rest[rest.startIndex] = String(token[digit...])
         }
-        guard cameraPrefixes.contains(prefix), let number = rest.first, number.allSatisfy(\.isNumber) else {
+        guard cameraPrefixes.contains(prefix), let number = rest.first, number.allSatisfy(\.isNumberASCIIFirst) else {
             return false
         }
         return rest.dropFirst().allSatisfy { token in
-            if token.allSatisfy(\.isNumber) || cameraSuffixes.contains(token) { return true }
-            let letters = token.prefix(while: \.isLetter)
-            return letters.count <= 3 && token.dropFirst(letters.count).allSatisfy(\.isNumber)
+            if token.allSatisfy(\.isNumberASCIIFirst) || cameraSuffixes.contains(token) { return true }
+            let letters = token.prefix(while: \.isLetterASCIIFirst)
+            return letters.count <= 3 && token.dropFirst(letters.count).allSatisfy(\.isNumberASCIIFirst)
         }
     }
 }

@@ -1,3 +1,5 @@
+import AshlarImage
+
 /// One finding about the user's content, printed like a compiler's:
 /// `photos/rome/IMG_2041.json:7:13: error: 'width' must be a positive number`.
 public struct Diagnostic: Sendable, Equatable, Hashable, CustomStringConvertible {
@@ -71,25 +73,11 @@ public struct SourceLocation: Sendable, Equatable, Hashable, Comparable, CustomS
 
     public var description: String { "\(line):\(column)" }
 
-    /// The location of a UTF-8 byte offset in `bytes`. A byte order mark at the start is not a
-    /// column: editors do not show it.
+    /// The location of a UTF-8 byte offset in `bytes`, counted as ``XMLPosition`` counts it (the
+    /// one count of lines and columns): a byte order mark at the start is not a column, and columns
+    /// are Unicode scalars.
     public init(offset: Int, in bytes: some Collection<UInt8>) {
-        var line = 1
-        var column = 1
-        var index = 0
-        let byteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF])
-        for byte in bytes {
-            if index >= offset { break }
-            index += 1
-            if byteOrderMark, index <= 3 { continue }
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                // Count scalars, not bytes: continuation bytes do not advance the column.
-                column += 1
-            }
-        }
-        self.init(line: line, column: column)
+        let position = XMLPosition(offset: offset, in: bytes)
+        self.init(line: position.line, column: position.column)
     }
 }

@@ -60,8 +60,18 @@ package struct Fingerprint: Sendable {
         for element in list { each(&self, element) }
     }
 
+    /// Another fingerprint's value, as a number.
+    package mutating func add(_ fingerprint: UInt64) {
+        add(Int64(bitPattern: fingerprint))
+    }
+
     /// Sixteen hex digits.
     package var hex: String {
         hash.hex
+    }
+
+    /// The fingerprint as a number.
+    package var value: UInt64 {
+        hash.value
     }
 }

@@ -4,9 +4,10 @@
 /// time and are not rendered again.
 enum AlbumSignature {
     /// `links` are the folders of the keyword and place pages a photo's page links to.
+    /// `digests` hold each photo's part, hashed once for the build (see ``PhotoDigests``).
     static func of(
         _ album: Album, ancestors: [Album], site: String, hasFeed: Bool, published: PublishedImages = PublishedImages(),
-        links: (Photo) -> [String] = { _ in [] }
+        digests: PhotoDigests = PhotoDigests(), links: (Photo) -> [String] = { _ in [] }
     ) -> String {
         var hash = Fingerprint()
         hash.add(site)
@@ -21,10 +22,10 @@ enum AlbumSignature {
         // The sharing preview shows the album's cover, which may be a photo of a sub-album.
         let cover = album.coverPhoto
         hash.add(cover != nil)
-        if let cover { combine(cover, published: published, into: &hash) }
+        if let cover { hash.add(digests.digest(of: cover, published: published)) }
         hash.add(Int64(album.photos.count))
         for photo in album.photos {
-            combine(photo, published: published, into: &hash)
+            hash.add(digests.digest(of: photo, published: published))
             let photoLinks = links(photo)
             hash.add(Int64(photoLinks.count))
             for link in photoLinks { hash.add(link) }
@@ -35,9 +36,16 @@ enum AlbumSignature {
             hash.add(Int64(child.totalPhotoCount))
             let cover = child.coverPhoto
             hash.add(cover != nil)
-            if let cover { combine(cover, published: published, into: &hash) }
+            if let cover { hash.add(digests.digest(of: cover, published: published)) }
         }
         return hash.hex
+    }
+
+    /// A photo's part of every signature that shows it: ``combine(_:published:into:)`` alone.
+    static func digest(of photo: Photo, published: PublishedImages) -> UInt64 {
+        var hash = Fingerprint()
+        combine(photo, published: published, into: &hash)
+        return hash.value
     }
 
     /// Everything a photo's tile and page show (keyword and place pages hash their photos alike).

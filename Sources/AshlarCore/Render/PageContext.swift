@@ -3,20 +3,30 @@ import AshlarImage
 /// What every page's data shares: the site, and the way back to the output root from the page's
 /// folder (all links are relative, so the site works from any path and from disk).
 struct PageContext {
-    var configuration: SiteConfiguration
+    let configuration: SiteConfiguration
     /// The page's folder relative to the output root (`""`, `travel/coast`, `travel/page/2`).
-    var folder: String
+    let folder: String
     /// Whether the site publishes `feed.xml`.
-    var hasFeed = false
+    let hasFeed: Bool
     /// What the rendition stage published for each item, beside the catalog.
-    var published = PublishedImages()
+    let published: PublishedImages
+    /// The way back to the output root from `folder` (`../../`), worked out once: every link
+    /// and image URL of the page starts with it.
+    let prefix: String
+
+    init(
+        configuration: SiteConfiguration, folder: String, hasFeed: Bool = false,
+        published: PublishedImages = PublishedImages()
+    ) {
+        self.configuration = configuration
+        self.folder = folder
+        self.hasFeed = hasFeed
+        self.published = published
+        prefix = URLPath.rootPrefix(depth: folder.isEmpty ? 0 : folder.utf8.count { $0 == UInt8(ascii: "/") } + 1)
+    }
 
     var sharing: SharingModel? {
         configuration.baseURL.map { SharingModel(baseURL: $0, configuration: configuration, published: published) }
-    }
-
-    var prefix: String {
-        URLPath.rootPrefix(depth: folder.isEmpty ? 0 : folder.utf8.count { $0 == UInt8(ascii: "/") } + 1)
     }
 
     /// A link to a folder's page, relative to this page.

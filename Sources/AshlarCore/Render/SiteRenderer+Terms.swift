@@ -6,7 +6,7 @@ extension SiteRenderer {
     /// page of a term and each kind's index has a signature of its own (see `TermSignature`), so
     /// a change to one photo renders again only the pages that show it, and the index when a
     /// name or a count changed.
-    func termJobs() -> (jobs: [PageJob], unchanged: [OutputFile], signatures: [String: String]) {
+    func termJobs(digests: PhotoDigests) -> (jobs: [PageJob], unchanged: [OutputFile], signatures: [String: String]) {
         var jobs: [PageJob] = []
         var unchanged: [OutputFile] = []
         var signatures: [String: String] = [:]
@@ -27,7 +27,8 @@ extension SiteRenderer {
                     let folder = Pagination.folder(ofPage: page, in: termFolder)
                     let signature = TermSignature.of(
                         term, kind: index.kind, page: page, range: pagination.range(ofPage: page),
-                        site: siteFingerprint, hasFeed: hasFeed, rootTitle: rootTitle, published: published)
+                        site: siteFingerprint, hasFeed: hasFeed, rootTitle: rootTitle, published: published,
+                        digests: digests)
                     signatures[folder] = signature
                     if reusableAlbums[folder] == signature {
                         unchanged.append(OutputFile(path: URLPath.indexFile(of: folder), contents: .unchanged))

@@ -117,10 +117,11 @@ package struct SiteRenderer: Sendable {
         var copied = Set<String>()
         var signatures: [String: String] = [:]
         let albums = Self.albumsWithAncestors(root)
+        let digests = PhotoDigests(albums: albums.map(\.0), published: published, workers: workers)
         let albumSignatures = albums.parallelMap(workers: workers) { album, ancestors in
             AlbumSignature.of(
                 album, ancestors: ancestors, site: siteFingerprint, hasFeed: hasFeed, published: published,
-                links: terms.links(of:))
+                digests: digests, links: terms.links(of:))
         }
         for ((album, ancestors), signature) in zip(albums, albumSignatures) {
             signatures[album.outputPath] = signature
@@ -180,7 +181,7 @@ package struct SiteRenderer: Sendable {
                 }
             }
         }
-        let termPages = termJobs()
+        let termPages = termJobs(digests: digests)
         jobs += termPages.jobs
         files += termPages.unchanged
         signatures.merge(termPages.signatures) { album, _ in album }

@@ -10,7 +10,7 @@ extension TemplateValue {
         case .string(let text): self = .string(text)
         case .array(let items): self = .array(items.map(TemplateValue.init))
         case .object(let members):
-            var object: [String: TemplateValue] = [:]
+            var object = TemplateObject()
             for member in members { object[member.key] = TemplateValue(member.value) }
             self = .object(object)
         }

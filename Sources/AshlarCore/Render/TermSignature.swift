@@ -10,17 +10,17 @@ enum TermSignature {
     /// photo's page, and the term's first photo (every page's sharing image).
     static func of(
         _ term: TermIndex.Term, kind: TermIndex.Kind, page: Int, range: Range<Int>, site: String, hasFeed: Bool,
-        rootTitle: String, published: PublishedImages = PublishedImages()
+        rootTitle: String, published: PublishedImages = PublishedImages(), digests: PhotoDigests = PhotoDigests()
     ) -> String {
         var hash = common(kind: kind, site: site, hasFeed: hasFeed, rootTitle: rootTitle)
         hash.add(term.name)
         hash.add(term.slug)
         hash.add(Int64(term.photos.count))
         hash.add(Int64(page))
-        if let first = term.photos.first { AlbumSignature.combine(first.photo, published: published, into: &hash) }
+        if let first = term.photos.first { hash.add(digests.digest(of: first.photo, published: published)) }
         for entry in term.photos[range] {
             hash.add(entry.album)
-            AlbumSignature.combine(entry.photo, published: published, into: &hash)
+            hash.add(digests.digest(of: entry.photo, published: published))
         }
         return hash.hex
     }

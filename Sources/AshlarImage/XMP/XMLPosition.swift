@@ -1,5 +1,6 @@
 /// A place in an XML document: a 1-based line, and a 1-based column counted in Unicode scalars.
-/// AshlarCore turns it into a diagnostic's location.
+/// AshlarCore turns it into a diagnostic's location (`SourceLocation(offset:in:)` counts through
+/// this one).
 package struct XMLPosition: Sendable, Equatable, Hashable {
     package var line: Int
     package var column: Int

@@ -57,4 +57,35 @@ import Testing
         metadata.iso = iso
         #expect(PhotoPageModel.cameraDetails(metadata).map(\.1) == expected)
     }
+
+    /// The ASCII path keeps the letters and digits Unicode's path keeps, lowercased alike: every
+    /// ASCII byte, and random ASCII words.
+    @Test func asciiWordsMatchUnicodeWords() {
+        var generator = SystemRandomNumberGenerator()
+        var samples = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        samples += (0..<500).map { _ in
+            String(
+                (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+                    Character(UnicodeScalar(UInt8.random(in: 0..<128, using: &generator)))
+                })
+        }
+        for sample in samples {
+            #expect(CameraName.word(sample[...]) == CameraName.unicodeWord(sample[...]), "\(Array(sample.utf8))")
+        }
+    }
+
+    @Test func nonASCIIWordsKeepUnicodeLetters() {
+        #expect(CameraName.word("Ñikon,"[...]) == "ñikon")
+        #expect(CameraName.word("Ｓｏｎｙ"[...]) == "ｓｏｎｙ")
+    }
+
+    /// Splitting by bytes (ASCII) or by characters gives the words a `Character` split gives.
+    @Test(arguments: [
+        "NIKON CORPORATION", "OLYMPUS OPTICAL CO.,LTD", " ,a,, b ", "", "  ", "É ́CLAIR, SA", "x \u{301}y",
+    ])
+    func splitMatchesCharacterSplit(_ text: String) {
+        let expected = text.split { $0 == " " || $0 == "," }
+        let split = CameraName.split(text) { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: ",") }
+        #expect(split == expected)
+    }
 }

@@ -44,7 +44,7 @@ struct AlbumPage: TemplateValueConvertible {
         var isRoot: Bool
 
         var templateValue: TemplateValue {
-            var album: [String: TemplateValue] = [
+            var album: TemplateObject = [
                 "title": .string(title),
                 "photoCount": .number(Double(photoCount)),
                 "photoCountText": .string(photoCountText),
@@ -56,7 +56,7 @@ struct AlbumPage: TemplateValueConvertible {
     }
 
     var templateValue: TemplateValue {
-        var value: [String: TemplateValue] = [
+        var value: TemplateObject = [
             "site": site.templateValue,
             "page": page.templateValue,
             "album": album.templateValue,

@@ -41,7 +41,7 @@ struct AlbumTile: TemplateValueConvertible {
         var placeholder: String?
 
         var templateValue: TemplateValue {
-            var cover: [String: TemplateValue] = [
+            var cover: TemplateObject = [
                 "src": .string(src), "width": .number(Double(width)), "height": .number(Double(height)),
             ]
             if let srcset { cover["srcset"] = .string(srcset) }
@@ -78,7 +78,7 @@ struct AlbumTile: TemplateValueConvertible {
     }
 
     var templateValue: TemplateValue {
-        var tile: [String: TemplateValue] = [
+        var tile: TemplateObject = [
             "id": .string(id),
             "title": .string(title),
             "url": .string(url),

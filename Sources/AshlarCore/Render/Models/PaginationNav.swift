@@ -37,7 +37,7 @@ struct PaginationNav: TemplateValueConvertible {
     }
 
     var templateValue: TemplateValue {
-        var value: [String: TemplateValue] = [
+        var value: TemplateObject = [
             "pages": .array(pages.map { $0.templateValue }),
             "number": .number(Double(number)),
             "count": .number(Double(count)),

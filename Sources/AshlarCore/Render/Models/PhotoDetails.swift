@@ -79,7 +79,7 @@ struct PhotoDetails: TemplateValueConvertible {
         var duration: String?
 
         var templateValue: TemplateValue {
-            var value: [String: TemplateValue] = [
+            var value: TemplateObject = [
                 "src": .string(src), "type": .string(type), "fileName": .string(fileName),
             ]
             if let poster { value["poster"] = .string(poster) }
@@ -136,7 +136,7 @@ struct PhotoDetails: TemplateValueConvertible {
     }
 
     var templateValue: TemplateValue {
-        var value: [String: TemplateValue] = [
+        var value: TemplateObject = [
             "title": .string(title),
             "alt": .string(alt),
             "src": .string(src),

@@ -64,7 +64,7 @@ struct PhotoPage: TemplateValueConvertible {
         }
 
         var templateValue: TemplateValue {
-            var neighbour: [String: TemplateValue] = ["title": .string(title), "url": .string(url)]
+            var neighbour: TemplateObject = ["title": .string(title), "url": .string(url)]
             if let image { neighbour["image"] = .string(image) }
             if let srcset { neighbour["srcset"] = .string(srcset) }
             return .object(neighbour)
@@ -72,7 +72,7 @@ struct PhotoPage: TemplateValueConvertible {
     }
 
     var templateValue: TemplateValue {
-        var value: [String: TemplateValue] = [
+        var value: TemplateObject = [
             "site": site.templateValue,
             "page": page.templateValue,
             "photo": photo.templateValue,

@@ -82,7 +82,7 @@ struct PhotoTile: TemplateValueConvertible {
     }
 
     var templateValue: TemplateValue {
-        var tile: [String: TemplateValue] = [
+        var tile: TemplateObject = [
             "id": .string(id),
             "url": .string(url),
             "src": .string(src),

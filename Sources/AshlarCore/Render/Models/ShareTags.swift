@@ -36,7 +36,7 @@ struct ShareTags: TemplateValueConvertible {
     }
 
     var templateValue: TemplateValue {
-        var meta: [String: TemplateValue] = [
+        var meta: TemplateObject = [
             "canonical": .string(canonical), "title": .string(title), "type": .string(type),
             "jsonLD": .string(jsonLD),
         ]

@@ -30,7 +30,7 @@ struct SiteSummary: TemplateValueConvertible {
     }
 
     var templateValue: TemplateValue {
-        var site: [String: TemplateValue] = ["title": .string(title), "language": .string(language)]
+        var site: TemplateObject = ["title": .string(title), "language": .string(language)]
         if let description { site["description"] = .string(description) }
         if let author { site["author"] = .string(author) }
         if let copyright { site["copyright"] = .string(copyright) }

@@ -39,7 +39,7 @@ struct TermIndexPage: TemplateValueConvertible {
     }
 
     var templateValue: TemplateValue {
-        var value: [String: TemplateValue] = [
+        var value: TemplateObject = [
             "site": site.templateValue,
             "page": page.templateValue,
             "kind": kind.templateValue,

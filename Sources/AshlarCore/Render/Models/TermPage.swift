@@ -69,7 +69,7 @@ struct TermPage: TemplateValueConvertible {
     }
 
     var templateValue: TemplateValue {
-        var value: [String: TemplateValue] = [
+        var value: TemplateObject = [
             "site": site.templateValue,
             "page": page.templateValue,
             "kind": kind.templateValue,
