@@ -40,7 +40,7 @@ enum JSONText {
 
     /// Byte by byte: every character escaped is ASCII but the line and paragraph separators,
     /// whose UTF-8 is `E2 80 A8` and `E2 80 A9`; every other byte is copied as it is.
-    private static func writeString(_ text: String, to output: inout [UInt8]) {
+    static func writeString(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         var text = text
         text.withUTF8 { bytes in

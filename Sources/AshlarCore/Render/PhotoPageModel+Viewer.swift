@@ -6,11 +6,14 @@ extension PhotoPageModel {
     /// `<script>` element; nil when the photo has no neighbour.
     static func speculationRules(neighbours: [String]) -> String? {
         guard !neighbours.isEmpty else { return nil }
-        let rule = JSONText.Value.object([
-            ("source", .string("list")),
-            ("urls", .array(neighbours.map { .string($0) })),
-            ("eagerness", .string("eager")),
-        ])
-        return JSONText.serialize(.object([("prerender", .array([rule]))]))
+        // Written straight out, as `JSONText.serialize` would write the rule: a tree of
+        // `JSONText.Value`s made and freed for every photo page cost 2 % of a large site's build.
+        var output = Array(#"{"prerender":[{"source":"list","urls":["#.utf8)
+        for (index, url) in neighbours.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            JSONText.writeString(url, to: &output)
+        }
+        output += #"],"eagerness":"eager"}]}"#.utf8
+        return String(decoding: output, as: UTF8.self)
     }
 }
