@@ -107,8 +107,8 @@ extension OptionDeclaration {
     static func memory(_ field: WritableKeyPath<Root, Int?> & Sendable) -> Self {
         .size(
             field, long: "memory", placeholder: "SIZE",
-            help: "Decode photos within SIZE of memory at once (192M, 1.5G); a photo that needs more is left out.",
-            default: "'memory' in ashlar.json, else half the memory Ashlar may use")
+            help: "Decode photos within SIZE of memory at once (192M, 1.5G).",
+            default: "memory in ashlar.json or half of RAM")
     }
 
     /// `-h, --help`, which `ashlar` and every command take.
