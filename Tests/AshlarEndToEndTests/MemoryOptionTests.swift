@@ -115,4 +115,17 @@ import Testing
                 "ashlar.json:3:13: error: 'memory' must be a size such as 192M, 1.5G, 512K or a number of bytes, found \"2X\""
             ), "\(run.stderr)")
     }
+
+    /// `--jobs` defaults to the cores the affinity mask allows: `taskset -c 0` leaves one.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/taskset")))
+    func jobsFollowTheAffinityMask() throws {
+        let folder = try TemporaryFolder("ashlar-memory")
+        let site = try Self.site(in: folder)
+        let run = try Ashlar.run(
+            URL(fileURLWithPath: "/usr/bin/taskset"),
+            ["-c", "0", Ashlar.binary.path, "build", site.path, "--json", "--verbose"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(try Self.report(run)["jobs"] as? Int == 1)
+        #expect(run.stderr.contains("1 core, the process's CPU affinity"), "\(run.stderr)")
+    }
 }
