@@ -8,6 +8,8 @@ struct BuildCommand: Command, Equatable {
     var report = ReportOptions()
     var layoutManifest: String?
     var quiet = false
+    /// `--verbose`: also say the memory budget, the most decodes at once and the jobs, and why.
+    var verbose = false
     /// `--shard K/N`: make only this shard's renditions into the cache (`ShardReport`).
     var shard: RenditionShard?
 
@@ -20,6 +22,11 @@ struct BuildCommand: Command, Equatable {
                 \.layoutManifest, long: "layout-manifest", placeholder: "FILE",
                 help: "Write every album page's placements as JSON."),
             .flag(\.quiet, long: "quiet", short: "q", help: "Print only diagnostics, no summary."),
+            .flag(
+                \.verbose, long: "verbose", short: "v",
+                help:
+                    "Also print the memory budget, the most photos decoded at once and the jobs, and where they come from."
+            ),
             .shard(\.shard),
         ]
 
@@ -55,6 +62,12 @@ struct BuildCommand: Command, Equatable {
             if !quiet {
                 Output.print(Self.summary(result, output: site.output ?? paths.display("_site"), seconds: seconds))
                 for line in UnpublishedGroup.summary(result.unpublished, paths: paths) { Output.print(line) }
+            }
+        }
+        if verbose, let memory = result.memory {
+            // Beside the JSON report, on standard error, so that standard output stays JSON.
+            for line in Self.verboseLines(memory, jobsOption: site.jobs) {
+                report.json ? Output.error(line) : Output.print(line)
             }
         }
         return report.exitCode(errors: result.errorCount, warnings: result.warningCount)

@@ -19,11 +19,20 @@ struct BuildReport: Encodable {
     /// The files of each album that are not published, by album and reason, with what to do.
     var unpublished: [UnpublishedGroup]
     var seconds: [String: Double]
+    /// The memory budget in bytes, the most photos decoded at once under it, and the jobs;
+    /// absent when the configuration stopped the build.
+    var memory: Memory?
     var diagnostics: [DiagnosticReport.Entry]
 
     struct Renditions: Encodable {
         var made: Int
         var reused: Int
+    }
+
+    struct Memory: Encodable {
+        var budget: Int
+        var mostDecodesAtOnce: Int
+        var jobs: Int
     }
 
     struct Files: Encodable {
@@ -47,6 +56,9 @@ struct BuildReport: Encodable {
         var seconds = ["total": total]
         for stage in result.stages { seconds[stage.name] = stage.seconds }
         self.seconds = seconds
+        memory = result.memory.map {
+            Memory(budget: $0.budget.bytes, mostDecodesAtOnce: $0.mostDecodesAtOnce, jobs: $0.jobs)
+        }
         diagnostics = DiagnosticReport(result).diagnostics
     }
 

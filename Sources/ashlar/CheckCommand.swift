@@ -5,13 +5,14 @@ import Foundation
 struct CheckCommand: Command, Equatable {
     var source = "."
     var config: String?
+    var memory: Int?
     var report = ReportOptions()
 
     static let name = "check"
     static let abstract = "Check photos, sidecars, albums and templates without writing anything."
     static let arguments: [ArgumentDeclaration<Self>] = [.source(\.source)]
     static let options: [OptionDeclaration<Self>] =
-        [.configuration(\.config)] + ReportOptions.options(in: \.report)
+        [.configuration(\.config), .memory(\.memory)] + ReportOptions.options(in: \.report)
 
     func run() -> Int32 {
         let sourceURL = URL(fileURLWithPath: source)
@@ -19,6 +20,7 @@ struct CheckCommand: Command, Equatable {
             source: sourceURL, output: sourceURL.appendingPathComponent("_site"), displaySource: source)
         var builder = SiteBuilder(paths: paths, configurationFile: config.map { URL(fileURLWithPath: $0) })
         builder.options.reportMetadataConflicts = report.strict
+        builder.options.memory = memory
         let result: SiteBuilder.Result
         do {
             result = try builder.check()

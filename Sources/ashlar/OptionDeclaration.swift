@@ -1,3 +1,5 @@
+import AshlarCore
+
 /// One option, declared once: its names, its value's placeholder, its help, and where a parsed
 /// value goes in `Root` — a command, or a group of options several commands share.
 struct OptionDeclaration<Root>: Sendable {
@@ -84,6 +86,29 @@ extension OptionDeclaration {
                 }
                 root[keyPath: field] = number
             })
+    }
+
+    /// `--name SIZE`: an amount of memory (`192M`, `1.5G`, `512K`, bytes), more than nothing.
+    static func size(
+        _ field: WritableKeyPath<Root, Int?> & Sendable, long: String, placeholder: String, help: String,
+        default defaultDescription: String? = nil
+    ) -> Self {
+        Self(
+            long: long, help: help, defaultDescription: defaultDescription,
+            kind: .value(placeholder: placeholder) { (root, value) throws(UsageError) in
+                guard let bytes = ByteSize.parse(value), bytes > 0 else {
+                    throw UsageError("'--\(long)' must be \(ByteSize.accepted), found '\(value)'")
+                }
+                root[keyPath: field] = bytes
+            })
+    }
+
+    /// `--memory SIZE`, which `build`, `serve` and `check` take.
+    static func memory(_ field: WritableKeyPath<Root, Int?> & Sendable) -> Self {
+        .size(
+            field, long: "memory", placeholder: "SIZE",
+            help: "Decode photos within SIZE of memory at once (192M, 1.5G).",
+            default: "memory in ashlar.json or half of RAM")
     }
 
     /// `-h, --help`, which `ashlar` and every command take.

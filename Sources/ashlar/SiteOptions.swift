@@ -11,6 +11,7 @@ struct SiteOptions: ParsableOptions, Equatable {
     var baseURL: String?
     var jobs: Int?
     var cacheDir: String?
+    var memory: Int?
 
     static let options: [OptionDeclaration<Self>] = [
         .string(
@@ -25,7 +26,8 @@ struct SiteOptions: ParsableOptions, Equatable {
             default: "baseURL in ashlar.json"),
         .integer(
             \.jobs, in: 1...1024, long: "jobs", short: "j", placeholder: "N",
-            help: "Work on at most N things at once.", default: "every core"),
+            help: "Work on at most N things at once.", default: "every core Ashlar may use"),
+        .memory(\.memory),
         .string(
             \.cacheDir, long: "cache-dir", placeholder: "DIR", help: "Keep renditions between builds here.",
             default: "SOURCE/.ashlar-cache"),
@@ -39,6 +41,7 @@ struct SiteOptions: ParsableOptions, Equatable {
         var options = SiteBuilder.Options(
             clean: clean, force: force, layoutManifest: layoutManifest, jobs: jobs, baseURL: baseURL)
         options.cacheDirectory = cacheDir.map { URL(fileURLWithPath: $0) }
+        options.memory = memory
         return SiteBuilder(paths: paths, configurationFile: config.map { URL(fileURLWithPath: $0) }, options: options)
     }
 }

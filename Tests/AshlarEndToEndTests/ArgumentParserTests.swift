@@ -268,7 +268,9 @@ import Testing
                       --base-url URL      Publish at this URL instead of baseURL (deploy
                                           previews). (default: baseURL in ashlar.json)
                   -j, --jobs N            Work on at most N things at once.
-                                          (default: every core)
+                                          (default: every core Ashlar may use)
+                      --memory SIZE       Decode photos within SIZE of memory at once (192M,
+                                          1.5G). (default: memory in ashlar.json or half of RAM)
                       --cache-dir DIR     Keep renditions between builds here.
                                           (default: SOURCE/.ashlar-cache)
                       --strict            Treat warnings as errors (exit 1); also warn where a
@@ -278,6 +280,8 @@ import Testing
                       --layout-manifest FILE
                                           Write every album page's placements as JSON.
                   -q, --quiet             Print only diagnostics, no summary.
+                  -v, --verbose           Also print the memory budget, the most photos decoded
+                                          at once and the jobs, and where they come from.
                       --shard K/N         Make only shard K of N of the renditions into the
                                           cache; write no site.
                   -h, --help              Show this help.

@@ -28,11 +28,21 @@ extension SiteBuilder {
         public var stopped = false
         /// Seconds spent in each stage, in order.
         public var stages: [(name: String, seconds: Double)] = []
+        /// The build's memory budget, the most photos it decoded at once and its jobs; nil when the
+        /// configuration stopped it.
+        public var memory: Memory?
         /// The layout manifest's JSON, when asked for.
         public var layoutManifest: String?
         /// The source images (relative paths) the built pages show, photos and renditions; nil
         /// when the build was skipped or stopped.
         var shownSourceImages: Set<String>?
+
+        /// The build's memory budget, the most photos it decoded at once under it, and its jobs.
+        public struct Memory: Sendable, Equatable {
+            public var budget: MemoryBudget
+            public var mostDecodesAtOnce = 0
+            public var jobs: Int
+        }
 
         public var errorCount: Int { diagnostics.count { $0.severity == .error } }
         public var warningCount: Int { diagnostics.count { $0.severity == .warning } }

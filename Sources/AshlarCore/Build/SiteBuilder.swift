@@ -20,7 +20,7 @@ public struct SiteBuilder: Sendable {
         /// Also compute every album page's placements, for `--layout-manifest`.
         public var layoutManifest = false
         /// How much work runs at once (photos read, pages rendered, files written); nil uses every
-        /// core (`--jobs`).
+        /// core the process may use (`--jobs`, ``MachineResources``).
         public var jobs: Int?
         /// Replaces the configuration's `baseURL`, for deploy previews (`--base-url`).
         public var baseURL: String?
@@ -32,6 +32,9 @@ public struct SiteBuilder: Sendable {
         /// cache, or are published as a copy for now (`Result.renditionsDeferred` says how
         /// many); such a build is never taken as up to date, so the next one makes them.
         public var renditions = RenditionScope.all
+        /// The memory the photos decoded at once may hold between them, in bytes (`--memory`);
+        /// nil uses the configuration's `"memory"`, else sizes it from the machine (``MemoryBudget``).
+        public var memory: Int?
 
         public init(
             clean: Bool = false, force: Bool = false, layoutManifest: Bool = false, jobs: Int? = nil,
@@ -65,6 +68,7 @@ public struct SiteBuilder: Sendable {
             guard let previous = run.previous else { break }
             var result = Result(upToDate: previous)
             result.stages = run.clock.stages
+            result.memory = Result.Memory(budget: memoryBudget(run.inputs?.configuration), jobs: jobs)
             return result
         case .brokenConfiguration:
             return Result(stoppedWith: run.inputs?.diagnostics ?? [])
@@ -77,7 +81,9 @@ public struct SiteBuilder: Sendable {
         result.filesWritten = written.summary.written
         result.filesUnchanged = written.summary.unchanged
         result.filesRemoved = written.summary.removed
+        result.memory = Result.Memory(budget: memoryBudget(run.inputs?.configuration), jobs: jobs)
         if let report = run.renditions?.report {
+            result.memory?.mostDecodesAtOnce = report.mostDecodesAtOnce
             result.renditionsMade = report.made
             result.renditionsReused = report.reused
             result.renditionsDeferred = report.deferred
@@ -142,6 +148,9 @@ public struct SiteBuilder: Sendable {
         }
         var stage = RenditionStage(
             paths: paths, settings: configuration.renditions, widths: widths, cache: cache, workers: options.jobs)
+        let budget = memoryBudget(configuration)
+        stage.memoryBudget = budget.makeDecodeBudget()
+        stage.budgetOrigin = budget.refusesLargerPhotos ? budget.originDescription : nil
         stage.scope = scope
         progress?("making renditions")
         let started = ContinuousClock.now
@@ -153,8 +162,17 @@ public struct SiteBuilder: Sendable {
                     elapsed: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18))
         }
         report.diagnostics = unusable + report.diagnostics
+        report.mostDecodesAtOnce = stage.memoryBudget.mostAtOnce
         return RenditionProduct(published: published, report: report, cache: cache)
     }
+
+    /// The build's memory budget: `--memory`, else the configuration's, else half the machine's.
+    package func memoryBudget(_ configuration: SiteConfiguration?) -> MemoryBudget {
+        MemoryBudget(option: options.memory, configured: configuration?.memory, machine: .current)
+    }
+
+    /// The jobs the build runs at once: `--jobs`, else every core the process may use.
+    public var jobs: Int { options.jobs ?? MachineResources.current.cores }
 
     /// The rendition cache's folder.
     var cacheFolder: URL {

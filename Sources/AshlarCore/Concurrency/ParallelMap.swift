@@ -3,13 +3,14 @@ import Foundation
 import Synchronization
 
 extension Array where Element: Sendable {
-    /// `map` spread over at most `workers` threads (nil: one per core), keeping the order of the
+    /// `map` spread over at most `workers` threads (nil: one per core the process may use,
+    /// `MachineResources.current.cores`), keeping the order of the
     /// input. Work is handed out in chunks, so cheap transforms of many elements do not drown in
     /// scheduling; each result is put straight into its place in the returned array (the chunks
     /// are disjoint), so no list per chunk is made in the workers' memory and copied again.
     package func parallelMap<T: Sendable>(workers: Int? = nil, _ transform: @Sendable (Element) -> T) -> [T] {
         let count = self.count
-        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let cores = MachineResources.current.cores
         let threads = Swift.max(1, Swift.min(workers ?? cores, count))
         guard count > 1, threads > 1 else { return map(transform) }
         let chunkSize = Swift.max(1, count / (threads * 8))

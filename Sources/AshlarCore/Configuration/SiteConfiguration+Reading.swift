@@ -59,6 +59,11 @@ enum ConfigurationReader {
         if let tags = reader.bool("tags") { configuration.tags = tags }
         if let script = reader.bool("script") { configuration.script = script }
         readRenditions(&reader, into: &configuration.renditions)
+        if let bytes = reader.string(
+            "memory", "must be \(ByteSize.accepted)", { ByteSize.parse($0).flatMap { $0 > 0 ? $0 : nil } })
+        {
+            configuration.memory = bytes
+        }
         return configuration
     }
 

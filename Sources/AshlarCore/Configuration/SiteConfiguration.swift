@@ -37,6 +37,9 @@ package struct SiteConfiguration: Sendable, Equatable {
     package var script = true
     /// The renditions made of local JPEG and PNG photos, and whether originals are published.
     package var renditions = RenditionSettings()
+    /// The memory the photos a build decodes at once may hold between them, in bytes (`"2G"`);
+    /// nil sizes it from the machine. `--memory` overrides it.
+    package var memory: Int?
 
     package init() {}
 
@@ -59,7 +62,7 @@ package struct SiteConfiguration: Sendable, Equatable {
     static let topLevelKeys = [
         "title", "language", "description", "author", "copyright", "baseURL", "images", "mediaBaseURL", "pageSize",
         "layout", "sort", "minRating", "showPlace", "tags", "script", "renditions", "originals", "metadata",
-        "publishAsIs",
+        "publishAsIs", "memory",
     ]
     static let layoutKeys = ["gap", "breakpoints"]
     static let breakpointKeys = ["minWidth", "columns"]

@@ -64,7 +64,7 @@ extension RenditionStage {
                         let digest = remembered ?? SourceDigest.of(bytes: read)
                         outcome.refused = true
                         outcome.digest = (source, stamp, digest)
-                        outcome.refusal = (digest, message)
+                        if !Self.isOverBudget(error) { outcome.refusal = (digest, message) }
                         outcome.diagnostics.append(.error(message, path: shown))
                         return outcome
                     }

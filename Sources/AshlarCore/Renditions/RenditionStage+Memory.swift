@@ -23,9 +23,13 @@ extension RenditionStage {
         need > Int.max - fileBytes ? Int.max : need + fileBytes
     }
 
-    /// The largest file the stage reads whole: one any larger could not be decoded within the
-    /// budget, as its own bytes count in the reservation.
-    var largestSourceFile: Int { max(memoryBudget.total - 1, 0) }
+    /// The largest file the stage reads whole: less than what one image may need (`ImageLimits`),
+    /// and than a budget the user set, as the file's own bytes count in the reservation. (A budget
+    /// sized from the machine runs a photo larger than itself alone.)
+    var largestSourceFile: Int {
+        let perPhoto = ImageLimits.default.maxMemoryBytes
+        return max((memoryBudget.runsLargerAlone ? perPhoto : min(memoryBudget.total, perPhoto)) - 1, 0)
+    }
 
     /// `Renditions.check` for `bytes`, run holding what it needs of the budget likewise, the
     /// file's bytes counted (a PNG is decoded; a JPEG's markers only read).
@@ -38,12 +42,20 @@ extension RenditionStage {
         guard checked != nil else { throw overBudget(needed) }
     }
 
-    /// The refusal of a photo that needs more than the whole budget (in MiB, the need rounded up
-    /// and the budget down).
+    /// The refusal of a photo that needs more than the whole budget the user set (in MiB, the
+    /// need rounded up and the budget down), with what lets it through.
     func overBudget(_ bytes: Int) -> ImageError {
         ImageError(
             .tooLarge,
-            "needs \((bytes + (1 << 20) - 1) >> 20) MiB of memory to decode, "
-                + "more than the build's memory budget of \(memoryBudget.total >> 20) MiB")
+            "needs \((bytes + (1 << 20) - 1) >> 20) MiB of memory to decode, \(Self.overBudgetWords)"
+                + "\(memoryBudget.total >> 20) MiB" + (budgetOrigin.map { "; a larger \($0) lets it through" } ?? ""))
+    }
+
+    private static let overBudgetWords = "more than the build's memory budget of "
+
+    /// Whether `error` is ``overBudget(_:)``'s: a refusal that depends on this build's budget, not
+    /// on the photo's bytes, and so is not remembered in the cache (`refusals.tsv`) for the next.
+    static func isOverBudget(_ error: ImageError) -> Bool {
+        error.kind == .tooLarge && error.message.contains(overBudgetWords)
     }
 }

@@ -17,6 +17,8 @@ struct RenditionStage: Sendable {
     var workers: Int?
     /// What the photos decoded at once may hold between them (`RenditionStage+Memory`).
     var memoryBudget = DecodeMemoryBudget()
+    /// Where the budget comes from, as refusals name it (`'--memory'`); nil when it is not the user's.
+    var budgetOrigin: String?
     /// Which photos get renditions made now; the others use what the cache has, or are
     /// published as a copy for now (`serve`'s first builds, so the first page is there soon).
     var scope = RenditionScope.all
@@ -34,6 +36,8 @@ struct RenditionStage: Sendable {
         var diagnostics: [Diagnostic] = []
         /// Cache files this build uses.
         var used: Set<String> = []
+        /// The most photos decoded at once (``DecodeMemoryBudget/mostAtOnce``).
+        var mostDecodesAtOnce = 0
     }
 
     /// One item to work on: its still, and where the item is in the tree.
@@ -209,7 +213,7 @@ struct RenditionStage: Sendable {
             outcome.refused = true
             let message = Self.refusal(error, bytes: bytes)
             outcome.diagnostics.append(.error(message, path: shown))
-            outcome.refusal = (digest, message)
+            if !Self.isOverBudget(error) { outcome.refusal = (digest, message) }
             return nil
         }
         // Renditions would bake in what the decoder made up for the missing part; a warning about
@@ -318,6 +322,6 @@ struct RenditionStage: Sendable {
     /// The refusal of a file too large to decode within the budget, its bytes counted.
     func tooLarge(_ size: Int, what: String) -> String {
         "\(what) is \(size >> 20) MiB, more than any image Ashlar decodes within the build's memory budget of "
-            + "\(memoryBudget.total >> 20) MiB (its bytes count in it); the photo is left out"
+            + "\((largestSourceFile + 1) >> 20) MiB (its bytes count in it); the photo is left out"
     }
 }

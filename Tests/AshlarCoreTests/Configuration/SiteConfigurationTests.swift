@@ -14,7 +14,7 @@ import Testing
 
     @Test func readsEveryKey() throws {
         let json =
-            #"{"title": "T", "language": "pt-BR", "description": "D", "sort": "-date", "layout": {"gap": 12, "breakpoints": [{"minWidth": 0, "columns": 1}, {"minWidth": 500, "columns": 2}]}}"#
+            #"{"title": "T", "language": "pt-BR", "description": "D", "sort": "-date", "memory": "1.5G", "layout": {"gap": 12, "breakpoints": [{"minWidth": 0, "columns": 1}, {"minWidth": 500, "columns": 2}]}}"#
         let (configuration, diagnostics) = SiteConfiguration.read(bytes: Array(json.utf8), path: "ashlar.json")
         #expect(diagnostics.isEmpty)
         let value = try #require(configuration)
@@ -23,12 +23,22 @@ import Testing
         #expect(value.description == "D")
         #expect(value.sort == SortOrder(key: .date, descending: true))
         #expect(value.layout.gap == 12)
+        #expect(value.memory == 1_610_612_736)
         #expect(
             value.layout.breakpoints == [Breakpoint(minWidth: 0, columns: 1), Breakpoint(minWidth: 500, columns: 2)])
     }
 
     @Test(arguments: [
         (#"{"title": 1}"#, "c.json:1:11: error: 'title' must be a string, found 1"),
+        (
+            #"{"memory": "2X"}"#,
+            "c.json:1:12: error: 'memory' must be a size such as 192M, 1.5G, 512K or a number of bytes, found \"2X\""
+        ),
+        (
+            #"{"memory": "0"}"#,
+            "c.json:1:12: error: 'memory' must be a size such as 192M, 1.5G, 512K or a number of bytes, found \"0\""
+        ),
+        (#"{"memory": 2048}"#, "c.json:1:12: error: 'memory' must be a string, found 2048"),
         (
             #"{"language": "english!"}"#,
             "c.json:1:14: error: 'language' must be a language tag such as 'en' or 'pt-BR', found \"english!\""

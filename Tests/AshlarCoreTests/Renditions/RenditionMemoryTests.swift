@@ -59,4 +59,25 @@ struct RenditionMemoryTests {
             ])
         #expect(outcome.diagnostics.first?.path == "site/big.png")
     }
+
+    /// A budget the user set refuses a photo that needs more, naming its need and the budget and
+    /// what lets it through; one sized from the machine, however small, decodes it alone.
+    @Test func aBudgetTheUserSetRefusesALargerPhotoOneFromTheMachineDoesNot() throws {
+        let bytes = Self.noise(width: 400, height: 300)
+        let need = try RenditionPlan(bytes, widths: [100, 200]).memoryNeeded + bytes.count
+        let folder = FileManager.default.temporaryDirectory
+        var set = Self.stage(budget: need - 1, in: folder)
+        set.budgetOrigin = "'--memory'"
+        #expect {
+            try set.makeRenditions(of: bytes, widths: [100, 200])
+        } throws: { error in
+            (error as? ImageError)?.message
+                == "needs \((need + (1 << 20) - 1) >> 20) MiB of memory to decode, more than the build's memory "
+                + "budget of \((need - 1) >> 20) MiB; a larger '--memory' lets it through"
+        }
+        var machine = Self.stage(budget: need - 1, in: folder)
+        machine.memoryBudget = MemoryBudget(bytes: need - 1, origin: .machine).makeDecodeBudget()
+        #expect(try machine.makeRenditions(of: bytes, widths: [100, 200]).renditions.count == 2)
+        #expect(machine.memoryBudget.mostAtOnce == 1)
+    }
 }
