@@ -87,6 +87,7 @@ package struct SiteSkeleton: Sendable {
               "showPlace": \(configuration.showPlace),
               "tags": \(configuration.tags),
               "script": \(configuration.script),
+              "memory": \(text(configuration.memory.map(String.init))),
               "renditions": \(renditions(configuration.renditions)),
               "originals": \(text(configuration.renditions.originals.rawValue)),
               "metadata": \(text(configuration.renditions.metadata.rawValue)),
