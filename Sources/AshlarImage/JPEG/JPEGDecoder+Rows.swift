@@ -1,0 +1,36 @@
+extension JPEGDecoder {
+    /// Rows handed on at once by ``decodeRows(_:scale:limits:checked:into:)`` for an image it
+    /// decodes whole.
+    static let wholeImageBand = 16
+
+    /// Decodes as ``decode(_:scale:limits:)`` does, handing the output rows to `consumer` top to
+    /// bottom as (first row, row count, their pixels, valid only during the call) instead of
+    /// returning the image.
+    ///
+    /// A baseline JPEG (one scan holding every component) is decoded as that scan streams in, and
+    /// only one iMCU row of output is ever held. An image in several scans (progressive, or
+    /// sequential with a scan per component) cannot stream: a row is final only after its last
+    /// scan, so it is decoded whole, as ``decode(_:scale:limits:)`` decodes it, and its rows
+    /// handed on from that image.
+    static func decodeRows(
+        _ bytes: [UInt8], scale: JPEGScale, limits: ImageLimits, checked: Bool,
+        into consumer: @escaping (Int, Int, UnsafePointer<UInt8>) -> Void
+    ) throws(ImageError) -> JPEGRows {
+        var decoding = try JPEGDecoding(bytes, scale: scale, limits: limits, checked: checked)
+        if decoding.streaming {
+            try decoding.run(into: .rows(consumer))
+            return decoding.finish()
+        }
+        let rowBytes = decoding.width * decoding.format.channels
+        let image = OwnedBuffer<UInt8>(uninitializedCount: decoding.height * rowBytes)
+        defer { withExtendedLifetime(image) {} }
+        try decoding.run(into: .image(image.base))
+        var first = 0
+        while first < decoding.height {
+            let count = min(wholeImageBand, decoding.height - first)
+            consumer(first, count, UnsafePointer(image.base + first * rowBytes))
+            first += count
+        }
+        return decoding.finish()
+    }
+}
