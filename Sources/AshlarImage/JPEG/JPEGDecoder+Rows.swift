@@ -3,9 +3,9 @@ extension JPEGDecoder {
     /// decodes whole.
     static let wholeImageBand = 16
 
-    /// Decodes as ``decode(_:scale:limits:)`` does, handing the output rows to `consumer` top to
-    /// bottom as (first row, row count, their pixels, valid only during the call) instead of
-    /// returning the image.
+    /// Decodes as ``decode(_:scale:limits:)`` does, handing the output rows top to bottom to the
+    /// consumer `making` returns for the output's width, height and format, as (first row, row
+    /// count, their pixels, valid only during the call), instead of returning the image.
     ///
     /// A baseline JPEG (one scan holding every component) is decoded as that scan streams in, and
     /// only one iMCU row of output is ever held. An image in several scans (progressive, or
@@ -14,9 +14,10 @@ extension JPEGDecoder {
     /// handed on from that image.
     static func decodeRows(
         _ bytes: [UInt8], scale: JPEGScale, limits: ImageLimits, checked: Bool,
-        into consumer: @escaping (Int, Int, UnsafePointer<UInt8>) -> Void
+        into making: (Int, Int, PixelFormat) -> (Int, Int, UnsafePointer<UInt8>) -> Void
     ) throws(ImageError) -> JPEGRows {
         var decoding = try JPEGDecoding(bytes, scale: scale, limits: limits, checked: checked)
+        let consumer = making(decoding.width, decoding.height, decoding.format)
         if decoding.streaming {
             try decoding.run(into: .rows(consumer))
             return decoding.finish()

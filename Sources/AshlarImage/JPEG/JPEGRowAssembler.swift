@@ -130,13 +130,10 @@ final class JPEGRowAssembler {
         return size
     }
 
-    /// The bytes `init` allocates for its strips and scratch rows, and, when it hands its rows
-    /// on (`streamingRows`), for the band of one iMCU row's output rows.
-    static func memoryNeeded(frame: JPEGFrame, scale: JPEGScale, streamingRows: Bool = false) -> Int {
-        let (width, _) = scale.outputSize(width: frame.width, height: frame.height)
-        let band =
-            streamingRows ? frame.maxV * scale.blockSize * width * (frame.components.count == 1 ? 1 : 3) : 0
-        return frame.components.reduce(band) { bytes, c in
+    /// The bytes `init` allocates for its strips and scratch rows (and, handing its rows on, the
+    /// band of one iMCU row's output rows: ``JPEGHeader/checkHandingRows(_:scale:limits:)``).
+    static func memoryNeeded(frame: JPEGFrame, scale: JPEGScale) -> Int {
+        frame.components.reduce(0) { bytes, c in
             let size = blockSize(c, frame: frame, scale: scale)
             let stride = frame.mcusX * c.h * size
             let across = max(1, (frame.maxH * scale.blockSize) / (c.h * size))

@@ -71,12 +71,8 @@ final class StreamedResize {
         self.targetWidth = max(targetWidth, 1)
         self.targetHeight = max(targetHeight, 1)
         output = [UInt8](repeating: 0, count: self.targetWidth * self.targetHeight * channels)
-        let plain = (
-            columns: ResampleWeights(inputSize: upright.height, outputSize: self.targetHeight),
-            rows: ResampleWeights(inputSize: upright.width, outputSize: self.targetWidth)
-        )
-        columns = flipsRows ? plain.columns.mirrored(inputSize: upright.height) : plain.columns
-        rows = flipsColumns ? plain.rows.mirrored(inputSize: upright.width) : plain.rows
+        (columns, rows) = Self.weights(
+            upright: upright, orientation: orientation, targetWidth: self.targetWidth, targetHeight: self.targetHeight)
         columnsFirstNeeded = columns.firstNeeded(inputSize: upright.height)
         rowsFirstNeeded = rows.firstNeeded(inputSize: upright.width)
         accumulator = OwnedBuffer(uninitializedCount: Resampler.block * Resampler.strip * channels)
@@ -93,6 +89,19 @@ final class StreamedResize {
                 block: OwnedBuffer(uninitializedCount: width * Self.band * channels),
                 window: RowWindow(rowSamples: self.targetHeight * channels, capacity: held))
         }
+    }
+
+    /// The taps of the first pass (down the columns of the photo upright, flipped as it is
+    /// decoded) and of the second (along its rows).
+    static func weights(
+        upright: (width: Int, height: Int), orientation: Int, targetWidth: Int, targetHeight: Int
+    ) -> (columns: ResampleWeights, rows: ResampleWeights) {
+        let columns = ResampleWeights(inputSize: upright.height, outputSize: targetHeight)
+        let rows = ResampleWeights(inputSize: upright.width, outputSize: targetWidth)
+        return (
+            [3, 4, 7, 8].contains(orientation) ? columns.mirrored(inputSize: upright.height) : columns,
+            [2, 3, 6, 7].contains(orientation) ? rows.mirrored(inputSize: upright.width) : rows
+        )
     }
 
     /// The most rows a window holds for a pass with `weights`, its inputs arriving `arriving` at
