@@ -66,7 +66,10 @@ extension Renditions {
             : (width: layout.decodedWidth, height: layout.decodedHeight)
         let widest =
             renditions.first.map {
-                (width: $0.width, height: renditionHeight($0.width, photoWidth: layout.width, photoHeight: layout.height))
+                (
+                    width: $0.width,
+                    height: renditionHeight($0.width, photoWidth: layout.width, photoHeight: layout.height)
+                )
             } ?? upright
         var peak = layout.metadataReading
         switch layout.decoding {

@@ -15,7 +15,8 @@ import Testing
             var first = 0
             while first < image.height {
                 let count = min(band, image.height - first)
-                resize.take(first: first, count: count, pixels.baseAddress! + first * image.width * image.format.channels)
+                resize.take(
+                    first: first, count: count, pixels.baseAddress! + first * image.width * image.format.channels)
                 first += count
             }
         }
@@ -43,7 +44,11 @@ import Testing
             let (targetWidth, targetHeight) =
                 switch trial % 4 {
                 case 0: (upright.width, upright.height)
-                case 1: (Int.random(in: 1...upright.width, using: &random), Int.random(in: 1...upright.height, using: &random))
+                case 1:
+                    (
+                        Int.random(in: 1...upright.width, using: &random),
+                        Int.random(in: 1...upright.height, using: &random)
+                    )
                 case 2: (max(1, upright.width / 3), Int.random(in: 1...120, using: &random))
                 default: (Int.random(in: 1...120, using: &random), Int.random(in: 1...120, using: &random))
                 }
