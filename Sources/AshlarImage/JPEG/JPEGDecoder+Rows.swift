@@ -10,28 +10,37 @@ extension JPEGDecoder {
     /// A baseline JPEG (one scan holding every component) is decoded as that scan streams in, and
     /// only one iMCU row of output is ever held. An image in several scans (progressive, or
     /// sequential with a scan per component) cannot stream: a row is final only after its last
-    /// scan, so it is decoded whole, as ``decode(_:scale:limits:)`` decodes it, and its rows
-    /// handed on from that image.
+    /// scan, so it is decoded whole, as ``decode(_:scale:limits:)`` decodes it, its coefficients
+    /// freed, and its rows handed on from that image (`making` is called only then).
     static func decodeRows(
         _ bytes: [UInt8], scale: JPEGScale, limits: ImageLimits, checked: Bool,
         into making: (Int, Int, PixelFormat) -> (Int, Int, UnsafePointer<UInt8>) -> Void
     ) throws(ImageError) -> JPEGRows {
-        var decoding = try JPEGDecoding(bytes, scale: scale, limits: limits, checked: checked)
-        let consumer = making(decoding.width, decoding.height, decoding.format)
-        if decoding.streaming {
-            try decoding.run(into: .rows(consumer))
-            return decoding.finish()
+        let image: OwnedBuffer<UInt8>
+        let rows: JPEGRows
+        let consumer: (Int, Int, UnsafePointer<UInt8>) -> Void
+        do {
+            var decoding = try JPEGDecoding(bytes, scale: scale, limits: limits, checked: checked)
+            if decoding.streaming {
+                try decoding.run(into: .rows(making(decoding.width, decoding.height, decoding.format)))
+                return decoding.finish()
+            }
+            image = OwnedBuffer<UInt8>(
+                uninitializedCount: decoding.height * decoding.width * decoding.format.channels)
+            try decoding.run(into: .image(image.base))
+            rows = decoding.finish()
         }
-        let rowBytes = decoding.width * decoding.format.channels
-        let image = OwnedBuffer<UInt8>(uninitializedCount: decoding.height * rowBytes)
+        // Made only now, so that what it holds is not held beside the coefficients.
+        consumer = making(rows.width, rows.height, rows.format)
+        // The coefficients are freed with `decoding`, before the rows go on.
         defer { withExtendedLifetime(image) {} }
-        try decoding.run(into: .image(image.base))
+        let rowBytes = rows.width * rows.format.channels
         var first = 0
-        while first < decoding.height {
-            let count = min(wholeImageBand, decoding.height - first)
+        while first < rows.height {
+            let count = min(wholeImageBand, rows.height - first)
             consumer(first, count, UnsafePointer(image.base + first * rowBytes))
             first += count
         }
-        return decoding.finish()
+        return rows
     }
 }

@@ -74,12 +74,17 @@ extension Renditions {
         var peak = layout.metadataReading
         switch layout.decoding {
         case .jpeg:
-            peak = max(
-                peak,
-                layout.keptMetadata + layout.decoderMemory
-                    + StreamedResize.memoryNeeded(
-                        width: layout.decodedWidth, height: layout.decodedHeight, format: format,
-                        orientation: layout.orientation, targetWidth: widest.width, targetHeight: widest.height))
+            let resize = StreamedResize.memoryNeeded(
+                width: layout.decodedWidth, height: layout.decodedHeight, format: format,
+                orientation: layout.orientation, targetWidth: widest.width, targetHeight: widest.height)
+            if layout.streamsRows {
+                peak = max(peak, layout.keptMetadata + layout.decoderMemory + resize)
+            } else {
+                // Decoded whole, then the coefficients freed before the rows go to the resize.
+                let decoded = layout.decodedWidth * layout.decodedHeight * channels
+                peak = max(peak, layout.keptMetadata + layout.decoderMemory)
+                peak = max(peak, layout.keptMetadata + decoded + resize)
+            }
         case .png:
             // A PNG is never turned; its decoded image is held while the widest rendition is made.
             let decoded = layout.decodedWidth * layout.decodedHeight * channels
