@@ -25,6 +25,7 @@ TARGETS=(
     "png-decode     8192 -"
     "inflate        8192 -"
     "renditions     8192 -"
+    "rendition-stream 8192 -"
     "gif            4096 -"
     "webp           4096 -"
     "avif           4096 -"

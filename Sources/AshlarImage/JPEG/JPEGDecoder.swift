@@ -31,49 +31,23 @@ public enum JPEGDecoder {
     static func decode(
         _ bytes: [UInt8], scale: JPEGScale, limits: ImageLimits, checked: Bool
     ) throws(ImageError) -> DecodedImage {
-        var stream = try JPEGStream(bytes)
-        guard let firstScan = try stream.nextScan() else {
-            throw ImageError(.malformed, "JPEG has no image data")
-        }
-        guard let frame = stream.frame else { throw ImageError(.malformed, "JPEG has no frame header") }
-        if !checked {
-            var walk = stream
-            walk.buildsHuffmanLookup = false
-            _ = try memoryNeeded(checking: &walk, firstScan: firstScan, frame: frame, scale: scale, limits: limits)
-        }
-        let transform = stream.colorTransform()
-        let format: PixelFormat = transform == .gray ? .gray : .rgb
-        let (width, height) = scale.outputSize(width: frame.width, height: frame.height)
-        var warnings: [ImageWarning] = []
-
-        var context = JPEGDecodeContext(frame: frame, limits: limits)
-        let streaming = isStreamed(frame, firstScan: firstScan)
-        if !streaming {
-            try context.decodeCoefficients(&stream, firstScan: firstScan, warnings: &warnings)
-        }
-
-        let count = width * height * format.channels
+        var decoding = try JPEGDecoding(bytes, scale: scale, limits: limits, checked: checked)
+        let count = decoding.width * decoding.height * decoding.format.channels
         var failure: ImageError?
         let image = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             guard let base = buffer.baseAddress else { return }
             do throws(ImageError) {
-                let assembler = try JPEGRowAssembler(frame: frame, scale: scale, transform: transform, output: base)
-                if streaming {
-                    context.decodeStreaming(&stream, scan: firstScan, into: assembler, warnings: &warnings)
-                } else {
-                    context.output(into: assembler)
-                }
+                try decoding.run(into: .image(base))
                 initialized = count
             } catch {
                 failure = error
             }
         }
         if let failure { throw failure }
-        let (profile, iccWarning) = stream.iccProfile()
-        if let iccWarning { warnings.append(iccWarning) }
+        let rows = decoding.finish()
         return DecodedImage(
-            image: PixelImage(width: width, height: height, format: format, pixels: image),
-            iccProfile: profile, warnings: warnings)
+            image: PixelImage(width: rows.width, height: rows.height, format: rows.format, pixels: image),
+            iccProfile: rows.iccProfile, warnings: rows.warnings)
     }
 
     /// Whether the image is decoded as its one scan streams in (a sequential scan of every

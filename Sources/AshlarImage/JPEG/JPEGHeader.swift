@@ -59,6 +59,28 @@ package struct JPEGHeader: Sendable, Equatable {
             checking: &stream, firstScan: firstScan, frame: frame, scale: scale, limits: limits)
     }
 
+    /// ``check(_:scale:limits:)``, returning besides the memory a decode needs what one that
+    /// hands its rows on (``JPEGDecoder/decodeRows(_:scale:limits:checked:into:)``) holds at once
+    /// while it decodes, and whether its rows stream as they are decoded (else they are handed
+    /// on from the whole image, decoded first).
+    static func checkHandingRows(
+        _ bytes: [UInt8], scale: JPEGScale, limits: ImageLimits
+    ) throws(ImageError) -> (decode: Int, handingRows: Int, streams: Bool) {
+        var stream = try JPEGStream(bytes)
+        stream.buildsHuffmanLookup = false
+        guard let firstScan = try stream.nextScan(), let frame = stream.frame else {
+            throw ImageError(.malformed, "JPEG has no image data")
+        }
+        let decode = try JPEGDecoder.memoryNeeded(
+            checking: &stream, firstScan: firstScan, frame: frame, scale: scale, limits: limits)
+        guard JPEGDecoder.isStreamed(frame, firstScan: firstScan) else { return (decode, decode, false) }
+        // The output is one iMCU row's rows instead of the image.
+        let (width, height) = scale.outputSize(width: frame.width, height: frame.height)
+        let channels = frame.components.count == 1 ? 1 : 3
+        let band = frame.maxV * scale.blockSize * width * channels
+        return (decode, decode - width * height * channels + band, true)
+    }
+
     /// The scans a decode of `bytes` decodes and the blocks they decode in all (one scan for an
     /// image that streams in), counted without limits: what `ashlar-bench images decode` divides
     /// a decode's time by.

@@ -1,8 +1,21 @@
 /// Turns decoded component samples into output rows, one iMCU row at a time: each component's
 /// samples for the current and the next iMCU row (plus the last row before them, the context
 /// libjpeg's vertical "fancy" upsampling needs) live in a small strip, so memory is the output
-/// image plus a few rows. Upsampling and colour conversion follow djpeg's defaults exactly.
+/// plus a few rows. Upsampling and colour conversion follow djpeg's defaults exactly.
+///
+/// The output is the whole image (``Output/image(_:)``) or, for a decode that streams its rows
+/// on (``Output/rows(_:)``), one iMCU row of output rows handed to a consumer as soon as they
+/// are made and overwritten by the next.
 final class JPEGRowAssembler {
+    /// Where output rows go.
+    enum Output {
+        /// Row `y` at `pointer + y · width · channels`.
+        case image(UnsafeMutablePointer<UInt8>)
+        /// Each iMCU row's output rows, top to bottom, handed to the consumer as (first row,
+        /// row count, their pixels): valid only during the call.
+        case rows((Int, Int, UnsafePointer<UInt8>) -> Void)
+    }
+
     enum Upsampling: Equatable {
         case none
         case fancyH2V1
@@ -39,16 +52,16 @@ final class JPEGRowAssembler {
     private(set) var components: [Component] = []
     /// What the components' strips and scratch rows point into.
     private var memory: [OwnedBuffer<UInt8>] = []
+    /// The rows' destination: the whole image, or the band of one iMCU row's rows.
     private let output: UnsafeMutablePointer<UInt8>
+    private let consumer: ((Int, Int, UnsafePointer<UInt8>) -> Void)?
     private let channels: Int
 
     /// Fails with `.unsupported` for sampling factors whose ratios are not whole numbers.
     init(
-        frame: JPEGFrame, scale: JPEGScale, transform: JPEGFrame.ColorTransform,
-        output: UnsafeMutablePointer<UInt8>
+        frame: JPEGFrame, scale: JPEGScale, transform: JPEGFrame.ColorTransform, output: Output
     ) throws(ImageError) {
         self.transform = transform
-        self.output = output
         channels = transform == .gray ? 1 : 3
         let s = scale.blockSize
         let maxH = frame.maxH
@@ -63,6 +76,16 @@ final class JPEGRowAssembler {
                 let factors = frame.components.map { "\($0.h)×\($0.v)" }.joined(separator: ", ")
                 throw ImageError(.unsupported, "JPEG sampling factors \(factors) are not supported")
             }
+        }
+        switch output {
+        case .image(let pointer):
+            self.output = pointer
+            consumer = nil
+        case .rows(let take):
+            let band = OwnedBuffer<UInt8>(uninitializedCount: outputRowsPerIMCU * outputWidth * channels)
+            memory.append(band)
+            self.output = band.base
+            consumer = take
         }
         var plans: [Component] = []
         for c in frame.components {
@@ -107,7 +130,8 @@ final class JPEGRowAssembler {
         return size
     }
 
-    /// The bytes `init` allocates for its strips and scratch rows.
+    /// The bytes `init` allocates for its strips and scratch rows (and, handing its rows on, the
+    /// band of one iMCU row's output rows: ``JPEGHeader/checkHandingRows(_:scale:limits:)``).
     static func memoryNeeded(frame: JPEGFrame, scale: JPEGScale) -> Int {
         frame.components.reduce(0) { bytes, c in
             let size = blockSize(c, frame: frame, scale: scale)
@@ -160,12 +184,15 @@ final class JPEGRowAssembler {
         var rows: [UnsafePointer<UInt8>] = Array(
             repeating: UnsafePointer(components[0].strip),
             count: components.count)
+        // The band holds one iMCU row's rows, from its first.
+        let first = consumer == nil ? 0 : start
         for y in start..<end {
             for c in components.indices {
                 rows[c] = upsampledRow(c, y, k)
             }
-            convert(rows, into: output + y * outputWidth * channels)
+            convert(rows, into: output + (y - first) * outputWidth * channels)
         }
+        consumer?(start, end - start, UnsafePointer(output))
     }
 
     private func upsampledRow(_ c: Int, _ y: Int, _ k: Int) -> UnsafePointer<UInt8> {

@@ -28,7 +28,7 @@ extension Renditions {
     ) throws(ImageError) -> Glance {
         let layout = try SourceLayout(bytes, largestWidth: 1, limits: limits, orientation: orientation)
         let source = try SourcePhoto(bytes, layout: layout, limits: limits)
-        let image = source.decoded.image.oriented(source.orientation)
+        let image = source.image
         let profile = renditionProfile(source.iccProfile, for: image.format, limits: limits).profile
         let exif =
             keepingCameraEXIF ? source.exif.flatMap { CameraEXIF.allowlisted($0, keepingOrientation: false) } : nil

@@ -6,10 +6,11 @@ extension Renditions {
     /// gallery build's rendition stage does), so that together they stay within a budget.
     ///
     /// It is an upper bound, each part worked out from the code it mirrors: what the decoder
-    /// holds (a progressive JPEG's coefficients at full resolution whatever the scale, the
-    /// output pixels, a PNG's inflated rows); the decoded image, and its turned copy; the
-    /// resampler's buffers and each rendition's pixels; and the encoders' buffers and files at
-    /// their worst. The encoded renditions are counted at the most their format allows (a JPEG's
+    /// holds (a baseline JPEG's strips and one row of MCUs' output, as its rows stream into the
+    /// widest rendition's resize; a progressive JPEG's coefficients at full resolution whatever
+    /// the scale, and its output pixels; a PNG's inflated rows and pixels); the streamed resize's
+    /// window of rows and the resampler's buffers, and each rendition's pixels; and the
+    /// encoders' buffers and files at their worst. The encoded renditions are counted at the most their format allows (a JPEG's
     /// can reach 9.8 bytes a pixel), where a photograph's take a tenth of a byte: that is most of
     /// the difference from what a photo is measured to use.
     public static func memoryNeeded(
@@ -51,30 +52,64 @@ extension Renditions {
         return bytes
     }
 
-    /// The most of `make`'s phases: reading the metadata; decoding; then, for each rendition,
-    /// resizing the one before (or the decoded image) and encoding, beside the decoded image and
-    /// its turned copy, the metadata kept and the files already made.
+    /// The most of `make`'s phases: reading the metadata; decoding, a JPEG's rows streamed into
+    /// the widest rendition's resize as they are decoded (a PNG decoded whole, then resized);
+    /// then, for each other rendition, resizing the one before and encoding, beside the widest
+    /// rendition, the metadata kept and the files already made.
     static func memoryPeak(_ layout: SourceLayout, requests: [RenditionRequest], limits: ImageLimits) -> Int {
         let format = layout.decodedFormat
-        let decoded = layout.decodedWidth * layout.decodedHeight * format.channels
-        let turned = (2...8).contains(layout.orientation) ? decoded : 0
-        var peak = max(layout.metadataReading, layout.keptMetadata + layout.decoderMemory)
-        let kept = layout.keptMetadata + decoded + turned
-        let headerBytes = limits.maxICCProfileBytes + 2 * 65_536
-        var input =
+        let channels = format.channels
+        let renditions = distinct(requests, photoWidth: layout.width)
+        let upright =
             layout.orientation >= 5
             ? (width: layout.decodedHeight, height: layout.decodedWidth)
             : (width: layout.decodedWidth, height: layout.decodedHeight)
+        let widest =
+            renditions.first.map {
+                (
+                    width: $0.width,
+                    height: renditionHeight($0.width, photoWidth: layout.width, photoHeight: layout.height)
+                )
+            } ?? upright
+        var peak = layout.metadataReading
+        switch layout.decoding {
+        case .jpeg:
+            let resize = StreamedResize.memoryNeeded(
+                width: layout.decodedWidth, height: layout.decodedHeight, format: format,
+                orientation: layout.orientation, targetWidth: widest.width, targetHeight: widest.height)
+            if layout.streamsRows {
+                peak = max(peak, layout.keptMetadata + layout.decoderMemory + resize)
+            } else {
+                // Decoded whole, then the coefficients freed before the rows go to the resize.
+                let decoded = layout.decodedWidth * layout.decodedHeight * channels
+                peak = max(peak, layout.keptMetadata + layout.decoderMemory)
+                peak = max(peak, layout.keptMetadata + decoded + resize)
+            }
+        case .png:
+            // A PNG is never turned; its decoded image is held while the widest rendition is made.
+            let decoded = layout.decodedWidth * layout.decodedHeight * channels
+            peak = max(peak, layout.keptMetadata + layout.decoderMemory)
+            peak = max(
+                peak,
+                layout.keptMetadata + decoded
+                    + Resampler.memoryNeeded(
+                        width: upright.width, height: upright.height, format: format, targetWidth: widest.width,
+                        targetHeight: widest.height))
+        }
+        // The widest rendition is held to the end.
+        let kept = layout.keptMetadata + widest.width * widest.height * channels
+        let headerBytes = limits.maxICCProfileBytes + 2 * 65_536
+        var input = widest
         // The rendition made before, when it is an image of its own; the files made so far.
         var previous = 0
         var files = 0
-        for request in distinct(requests, photoWidth: layout.width) {
+        for request in renditions {
             let height = renditionHeight(request.width, photoWidth: layout.width, photoHeight: layout.height)
             let resizing = Resampler.memoryNeeded(
                 width: input.width, height: input.height, format: format, targetWidth: request.width,
                 targetHeight: height)
             peak = max(peak, kept + previous + resizing + files)
-            if resizing > 0 { previous = request.width * height * format.channels }
+            if resizing > 0 { previous = request.width * height * channels }
             let encoding: (held: Int, file: Int)
             switch request.format {
             case .jpeg:

@@ -101,16 +101,21 @@ public enum Renditions {
         _ bytes: [UInt8], layout: SourceLayout, requests asked: [RenditionRequest], limits: ImageLimits,
         keepingCameraEXIF: Bool = false
     ) throws(ImageError) -> RenditionSet {
-        let source = try SourcePhoto(bytes, layout: layout, limits: limits)
+        let requests = distinct(asked, photoWidth: layout.width)
+        // The widest rendition is made as the photo is decoded; each other from the one before.
+        let widest = requests.first.map {
+            (width: $0.width, height: renditionHeight($0.width, photoWidth: layout.width, photoHeight: layout.height))
+        }
+        let source = try SourcePhoto(bytes, layout: layout, limits: limits, size: widest)
         let exif =
             keepingCameraEXIF ? source.exif.flatMap { CameraEXIF.allowlisted($0, keepingOrientation: false) } : nil
-        let image = source.decoded.image.oriented(source.orientation)
-        var warnings = source.decoded.warnings
+        let image = source.image
+        var warnings = source.warnings
         let (iccProfile, ignored) = renditionProfile(source.iccProfile, for: image.format, limits: limits)
         if let ignored { warnings.append(ignored) }
         var renditions: [EncodedRendition] = []
         var resized = image
-        for request in distinct(asked, photoWidth: source.width) {
+        for request in requests {
             let height = renditionHeight(request.width, photoWidth: source.width, photoHeight: source.height)
             resized = Resampler.resize(resized, width: request.width, height: height)
             var bytes: [UInt8]

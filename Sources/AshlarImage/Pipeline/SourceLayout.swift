@@ -19,8 +19,12 @@ struct SourceLayout {
     var decodedWidth: Int
     var decodedHeight: Int
     var decodedFormat: PixelFormat
-    /// The most the decoder holds at once, its output included.
+    /// The most the decoder holds at once, its output included: for a JPEG, as it hands its rows
+    /// on (a baseline JPEG's output is then one iMCU row of rows, not the image).
     var decoderMemory: Int
+    /// Whether the decoder hands its rows on as it decodes them (a baseline JPEG), rather than
+    /// from the whole image, decoded first.
+    var streamsRows: Bool
     /// What the metadata read before decoding holds while renditions are made: a JPEG's EXIF,
     /// XMP and ICC profile and the profile its decoder joins; a PNG's inflated profile.
     var keptMetadata: Int
@@ -51,7 +55,10 @@ struct SourceLayout {
             decoding = .jpeg(scale: scale, metadata: metadata)
             (decodedWidth, decodedHeight) = scale.outputSize(width: info.width, height: info.height)
             decodedFormat = info.components == 1 ? .gray : .rgb
-            decoderMemory = try JPEGHeader.check(bytes, scale: scale, limits: limits)
+            // Refused as a whole decode would be; held as the streamed decode holds it.
+            let checked = try JPEGHeader.checkHandingRows(bytes, scale: scale, limits: limits)
+            decoderMemory = checked.handingRows
+            streamsRows = checked.streams
             // The decoder joins the profile from the chunks it meets, before the first scan or
             // between scans: at most the file, and at most 255 chunks.
             let joined = min(bytes.count, 255 * 65_535)
@@ -67,6 +74,7 @@ struct SourceLayout {
         case .png:
             let structure = try PNGStructure(bytes, headerOnly: false)
             decoderMemory = try PNGDecoder.memoryNeeded(checking: structure, limits: limits)
+            streamsRows = false
             decoding = .png
             orientation = 1
             (width, height) = (structure.info.width, structure.info.height)

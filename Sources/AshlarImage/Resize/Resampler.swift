@@ -98,32 +98,38 @@ public enum Resampler {
         defer { withExtendedLifetime((middle, accumulator)) {} }
         // The first pass's output is `middleHeight` wide and `width` high (transposed).
         columnPass(
-            source, width: width, height: height, channels: channels, columns, middle.base,
+            source, width: width, channels: channels, columns, outputs: 0..<middleHeight, firstRow: 0,
+            middle.base, targetStride: middleHeight * channels,
             shift: firstShift, maximum: middleMaximum, accumulator.base)
         columnPass(
-            UnsafePointer(middle.base), width: middleHeight, height: width, channels: channels, rows, target,
+            UnsafePointer(middle.base), width: middleHeight, channels: channels, rows,
+            outputs: 0..<rows.starts.count, firstRow: 0, target, targetStride: rows.starts.count * channels,
             shift: lastShift, maximum: lastMaximum, accumulator.base)
     }
 
-    /// Resamples each column of a `width` × `height` image to `weights.starts.count` samples and
-    /// writes the result transposed: output row `y`'s pixel `x` goes to row `x`, column `y`.
+    /// Resamples each column of an image `width` pixels wide to the output samples `outputs` of
+    /// `weights` and writes the result transposed: output row `y`'s pixel `x` goes to
+    /// `target + x · targetStride + (y - outputs.lowerBound) · channels`. `source` points at row
+    /// `firstRow` of the image (rows before it are not held: a streamed resize keeps only a window
+    /// of rows); the whole image is `firstRow` 0 and every output.
     ///
     /// The image is done in strips `strip` pixels wide and `block` output rows at a time, so that
     /// the sums (at most `block · strip · channels`) stay in the first-level cache while they are
     /// built and then read across, and the transposed stores of successive blocks land in the same
-    /// few hundred cache lines. Every source row read is `weights.starts[y] + tap` with
-    /// `tap < weights.counts[y]`, which ``ResampleWeights`` keeps below `height`; every column read
-    /// is below `width`; every target index is below `width * outputHeight * channels`.
+    /// few hundred cache lines. Every source row read is `weights.starts[y] + tap - firstRow` with
+    /// `tap < weights.counts[y]`, which the caller keeps within the rows it holds (``ResampleWeights``
+    /// keeps it below the image's height); every column read is below `width`; every target index
+    /// is below `width · targetStride`.
     @inline(__always)
-    private static func columnPass<Source: FixedWidthInteger, Target: FixedWidthInteger>(
-        _ source: UnsafePointer<Source>, width: Int, height: Int, channels: Int,
-        _ weights: ResampleWeights, _ target: UnsafeMutablePointer<Target>,
+    static func columnPass<Source: FixedWidthInteger, Target: FixedWidthInteger>(
+        _ source: UnsafePointer<Source>, width: Int, channels: Int,
+        _ weights: ResampleWeights, outputs: Range<Int>, firstRow firstHeld: Int,
+        _ target: UnsafeMutablePointer<Target>, targetStride: Int,
         shift: Int32, maximum: Int32, _ accumulator: UnsafeMutablePointer<Int32>
     ) {
         let rowSamples = width * channels
-        let outputHeight = weights.starts.count
+        let outputHeight = outputs.upperBound
         let rounding = Int32(1) << (shift - 1)
-        let targetStride = outputHeight * channels
         weights.starts.withUnsafeBufferPointer { starts in
             weights.counts.withUnsafeBufferPointer { counts in
                 weights.weights.withUnsafeBufferPointer { allWeights in
@@ -131,7 +137,7 @@ public enum Resampler {
                     while firstColumn < width {
                         let stripSamples = min(strip, width - firstColumn) * channels
                         let stripSource = source + firstColumn * channels
-                        var firstRow = 0
+                        var firstRow = outputs.lowerBound
                         while firstRow < outputHeight {
                             let rowsInBlock = min(block, outputHeight - firstRow)
                             for member in 0..<rowsInBlock {
@@ -139,7 +145,7 @@ public enum Resampler {
                                 let sums = accumulator + member * stripSamples
                                 let taps = allWeights.baseAddress! + y * weights.maxTaps
                                 let count = Int(counts[y])
-                                var row = stripSource + Int(starts[y]) * rowSamples
+                                var row = stripSource + (Int(starts[y]) - firstHeld) * rowSamples
                                 for index in 0..<stripSamples { sums[index] = rounding }
                                 var tap = 0
                                 while tap + 1 < count {
@@ -165,7 +171,8 @@ public enum Resampler {
                                     }
                                 }
                             }
-                            let corner = target + (firstColumn * outputHeight + firstRow) * channels
+                            let corner =
+                                target + firstColumn * targetStride + (firstRow - outputs.lowerBound) * channels
                             for x in 0..<stripSamples / channels {
                                 let pixel = corner + x * targetStride
                                 var sums = accumulator + x * channels
