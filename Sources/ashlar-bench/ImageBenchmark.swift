@@ -6,6 +6,8 @@ import Foundation
 /// - `images [FOLDER] [--runs R]`: renditions 480, 960 and 1920 px wide of each large photo.
 /// - `images resize IN.pnm WIDTH HEIGHT [OUT.pnm] [--linear] [--runs R]`: the resampler alone,
 ///   timed; with `--linear`, in linear light (the measurement behind resampling encoded values).
+/// - `images peak [FOLDER…] [--runs R]`: each photo's measured peak memory and CPU time, a
+///   child process a photo, beside the estimate (`ImagePeakBenchmark.swift`).
 /// - `images memory PATH [--widths W,W,…]`: the memory estimate for one photo against its
 ///   measured peak; `images decode PATH [--scale N] [--runs R]`: a JPEG decode's time a block
 ///   its scans decode (`ImageCostBenchmark.swift`).
@@ -25,6 +27,8 @@ struct ImageBenchmark {
             case "resize": return try resize(Array(arguments.dropFirst()))
             case "photo": return try photo(Array(arguments.dropFirst()))
             case "memory": return try memory(Array(arguments.dropFirst()))
+            case "peak": return try peak(Array(arguments.dropFirst()))
+            case "one": return try one(Array(arguments.dropFirst()))
             case "decode": return try decode(Array(arguments.dropFirst()))
             case "gap": return try gap(Array(arguments.dropFirst()))
             case "encode": return try encode(Array(arguments.dropFirst()))
@@ -180,15 +184,7 @@ extension ImageBenchmark {
             pillow == nil ? "–" : Measure.format(totals.ashlar / totals.pillow, 2),
             vips ? Measure.format(totals.ashlar / totals.vips, 2) : "–", "",
         ])
-        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
-        for row in [header] + rows {
-            print(
-                "  "
-                    + row.indices.map { column in
-                        let padding = String(repeating: " ", count: widths[column] - row[column].count)
-                        return column == 0 ? row[column] + padding : padding + row[column]
-                    }.joined(separator: "  "))
-        }
+        for line in TextTable(header: header, rows: rows).lines() { print(line) }
         return 0
     }
 

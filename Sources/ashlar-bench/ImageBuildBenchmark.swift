@@ -88,12 +88,9 @@ struct ImageBuildBenchmark {
         for index in 0..<photos {
             let album = source.appendingPathComponent(String(format: "album-%03d", index / 100))
             try FileManager.default.createDirectory(at: album, withIntermediateDirectories: true)
-            // SOI, then a COM segment naming the copy, then the rest of the file.
-            let comment = Array("ashlar-bench copy \(index)".utf8)
-            let length = comment.count + 2
-            let bytes =
-                Array(original[0..<2]) + [0xFF, 0xFE, UInt8(length >> 8), UInt8(length & 0xFF)] + comment
-                + Array(original[2...])
+            guard let bytes = DistinctCopy.jpeg(original, copy: index) else {
+                throw BenchFailure("build --images: the generated photo is not a JPEG")
+            }
             let name = String(format: "photo-%05d", index)
             try Data(bytes).write(to: album.appendingPathComponent(name + ".jpg"))
             try Data(#"{"title": "Photo \#(index)", "alt": "A generated scene, number \#(index)"}"#.utf8).write(
@@ -105,19 +102,22 @@ struct ImageBuildBenchmark {
     private func measure(_ label: String, _ builder: SiteBuilder) throws -> Double {
         var outcome: Result<SiteBuilder.Result, BuildError>?
         var seconds = 0.0
+        var cpu = 0.0
         let peak = PhaseMemory.measure {
-            seconds = Measure.seconds {
-                do throws(BuildError) {
-                    outcome = .success(try builder.build())
-                } catch {
-                    outcome = .failure(error)
+            cpu = CPUTime.ofThisProcess {
+                seconds = Measure.seconds {
+                    do throws(BuildError) {
+                        outcome = .success(try builder.build())
+                    } catch {
+                        outcome = .failure(error)
+                    }
                 }
             }
         }.peak
         guard let result = try outcome?.get() else { throw BenchFailure("\(label): the build did not run") }
         try BuildBenchmark.check(result, expectedPhotos: photos, label: label)
         print(
-            "  \(label.padding(toLength: 20, withPad: " ", startingAt: 0)) \(Measure.format(seconds)) s, \(result.renditionsMade) renditions made, \(result.renditionsReused) reused, \(result.filesWritten) files written, peak memory \(peak)"
+            "  \(label.padding(toLength: 20, withPad: " ", startingAt: 0)) \(Measure.format(seconds)) s, CPU \(Measure.format(cpu, 1)) s, \(result.renditionsMade) renditions made, \(result.renditionsReused) reused, \(result.filesWritten) files written, peak memory \(peak)"
         )
         return seconds
     }

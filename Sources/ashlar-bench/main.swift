@@ -11,7 +11,10 @@ let usage = """
            ashlar-bench build [--photos N] [--keep 1] [--jobs J] [--scaling R] [--images 1]
            ashlar-bench shards [--photos N] [--shards S] [--width W] [--keep 1]
            ashlar-bench stress [--photos N]
+           ashlar-bench scaling [--photos-dir DIR]… [--copies N] [--ashlar PATH] [--jobs-list J,J,…]
+                                [--runs K] [--memory SIZE] [--keep 1]
            ashlar-bench images [FOLDER] [--runs R]
+           ashlar-bench images peak [FOLDER…] [--runs R]
            ashlar-bench images memory PATH [--widths W,W,…]
            ashlar-bench images decode PATH [--scale N] [--runs R]
            ashlar-bench images encode [--widths W,W,…] [--quality Q] [--runs R] PHOTO…
@@ -35,6 +38,7 @@ guard let command = arguments.first else {
 switch command {
 case "images": exit(ImageBenchmark.main(Array(arguments.dropFirst())))
 case "quality": exit(QualityBenchmark.main(Array(arguments.dropFirst())))
+case "scaling": exit(ScalingBenchmark.main(Array(arguments.dropFirst())))
 case "stress-build":
     // One case of `stress`, in a process of its own.
     guard arguments.count == 2 else { exit(64) }
@@ -42,7 +46,7 @@ case "stress-build":
 default: break
 }
 guard let names = BenchOptions.names[command] else {
-    let commands = BenchOptions.names.keys.sorted() + ["images", "quality"]
+    let commands = BenchOptions.names.keys.sorted() + ["images", "quality", "scaling"]
     let suggestion = Suggestion.closest(to: command, among: commands).map { "; did you mean '\($0)'?" } ?? ""
     fail("error: unknown benchmark '\(command)'\(suggestion)", status: 64)
 }

@@ -56,6 +56,21 @@ import Testing
         Case(
             arguments: ["images", "resize", "in.pnm", "10", "10", "--runs", "x"],
             message: "'--runs' must be a positive whole number, not 'x'"),
+        Case(
+            arguments: ["scaling", "--jobs-list", "1,0"],
+            message: "'--jobs-list' must be job counts from 1 to 1024, not '1,0'"),
+        Case(
+            arguments: ["scaling", "--memory", "4GB"],
+            message: "'--memory' must be a size such as 192M, 1.5G or 512K, not '4GB'"),
+        Case(arguments: ["scaling", "--runs", "0"], message: "'--runs' must be a positive whole number, not '0'"),
+        Case(arguments: ["scaling", "--copies"], message: "'--copies' needs a value"),
+        Case(arguments: ["scaling", "photos"], message: "unexpected argument 'photos' for 'ashlar-bench scaling'"),
+        Case(
+            arguments: ["scaling", "--ashlar", "/nonexistent/ashlar"],
+            message: "no ashlar binary at '/nonexistent/ashlar'; give --ashlar PATH"),
+        Case(
+            arguments: ["images", "peak", "--run", "2"],
+            message: "unknown option '--run' for 'ashlar-bench images peak'; did you mean '--runs'?"),
     ]
 
     @Test(arguments: cases)
