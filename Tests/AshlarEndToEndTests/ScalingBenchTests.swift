@@ -147,16 +147,10 @@ import Testing
     }
 
     @Test func aChildsLinesAndUsageMakeAPhotosRow() throws {
-        let output = PhotoPeak.Field.allCases.map { field in
-            field.line(
-                switch field {
-                case .megapixels: 23.8
-                case .progressive: 0
-                case .png: 0
-                case .estimate: 205.4
-                case .start: 30.5
-                })
-        }.joined(separator: "\n")
+        let output = [
+            PhotoPeak.Field.megapixels.line(23.8), PhotoPeak.Field.progressive.line(0), PhotoPeak.Field.png.line(0),
+            PhotoPeak.Field.estimate.line(205.4), PhotoPeak.Field.start.line(30.5),
+        ].joined(separator: "\n")
         let usage = ChildUsage(status: 0, output: [], cpuSeconds: 0.7512, peakResidentBytes: 90 * 1_048_576)
         let peak = try #require(PhotoPeak(output, usage: usage))
         #expect(
