@@ -26,6 +26,21 @@ struct BenchOptions {
 
     /// Reads `--name N` and `--name=N` pairs for `ashlar-bench command`.
     init(_ arguments: [String], command: String, names: [String]) throws(BenchUsageError) {
+        for (name, text) in try Self.pairs(arguments, command: command, names: names) {
+            guard let text else { throw BenchUsageError("'--\(name)' needs a value (N)") }
+            guard let value = Int(text), value >= 0 else {
+                throw BenchUsageError("'--\(name)' must be a whole number, not '\(text)'")
+            }
+            values[name] = value
+        }
+    }
+
+    /// The `--name VALUE` and `--name=VALUE` pairs of `arguments`, in order, each name one of
+    /// `names`; a value is nil where none follows. Every command's options are read through it.
+    static func pairs(
+        _ arguments: [String], command: String, names: [String]
+    ) throws(BenchUsageError) -> [(name: String, text: String?)] {
+        var pairs: [(name: String, text: String?)] = []
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -39,17 +54,14 @@ struct BenchOptions {
                 text = String(name[name.index(after: equals)...])
                 name = String(name[..<equals])
             }
-            try Self.check(name, command: command, among: names)
+            try check(name, command: command, among: names)
             if text == nil, index < arguments.count, !arguments[index].hasPrefix("--") {
                 text = arguments[index]
                 index += 1
             }
-            guard let text else { throw BenchUsageError("'--\(name)' needs a value (N)") }
-            guard let value = Int(text), value >= 0 else {
-                throw BenchUsageError("'--\(name)' must be a whole number, not '\(text)'")
-            }
-            values[name] = value
+            pairs.append((name, text))
         }
+        return pairs
     }
 
     /// Throws unless `name` is one of `names`, with the nearest one as a suggestion.

@@ -22,24 +22,7 @@ struct ScalingOptions: Equatable {
     /// Reads `--name VALUE` and `--name=VALUE` pairs.
     init(_ arguments: [String]) throws(BenchUsageError) {
         var folders: [String] = []
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            guard argument.hasPrefix("--"), argument.count > 2 else {
-                throw BenchUsageError("unexpected argument '\(argument)' for 'ashlar-bench scaling'")
-            }
-            var name = String(argument.dropFirst(2))
-            var text: String?
-            if let equals = name.firstIndex(of: "=") {
-                text = String(name[name.index(after: equals)...])
-                name = String(name[..<equals])
-            }
-            try BenchOptions.check(name, command: "scaling", among: Self.names)
-            if text == nil, index < arguments.count, !arguments[index].hasPrefix("--") {
-                text = arguments[index]
-                index += 1
-            }
+        for (name, text) in try BenchOptions.pairs(arguments, command: "scaling", names: Self.names) {
             guard let text, !text.isEmpty else { throw BenchUsageError("'--\(name)' needs a value") }
             switch name {
             case "photos-dir": folders.append(text)
