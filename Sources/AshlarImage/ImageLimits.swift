@@ -37,10 +37,17 @@ public struct ImageLimits: Sendable, Equatable {
     /// made progressive, up to 277 MiB, nearly all of it coefficients (6 bytes a pixel at 4:4:4,
     /// so a progressive 4:4:4 JPEG fits up to about 170 megapixels).
     public var maxMemoryBytes: Int
+    /// The most entropy-coded bytes a JPEG rendition may take a block (of 8 × 8 samples): what
+    /// the memory estimate counts its encoder's output at. A rendition that would take more at
+    /// the quality asked for (none of the photographs measured, nor noise at quality 100, which
+    /// takes about 60) is written at a lower quality, with a warning
+    /// (`JPEGEncoder.encodeWithinBound`).
+    public var maxCodedBytesPerBlock: Int
 
     public init(
         maxPixels: Int = 300_000_000, maxScans: Int = 1_000, maxScanBlocks: Int = 225_000_000,
-        maxDecompressedBytes: Int = 1 << 30, maxICCProfileBytes: Int = 512 << 10, maxMemoryBytes: Int = 1 << 30
+        maxDecompressedBytes: Int = 1 << 30, maxICCProfileBytes: Int = 512 << 10, maxMemoryBytes: Int = 1 << 30,
+        maxCodedBytesPerBlock: Int = JPEGEncoder.codedBytesPerBlockLimit
     ) {
         self.maxPixels = maxPixels
         self.maxScans = maxScans
@@ -48,10 +55,11 @@ public struct ImageLimits: Sendable, Equatable {
         self.maxDecompressedBytes = maxDecompressedBytes
         self.maxICCProfileBytes = maxICCProfileBytes
         self.maxMemoryBytes = maxMemoryBytes
+        self.maxCodedBytesPerBlock = max(maxCodedBytesPerBlock, 1)
     }
 
     /// 300 megapixels, 1,000 scans decoding 225 million blocks in all, 1 GiB of decompressed
-    /// data, ICC profiles up to 512 KiB, 1 GiB of memory.
+    /// data, ICC profiles up to 512 KiB, 1 GiB of memory, 80 coded bytes a JPEG rendition block.
     public static let `default` = ImageLimits()
 
     /// Why `subject` ("JPEG", "image") is refused when it needs `bytes` of memory to `doing`

@@ -1,5 +1,6 @@
-/// Something wrong with a file that was decoded anyway. Its ``description`` is the message a user
-/// sees, lowercase and in the file's terms; the caller adds the file's path.
+/// Something wrong with a file that was decoded anyway, or with a rendition made of it. Its
+/// ``description`` is the message a user sees, lowercase and in the file's terms; the caller adds
+/// the file's path.
 ///
 /// Only the damage kinds (``isDamage``) mean pixels are missing or made up: the decoder filled
 /// part of the picture (grey for JPEG, zero for PNG). The others are about the file around the
@@ -37,6 +38,11 @@ public enum ImageWarning: Sendable, Hashable, CustomStringConvertible {
     case chunkIgnored(String, ChunkProblem)
     /// The embedded ICC profile is ignored, and why.
     case iccProfileIgnored(ICCProblem)
+    /// The JPEG rendition `width` pixels wide would have taken more than the encoder's bound
+    /// (`JPEGEncoder.codedBytesPerBlockLimit`) at quality `asked`, which only pixels like noise do;
+    /// it is written at quality `written`, or, when nil, even quality 1 did not fit and each unit of
+    /// 8 or 16 pixels square is its mean colour.
+    case renditionQualityLowered(width: Int, asked: Int, written: Int?)
 
     /// Why an ancillary chunk is ignored.
     public enum ChunkProblem: Sendable, Hashable {
@@ -68,7 +74,7 @@ public enum ImageWarning: Sendable, Hashable, CustomStringConvertible {
             .imageDataEndsEarly, .truncatedImageData, .corruptImageData, .unknownFilter:
             true
         case .fileEndsInsideChunk(let type): type == "IDAT"
-        case .excessImageData, .missingIEND, .chunkIgnored, .iccProfileIgnored: false
+        case .excessImageData, .missingIEND, .chunkIgnored, .iccProfileIgnored, .renditionQualityLowered: false
         }
     }
 
@@ -104,6 +110,13 @@ public enum ImageWarning: Sendable, Hashable, CustomStringConvertible {
             "the ICC profile is larger than \(limit / 1024) KiB; renditions are written without it"
         case .iccProfileIgnored(.wrongColourSpace(let space)):
             "the image carries \(space.map { "a \($0) profile" } ?? "a damaged profile"); renditions are written without it"
+        case .renditionQualityLowered(let width, let asked, let written?):
+            "its pixels are like noise: the \(width) px rendition at quality \(asked) would take more than "
+                + "\(JPEGEncoder.codedBytesPerBlockLimit) bytes a block, so it is written at quality \(written)"
+        case .renditionQualityLowered(let width, let asked, nil):
+            "its pixels are like noise: the \(width) px rendition would take more than "
+                + "\(JPEGEncoder.codedBytesPerBlockLimit) bytes a block even at quality 1 (\(asked) was asked), "
+                + "so it is written as squares of their mean colour"
         }
     }
 }

@@ -3,9 +3,12 @@ extension JPEGEncoder {
     /// time, with a zero stuffed after every `0xFF` byte (T.81 F.1.2.3).
     ///
     /// The writer writes to an ``OwnedBuffer`` so the hot path has no array bounds or uniqueness
-    /// checks; ``finish()`` returns the bytes.
+    /// checks; ``finish()`` returns the bytes. With an allowance, the buffer grows only by what the
+    /// allowance grants; once it grants too little, the writer writes over its own start (the
+    /// bytes are garbage, and the encoder, seeing the allowance exceeded, discards them).
     struct BitWriter {
         private var storage: OwnedBuffer<UInt8>
+        private let allowance: CodedByteAllowance?
         private var buffer: UnsafeMutablePointer<UInt8> { storage.base }
         private var capacity: Int { storage.count }
         private var count = 0
@@ -13,8 +16,11 @@ extension JPEGEncoder {
         /// Bits still free in the accumulator, 1...64; the used ones are its low `64 - free` bits.
         private var free = 64
 
-        init(capacity: Int) {
-            storage = OwnedBuffer(uninitializedCount: max(capacity, 64))
+        init(capacity: Int, allowance: CodedByteAllowance? = nil) {
+            self.allowance = allowance
+            // At least 64 bytes, so that a flush after writing over the start always fits.
+            let wanted = max(capacity, 64)
+            storage = OwnedBuffer(uninitializedCount: max(allowance?.take(upTo: wanted) ?? wanted, 64))
         }
 
         /// Writes a Huffman code (`entry` is `code << 8 | length`) followed by the low `size` bits
@@ -66,7 +72,16 @@ extension JPEGEncoder {
         }
 
         private mutating func grow() {
-            let larger = OwnedBuffer<UInt8>(uninitializedCount: capacity * 2)
+            var added = capacity
+            if let allowance {
+                added = allowance.take(upTo: capacity)
+                if added < 16 {
+                    allowance.markExceeded()
+                    count = 0
+                    return
+                }
+            }
+            let larger = OwnedBuffer<UInt8>(uninitializedCount: capacity + added)
             larger.base.update(from: buffer, count: count)
             storage = larger
         }

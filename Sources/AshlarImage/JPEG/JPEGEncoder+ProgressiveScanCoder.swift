@@ -39,13 +39,16 @@ extension JPEGEncoder {
         private var previous: (Int32, Int32, Int32) = (0, 0, 0)
 
         /// A coder of `scan` whose AC symbols use Huffman table `table`.
-        init(_ scan: JPEGScanScript.Scan, table: Int, counting: Bool, capacity: Int) {
+        init(
+            _ scan: JPEGScanScript.Scan, table: Int, counting: Bool, capacity: Int,
+            allowance: CodedByteAllowance? = nil
+        ) {
             self.scan = scan
             self.table = table
             self.counting = counting
             band = ~UInt64(0) >> UInt64(63 - scan.band.upperBound) & ~((1 << UInt64(scan.band.lowerBound)) - 1)
             threshold = Int32(1) << Int32(scan.low)
-            writer = BitWriter(capacity: counting ? 0 : capacity)
+            writer = BitWriter(capacity: counting ? 0 : capacity, allowance: counting ? nil : allowance)
             pendingBits.reserveCapacity(Self.correctionBitLimit)
         }
 

@@ -65,8 +65,9 @@ extension JPEGEncoder {
         }
 
         /// Once every row is counted: for each scan, a DHT with Huffman tables built for its own
-        /// symbols (none for a DC refinement, which codes bare bits), its SOS and its data.
-        func append(_ blocks: QuantisedBlocks, to output: inout [UInt8]) {
+        /// symbols (none for a DC refinement, which codes bare bits), its SOS and its data. False,
+        /// and `output` left as it is, when the coded data passed `allowance`.
+        func append(_ blocks: QuantisedBlocks, to output: inout [UInt8], allowance: CodedByteAllowance?) -> Bool {
             var data = [[UInt8]](repeating: [], count: script.scans.count)
             var tables = [[(index: Int, table: HuffmanTable)]](repeating: [], count: script.scans.count)
             for group in groups {
@@ -83,7 +84,7 @@ extension JPEGEncoder {
                     }
                     var writer = ProgressiveScanCoder(
                         scan, table: table(ofComponent: scan.components[0]), counting: false,
-                        capacity: group.order.count * 8)
+                        capacity: group.order.count * 8, allowance: allowance)
                     for (index, table) in tables[member] {
                         for symbol in 0..<256 { writer.codes[index * 256 + symbol] = table.codes[symbol] }
                     }
@@ -101,7 +102,11 @@ extension JPEGEncoder {
                     writer.finish()
                     data[member] = writer.writer.finish()
                 }
+                if allowance?.isPassed(by: data.reduce(0) { $0 + $1.count }) == true { return false }
             }
+            // Room for every scan at once (its data, and at most 1,000 bytes of DHT and SOS), so
+            // that the file does not grow, and copy itself, scan by scan.
+            output.reserveCapacity(output.count + data.reduce(0) { $0 + $1.count + 1_000 } + 2)
             for (index, scan) in script.scans.enumerated() {
                 if !tables[index].isEmpty {
                     appendProgressiveHuffmanTables(tables[index], isAC: !scan.isDC, to: &output)
@@ -109,6 +114,7 @@ extension JPEGEncoder {
                 appendProgressiveScanHeader(scan, to: &output)
                 output += data[index]
             }
+            return true
         }
     }
 }

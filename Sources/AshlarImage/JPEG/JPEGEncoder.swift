@@ -37,7 +37,18 @@ public enum JPEGEncoder {
         _ image: PixelImage, quality: Int, subsampling: ChromaSubsampling, iccProfile: [UInt8]?,
         settings: JPEGEncoderSettings, script: JPEGScanScript?
     ) -> [UInt8] {
-        let source = image.format.hasAlpha ? compositedOverWhite(image) : image
+        // Without an allowance, `attempt` always returns a file.
+        attempt(
+            image.format.hasAlpha ? compositedOverWhite(image) : image, quality: min(max(quality, 1), 100),
+            subsampling: subsampling, iccProfile: iccProfile, settings: settings, script: script, allowance: nil) ?? []
+    }
+
+    /// One try at encoding `source` (no alpha) at `quality`: the file, or nil when its coded data
+    /// passed `allowance`.
+    static func attempt(
+        _ source: PixelImage, quality: Int, subsampling: ChromaSubsampling, iccProfile: [UInt8]?,
+        settings: JPEGEncoderSettings, script: JPEGScanScript?, allowance: CodedByteAllowance?
+    ) -> [UInt8]? {
         let frame = Frame(
             width: min(source.width, maximumDimension), height: min(source.height, maximumDimension),
             components: source.format == .gray ? 1 : 3, subsampling: subsampling)
@@ -63,7 +74,10 @@ public enum JPEGEncoder {
             appendFrameHeader(frame, progressive: false, to: &output)
             appendHuffmanTables(tables, to: &output)
             appendScanHeader(frame, to: &output)
-            output += entropyCode(blocks, frame: frame, tables: tables)
+            let data = entropyCode(blocks, frame: frame, tables: tables, allowance: allowance)
+            if allowance?.isPassed(by: data.count) == true { return nil }
+            output.reserveCapacity(output.count + data.count + 2)
+            output += data
         case .progressive:
             let script = script ?? .script(components: frame.components, pixels: frame.width * frame.height)
             var scans = ProgressiveScans(frame: frame, script: script)
@@ -74,7 +88,7 @@ public enum JPEGEncoder {
                 scans.count(mcuRow: row, coefficients: coefficients, masks: masks)
             }
             appendFrameHeader(frame, progressive: true, to: &output)
-            scans.append(blocks, to: &output)
+            guard scans.append(blocks, to: &output, allowance: allowance) else { return nil }
         }
         output += [0xFF, 0xD9]
         return output
@@ -268,8 +282,10 @@ public enum JPEGEncoder {
     }
 
     /// Huffman-codes the blocks in MCU order: one scan, no restart markers.
-    static func entropyCode(_ blocks: QuantisedBlocks, frame: Frame, tables: [HuffmanTable]) -> [UInt8] {
-        var writer = BitWriter(capacity: frame.blockCount * 16)
+    static func entropyCode(
+        _ blocks: QuantisedBlocks, frame: Frame, tables: [HuffmanTable], allowance: CodedByteAllowance?
+    ) -> [UInt8] {
+        var writer = BitWriter(capacity: frame.blockCount * 16, allowance: allowance)
         let codes = tables.flatMap(\.codes)
         blocks.coefficients.withUnsafeBufferPointer { coefficientBuffer in
             blocks.masks.withUnsafeBufferPointer { maskBuffer in

@@ -10,9 +10,9 @@ extension Renditions {
     /// widest rendition's resize; a progressive JPEG's coefficients at full resolution whatever
     /// the scale, and its output pixels; a PNG's inflated rows and pixels); the streamed resize's
     /// window of rows and the resampler's buffers, and each rendition's pixels; and the
-    /// encoders' buffers and files at their worst. The encoded renditions are counted at the most their format allows (a JPEG's
-    /// can reach 9.8 bytes a pixel), where a photograph's take a tenth of a byte: that is most of
-    /// the difference from what a photo is measured to use.
+    /// encoders' buffers and files at their most. A JPEG rendition's coded data is counted at
+    /// ``ImageLimits/maxCodedBytesPerBlock`` (80 bytes a block, 1.9 bytes a pixel at 4:2:0; the
+    /// encoder keeps within it), where a photograph's take a tenth of a byte a pixel.
     public static func memoryNeeded(
         for bytes: [UInt8], widths: [Int], limits: ImageLimits = .default, orientation: Int? = nil
     ) throws(ImageError) -> Int {
@@ -114,7 +114,8 @@ extension Renditions {
             switch request.format {
             case .jpeg:
                 encoding = JPEGEncoder.memoryNeeded(
-                    width: request.width, height: height, format: format, subsampling: .s420, headerBytes: headerBytes)
+                    width: request.width, height: height, format: format, subsampling: .s420, headerBytes: headerBytes,
+                    bytesPerBlock: limits.maxCodedBytesPerBlock)
             case .png:
                 encoding = PNGEncoder.memoryNeeded(
                     width: request.width, height: height, format: format, profileBytes: limits.maxICCProfileBytes)

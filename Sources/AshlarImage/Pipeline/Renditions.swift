@@ -121,8 +121,17 @@ public enum Renditions {
             var bytes: [UInt8]
             switch request.format {
             case .jpeg(let quality):
-                bytes = JPEGEncoder.encode(
-                    resized, quality: quality, subsampling: .s420, iccProfile: iccProfile, settings: .perceptual)
+                let encoded = JPEGEncoder.encodeWithinBound(
+                    resized, quality: quality, subsampling: .s420, iccProfile: iccProfile, settings: .perceptual,
+                    script: nil, bytesPerBlock: limits.maxCodedBytesPerBlock)
+                bytes = encoded.bytes
+                switch encoded.written {
+                case .asked: break
+                case .lowered(let written):
+                    warnings.append(.renditionQualityLowered(width: request.width, asked: quality, written: written))
+                case .flattened:
+                    warnings.append(.renditionQualityLowered(width: request.width, asked: quality, written: nil))
+                }
                 if let exif { bytes = Self.inserting(exif: exif, into: bytes) }
             case .png:
                 bytes = PNGEncoder.encode(resized, iccProfile: iccProfile)
