@@ -28,7 +28,8 @@ extension HEIFFile {
         for tile in tiles.dropFirst() {
             let tileItem = try requireItem(tile)
             guard tileItem.type == firstItem.type else {
-                throw .badGrid(item: id, reason: "tile \(tile) is '\(tileItem.type)', tile \(first) '\(firstItem.type)'")
+                throw .badGrid(
+                    item: id, reason: "tile \(tile) is '\(tileItem.type)', tile \(first) '\(firstItem.type)'")
             }
             let size = try extent(of: tile, properties(of: tile))
             guard size == (tileWidth, tileHeight) else {

@@ -35,7 +35,9 @@ extension HEIFFile {
         let item = try requireItem(id)
         let properties = try properties(of: id)
         for associated in properties where associated.isEssential {
-            if case .other(let type) = associated.property { throw .unsupportedEssentialProperty(item: id, property: type) }
+            if case .other(let type) = associated.property {
+                throw .unsupportedEssentialProperty(item: id, property: type)
+            }
         }
         let (width, height) = try extent(of: id, properties)
         let coding: HEIFImageDescription.Coding

@@ -6,9 +6,12 @@ extension HEIFMetaContents {
         let (version, _) = try fields.versionAndFlags()
         guard version <= 1 else { throw .unsupportedVersion(box: "iinf", version: version) }
         let declared = Int(version == 0 ? UInt32(try fields.u16()) : try fields.u32())
-        guard declared <= limits.items else { throw .tooMany(what: "items in iinf", count: declared, limit: limits.items) }
+        guard declared <= limits.items else {
+            throw .tooMany(what: "items in iinf", count: declared, limit: limits.items)
+        }
         var seen: Set<UInt32> = []
-        for entry in try Self.children(file, of: box, skip: fields.offset - box.payloadStart) where entry.type == "infe" {
+        for entry in try Self.children(file, of: box, skip: fields.offset - box.payloadStart) where entry.type == "infe"
+        {
             guard items.count < limits.items else {
                 throw .tooMany(what: "items in iinf", count: items.count + 1, limit: limits.items)
             }
@@ -25,7 +28,7 @@ extension HEIFMetaContents {
         guard version >= 2 else { return nil }
         guard version <= 3 else { throw .unsupportedVersion(box: "infe", version: version) }
         let id = try fields.itemID(wide: version == 3)
-        _ = try fields.u16()  // item_protection_index
+        _ = try fields.u16() // item_protection_index
         let type = try fields.fourCC()
         var item = HEIFItem(id: id, type: type, name: fields.string(), isHidden: flags & 1 != 0)
         if type == "mime" {

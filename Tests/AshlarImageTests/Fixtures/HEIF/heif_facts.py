@@ -87,7 +87,7 @@ def facts(path):
                 o += 2
                 item_type = data[o:o + 4].decode("latin-1")
                 name, o = cstring(data, o + 4, cend)
-                item = {"type": item_type, "hidden": hidden, "name": name}
+                item = {"type": item_type, "hidden": int(hidden), "name": name}
                 if item_type == "mime":
                     item["content_type"], o = cstring(data, o, cend)
                 result["items"][str(item_id)] = item
@@ -149,7 +149,7 @@ def facts(path):
             item["data_length"] = location["length"]
             item["construction_method"] = location["method"]
         item["properties"] = [
-            dict(properties[index - 1], essential=essential)
+            dict(properties[index - 1], essential=int(essential))
             for index, essential in associations.get(int(item_id), []) if index > 0
         ]
         if item["type"] == "grid" and location:
