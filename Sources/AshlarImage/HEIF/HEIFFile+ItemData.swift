@@ -28,10 +28,11 @@ extension HEIFFile {
                 throw .extentOutside(item: itemID, extent: number + 1, container: containerName)
             }
             let lower = container.lowerBound + Int(start)
-            total += Int(length)
-            guard total <= limits.itemBytes else {
-                throw .itemTooLarge(item: itemID, bytes: total, limit: limits.itemBytes)
+            guard length <= UInt64(limits.itemBytes - total) else {
+                let bytes = length > UInt64(Int.max - total) ? Int.max : total + Int(length)
+                throw .itemTooLarge(item: itemID, bytes: bytes, limit: limits.itemBytes)
             }
+            total += Int(length)
             ranges.append(lower..<(lower + Int(length)))
         }
         return ranges

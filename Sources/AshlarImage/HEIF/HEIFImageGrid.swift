@@ -16,7 +16,7 @@ package struct HEIFImageGrid: Sendable, Equatable {
     /// Reads the ImageGrid structure: version 0, flags (bit 0: 32-bit output sizes, else 16-bit),
     /// rows − 1, columns − 1, output width and height.
     package init(_ data: ArraySlice<UInt8>, item: UInt32) throws(HEIFError) {
-        let window = ByteWindow(Array(data))
+        let window = ByteWindow(Array(data.prefix(12)))
         var fields = HEIFFields(window, name: "grid", from: 0, to: window.count)
         do throws(HEIFError) {
             let version = Int(try fields.u8())

@@ -41,6 +41,35 @@ import Testing
         #expect(try file.properties(of: 10).map(\.isEssential) == [false, true])
     }
 
+    /// A `tmap` primary falls back to its first `dimg` input, the base image, with a note.
+    @Test func toneMapPrimaryFallsBackToItsBaseImage() throws {
+        let bytes =
+            B.ftyp()
+            + B.meta([
+                B.hdlr, B.pitm(2), B.iinf([B.infe(1, "hvc1"), B.infe(2, "tmap"), B.infe(3, "Exif", hidden: true)]),
+                B.iref([("dimg", 2, [1]), ("cdsc", 3, [2])]),
+                B.iprp([B.ispe(8, 6), B.hvcC], [(1, [1, 0x82]), (2, [1])]),
+            ])
+        let primary = try HEIFFile(bytes).primaryImage()
+        #expect(primary.itemID == 1)
+        #expect(primary.coding == .single(item: 1, .hevc(configuration: [1, 2, 3, 4])))
+        #expect(primary.ignored == [HEIFIgnoredItem(item: 2, kind: .toneMap)])
+        #expect(primary.exifItemIDs == [3])
+    }
+
+    /// An item whose extents together pass the limit is refused before anything is copied.
+    @Test func itemDataIsBoundedByTheLimit() throws {
+        var limits = HEIFLimits()
+        limits.itemBytes = 10
+        let bytes = B.gridFile()
+        let file = try HEIFFile(bytes)
+        #expect(try file.data(of: 1).count == 6)
+        let small = try HEIFFile(
+            file.window, meta: try HEIFFile.topLevel(file.window, limits: limits).1, brands: file.brands, limits: limits
+        )
+        #expect(throws: HEIFError.itemTooLarge(item: 20, bytes: 14, limit: 10)) { try small.data(of: 20) }
+    }
+
     static let refusals: [(String, [UInt8], HEIFError)] = {
         let ftyp = B.ftyp()
         let one = B.infe(1, "hvc1")
