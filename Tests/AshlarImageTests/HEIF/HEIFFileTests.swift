@@ -41,6 +41,18 @@ import Testing
         #expect(try file.properties(of: 10).map(\.isEssential) == [false, true])
     }
 
+    /// Which brands say HEVC, AV1 or a HEIF structure (ISO/IEC 23008-12 Annex B, AVIF §9).
+    @Test(
+        arguments: [
+            ("heic", ["mif1", "heic"], true, false, true), ("mif1", ["heix"], true, false, true),
+            ("msf1", ["hevc"], true, false, true), ("avif", ["mif1", "miaf"], false, true, true),
+            ("mif1", ["miaf"], false, false, true), ("isom", ["mp41"], false, false, false),
+        ])
+    func brandsNameTheCodec(_ major: String, _ compatible: [String], _ hevc: Bool, _ av1: Bool, _ heif: Bool) {
+        let brands = HEIFBrands(major: major, compatible: compatible)
+        #expect((brands.isHEVC, brands.isAV1, brands.isHEIF) == (hevc, av1, heif))
+    }
+
     /// A `tmap` primary falls back to its first `dimg` input, the base image, with a note.
     @Test func toneMapPrimaryFallsBackToItsBaseImage() throws {
         let bytes =

@@ -168,6 +168,9 @@ struct HEIFSharedFileTests {
         #expect(iphone8.exifItemIDs.count == 1)
         #expect(iphone8.xmpItemIDs.isEmpty)
         #expect(iphone8.alphaItemID == nil && iphone8.ignored.isEmpty)
+        // heif-info: "thumbnail: 240x320" (320×240 coded, with irot 270).
+        let thumbnail = try Self.read("iphone8plus_arrow_irot270.heic").describe(iphone8.thumbnailItemIDs[0])
+        #expect((thumbnail.codedWidth, thumbnail.outputWidth, thumbnail.outputHeight) == (320, 240, 320))
         let iphone8EXIF = try Self.read("iphone8plus_arrow_irot270.heic").exifTIFF(iphone8.exifItemIDs[0])
         let iphone8Record = ExifReader.read(tiff: ByteWindow(Array(iphone8EXIF)))
         #expect(iphone8Record.orientation == 6 && !iphone8Record.hasLocation)
