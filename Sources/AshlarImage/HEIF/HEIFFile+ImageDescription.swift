@@ -13,8 +13,9 @@ extension HEIFFile {
     /// The primary image, described for the decoder and the gallery.
     ///
     /// A `tmap` primary (ISO 21496-1 tone-mapped HDR) falls back to its first `dimg` input, the
-    /// SDR base image, as libheif does where it does not render `tmap`; `iden` and `iovl`
-    /// primaries are refused (`unsupportedItemType`), as libheif 1.15 refuses `iden`.
+    /// SDR base image that a reader which does not apply the gain map shows (in the shared iPhone
+    /// file the `tmap` is not the primary: the base grid is). `iden` and `iovl` primaries are
+    /// refused (`unsupportedItemType`), as libheif 1.15 refuses `iden` (nokia_C014).
     package func primaryImage() throws(HEIFError) -> HEIFImageDescription {
         guard let primaryItemID else { throw .noPrimaryItem }
         guard item(primaryItemID) != nil else { throw .primaryNotListed(primaryItemID) }
