@@ -16,10 +16,16 @@ image = Image.new("RGBA", (40, 30))
 image.putdata([(x * 6, y * 8, (x + y) * 3, 255 if x < 20 else 128) for y in range(30) for x in range(40)])
 image.save(f"{work}/alpha.png")
 image.convert("RGB").save(f"{work}/rgb.png")
+# A 16-bit RGB PNG, written by hand (Pillow writes no 16-bit RGB), for the 10-bit seed.
+import struct, zlib
+def chunk(kind, data): return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+rows = b"".join(b"\0" + b"".join(struct.pack(">HHH", x * 1600, y * 2100, (x + y) * 900) for x in range(40)) for y in range(30))
+png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 40, 30, 16, 2, 0, 0, 0))
+open(f"{work}/rgb16.png", "wb").write(png + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
 PY
 heif-enc -q 20 -o "$out/plain.heic" "$work/rgb.png" >/dev/null
 heif-enc -q 20 -t 16 -o "$out/alpha-thumbnail.heic" "$work/alpha.png" >/dev/null
-heif-enc -q 20 -b 10 -o "$out/ten-bit.heic" "$work/rgb.png" >/dev/null
+heif-enc -q 20 -b 10 -o "$out/ten-bit.heic" "$work/rgb16.png" >/dev/null
 python3 - "$out/grid-idat.heic" <<'PY'
 import struct, sys
 def box(kind, payload): return struct.pack(">I", len(payload) + 8) + kind + payload
