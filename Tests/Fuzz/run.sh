@@ -29,6 +29,7 @@ TARGETS=(
     "gif            4096 -"
     "webp           4096 -"
     "avif           4096 -"
+    "heif          16384 -"
     "video         16384 -"
     "video-iso     16384 -"
     "video-matroska 16384 -"

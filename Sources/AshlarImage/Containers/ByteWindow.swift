@@ -1,6 +1,6 @@
 /// Bounds-checked reads of integers from part of a byte array. Every read returns nil rather
 /// than trapping when it would leave the window.
-package struct ByteWindow {
+package struct ByteWindow: Sendable {
     let bytes: [UInt8]
     /// The window is `bytes[start..<end]`; offsets given to reads are relative to `start`.
     let start: Int

@@ -10,6 +10,7 @@ extension ImageHeaderReader {
     static func scanAVIF(_ file: ByteWindow) -> HeaderScan {
         var offset = 0
         var boxCount = 0
+        var brands: [String] = []
         while boxCount < maximumBoxes {
             boxCount += 1
             let box: Box
@@ -27,7 +28,7 @@ extension ImageHeaderReader {
             if offset == 0 {
                 guard type == "ftyp", size <= 4096 else { return .invalid("AVIF has a damaged 'ftyp' box") }
                 guard file.contains(0, count: size) else { return .needs(size) }
-                var brands: [String] = []
+                brands = []
                 for brandOffset in stride(from: 8, to: size, by: 4) where brandOffset != 12 {
                     if let brand = file.slice(brandOffset, count: 4) {
                         brands.append(String(decoding: brand, as: UTF8.self))
@@ -36,53 +37,52 @@ extension ImageHeaderReader {
                 guard brands.contains("avif") || brands.contains("avis") else { return .notAVIF }
             } else if type == "meta" {
                 guard file.contains(0, count: offset + size) else { return .needs(offset + size) }
-                return readMeta(file, box)
+                return readMeta(file, box, brands: brands)
             }
             offset += size
         }
         return .invalid("AVIF has no 'meta' box")
     }
 
-    private static func readMeta(_ file: ByteWindow, _ meta: Box) -> HeaderScan {
-        let damaged = HeaderScan.invalid("AVIF metadata is damaged")
-        guard let metaChildren = children(file, of: meta) else { return damaged }
-        var primary: UInt32?
-        var properties: [Box] = []
-        var associations: [UInt32: [Int]] = [:]
-        for child in metaChildren {
-            if child.type == "pitm", let version = file.u8(child.payloadStart) {
-                primary =
-                    version == 0 ? file.u16(child.payloadStart + 4).map(UInt32.init) : file.u32(child.payloadStart + 4)
+    /// The primary item's size and transforms, and its XMP item, through the one HEIF reader
+    /// (`HEIFFile`), read leniently: an AVIF without `pitm` or `ipma` takes every property.
+    private static func readMeta(_ file: ByteWindow, _ meta: Box, brands: [String]) -> HeaderScan {
+        let heif: HEIFFile
+        let associated: [HEIFProperty]
+        do {
+            heif = try HEIFFile(
+                file, meta: meta, brands: HEIFBrands(major: brands.first ?? "", compatible: Array(brands.dropFirst())),
+                fileLength: Int.max)
+            if let primary = heif.primaryItemID, heif.hasAssociations(primary) {
+                associated = try heif.properties(of: primary).map(\.property)
+            } else {
+                associated = heif.properties
             }
-            guard child.type == "iprp" else { continue }
-            guard let iprpChildren = children(file, of: child) else { return damaged }
-            for container in iprpChildren {
-                if container.type == "ipco" {
-                    guard let found = children(file, of: container) else { return damaged }
-                    properties = found
-                } else if container.type == "ipma" {
-                    guard let found = readAssociations(file, container) else { return damaged }
-                    associations.merge(found) { first, _ in first }
-                }
-            }
+        } catch {
+            return .invalid("AVIF metadata is damaged")
         }
-        let indices: [Int] = primary.flatMap { associations[$0] } ?? Array(properties.indices.map { $0 + 1 })
-        let associated = indices.compactMap { properties.indices.contains($0 - 1) ? properties[$0 - 1] : nil }
-        guard let ispe = associated.first(where: { $0.type == "ispe" }),
-            let width = file.u32(ispe.payloadStart + 4), let height = file.u32(ispe.payloadStart + 8),
-            ispe.payloadStart + 12 <= ispe.end
-        else { return .invalid("AVIF has no image size ('ispe') for its primary image") }
-        let rotation =
-            associated.first { $0.type == "irot" }.flatMap { file.u8($0.payloadStart) }.map { Int($0 & 3) } ?? 0
-        let mirror = associated.first { $0.type == "imir" }.flatMap { file.u8($0.payloadStart) }.map { Int($0 & 1) }
+        guard let (width, height) = associated.lazy.compactMap(\.size).first else {
+            return .invalid("AVIF has no image size ('ispe') for its primary image")
+        }
+        var rotation = 0
+        var mirror: Int?
+        for property in associated {
+            if case .rotation(let turns) = property, rotation == 0 { rotation = turns }
+            if case .mirror(let axis) = property, mirror == nil { mirror = axis == .vertical ? 0 : 1 }
+        }
         var header = ImageHeader(
-            format: .avif, width: Int(width), height: Int(height),
+            format: .avif, width: width, height: height,
             orientation: ExifOrientation.value(heifRotation: rotation, mirrorAxis: mirror))
-        if let extent = xmpItemExtent(file, metaChildren: metaChildren) {
-            guard file.contains(extent.offset, count: extent.length) else {
-                return .partial(header, needs: extent.offset + extent.length)
-            }
-            header.embedded.xmp = Array(file.slice(extent.offset, count: extent.length) ?? [])
+        // The XMP item: read when its bytes are there, asked for when they lie further on, left
+        // out when its location is damaged or it is longer than any prefix read.
+        if let xmp = heif.items.first(where: \.isXMP),
+            let ranges = try? heif.ranges(of: xmp.id), ranges.reduce(0, { $0 + $1.count }) <= maximumPrefix
+        {
+            do {
+                header.embedded.xmp = Array(try heif.data(of: xmp.id))
+            } catch .truncated(_, let needs) {
+                return .partial(header, needs: needs)
+            } catch {}
         }
         return .header(header)
     }
@@ -90,44 +90,5 @@ extension ImageHeaderReader {
     /// The boxes inside `parent`'s payload, or nil when one of them does not fit.
     static func children(_ file: ByteWindow, of parent: Box) -> [Box]? {
         ISOBoxReader.children(file, of: parent)
-    }
-
-    /// `ipma`: item ID -> 1-based indices into `ipco`, in the order they apply.
-    private static func readAssociations(_ file: ByteWindow, _ ipma: Box) -> [UInt32: [Int]]? {
-        let box = file.window(ipma.start, count: ipma.end - ipma.start)
-        var offset = ipma.payloadStart - ipma.start
-        guard let version = box.u8(offset), let flags = box.u24(offset + 1), let entryCount = box.u32(offset + 4) else {
-            return nil
-        }
-        offset += 8
-        var associations: [UInt32: [Int]] = [:]
-        for _ in 0..<min(Int(entryCount), maximumBoxes) {
-            let itemID: UInt32
-            if version < 1 {
-                guard let id = box.u16(offset) else { return nil }
-                itemID = UInt32(id)
-                offset += 2
-            } else {
-                guard let id = box.u32(offset) else { return nil }
-                itemID = id
-                offset += 4
-            }
-            guard let count = box.u8(offset) else { return nil }
-            offset += 1
-            var indices: [Int] = []
-            for _ in 0..<count {
-                if flags & 1 != 0 {
-                    guard let value = box.u16(offset) else { return nil }
-                    indices.append(Int(value & 0x7FFF))
-                    offset += 2
-                } else {
-                    guard let value = box.u8(offset) else { return nil }
-                    indices.append(Int(value & 0x7F))
-                    offset += 1
-                }
-            }
-            if associations[itemID] == nil { associations[itemID] = indices }
-        }
-        return associations
     }
 }
