@@ -24,13 +24,19 @@ import Testing
             switch Int.random(in: 0..<100, using: &random) {
             case 0..<70:
                 let context = Int.random(in: 0..<24, using: &random)
-                result.append(.decision(context: context, bin: Double.random(in: 0..<1, using: &random) < bias[context] ? 1 : 0))
+                result.append(
+                    .decision(context: context, bin: Double.random(in: 0..<1, using: &random) < bias[context] ? 1 : 0))
             case 70..<85: result.append(.bypass(Int.random(in: 0...1, using: &random)))
             case 85..<95:
                 let bins = Int.random(in: 0...32, using: &random)
-                result.append(.bypassBins(value: bins == 0 ? 0 : Int.random(in: 0..<(1 << bins), using: &random), count: bins))
+                result.append(
+                    .bypassBins(value: bins == 0 ? 0 : Int.random(in: 0..<(1 << bins), using: &random), count: bins))
             case 95..<99: result.append(.terminate(0))
-            default: result.append(.pcm((0..<Int.random(in: 0...5, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }))
+            default:
+                result.append(
+                    .pcm(
+                        (0..<Int.random(in: 0...5, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random)
+                        }))
             }
         }
         return result

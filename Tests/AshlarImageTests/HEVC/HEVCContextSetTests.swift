@@ -11,8 +11,14 @@ import Testing
         (.cuTransquantBypassFlag, [154]), (.partMode, [184]), (.prevIntraLumaPredFlag, [184]),
         (.intraChromaPredMode, [63]), (.splitTransformFlag, [153, 138, 138]), (.cbfLuma, [111, 141]),
         (.cbfChroma, [94, 138, 182, 154, 154]), (.cuQpDeltaAbs, [154, 154]), (.transformSkipFlag, [139, 139]),
-        (.lastSigCoeffXPrefix, [110, 110, 124, 125, 140, 153, 125, 127, 140, 109, 111, 143, 127, 111, 79, 108, 123, 63]),
-        (.lastSigCoeffYPrefix, [110, 110, 124, 125, 140, 153, 125, 127, 140, 109, 111, 143, 127, 111, 79, 108, 123, 63]),
+        (
+            .lastSigCoeffXPrefix,
+            [110, 110, 124, 125, 140, 153, 125, 127, 140, 109, 111, 143, 127, 111, 79, 108, 123, 63]
+        ),
+        (
+            .lastSigCoeffYPrefix,
+            [110, 110, 124, 125, 140, 153, 125, 127, 140, 109, 111, 143, 127, 111, 79, 108, 123, 63]
+        ),
         (.codedSubBlockFlag, [91, 171, 134, 141]),
         (
             .sigCoeffFlag,
@@ -24,7 +30,10 @@ import Testing
         ),
         (
             .coeffAbsLevelGreater1Flag,
-            [140, 92, 137, 138, 140, 152, 138, 139, 153, 74, 149, 92, 139, 107, 122, 152, 140, 179, 166, 182, 140, 227, 122, 197]
+            [
+                140, 92, 137, 138, 140, 152, 138, 139, 153, 74, 149, 92, 139, 107, 122, 152, 140, 179, 166, 182, 140,
+                227, 122, 197,
+            ]
         ),
         (.coeffAbsLevelGreater2Flag, [138, 153, 136, 167, 152, 152]),
         (.log2ResScaleAbsPlus1, [154, 154, 154, 154, 154, 154, 154, 154]), (.resScaleSignFlag, [154, 154]),
@@ -83,9 +92,13 @@ import Testing
 
     /// A saved copy is unaffected by later decoding and restores the state exactly.
     @Test func aCopyRestoresTheState() throws {
-        var decoder = try HEVCEntropyDecoder(data: [0x5A, 0xC3, 0x99, 0x10, 0xFF, 0x01], sliceQpY: 30, settings: .init())
+        var decoder = try HEVCEntropyDecoder(
+            data: [0x5A, 0xC3, 0x99, 0x10, 0xFF, 0x01], sliceQpY: 30, settings: .init())
         let saved = decoder.contexts
-        for _ in 0..<20 { _ = decoder.decodeSplitCUFlag(depth: 0, leftAvailable: true, leftDepth: 1, aboveAvailable: false, aboveDepth: 0) }
+        for _ in 0..<20 {
+            _ = decoder.decodeSplitCUFlag(
+                depth: 0, leftAvailable: true, leftDepth: 1, aboveAvailable: false, aboveDepth: 0)
+        }
         #expect(decoder.contexts != saved)
         decoder.contexts = saved
         #expect(decoder.contexts == HEVCContextSet(sliceQpY: 30))

@@ -80,7 +80,8 @@ import Testing
                 transquantBypass: Int.random(in: 0..<8, using: &random) == 0,
                 predModeIntra: [0, 1, 10, 26, 18][Int.random(in: 0..<5, using: &random)])
             let skip = Bool.random(using: &random)
-            let expected = encoder.encode(Self.levels(size: 1 << log2, using: &random), block: block, transformSkip: skip)
+            let expected = encoder.encode(
+                Self.levels(size: 1 << log2, using: &random), block: block, transformSkip: skip)
             let coded =
                 settings.transformSkipEnabled && !block.transquantBypass && log2 <= settings.log2MaxTransformSkipSize
             blocks.append((block, coded && skip, expected))

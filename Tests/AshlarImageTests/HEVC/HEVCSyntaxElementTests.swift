@@ -26,12 +26,15 @@ import Testing
         let element = Element.allCases.randomElement(using: &random) ?? .saoMerge
         func r(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
         switch element {
-        case .saoMerge, .saoSign, .bypass, .partMode, .prevIntra, .chromaQpFlag: return Coded(element: element, value: r(0...1))
+        case .saoMerge, .saoSign, .bypass, .partMode, .prevIntra, .chromaQpFlag:
+            return Coded(element: element, value: r(0...1))
         case .saoType: return Coded(element: element, value: r(0...2))
         case .saoOffset: return Coded(element: element, value: r(0...((1 << (min(bitDepth, 10) - 5)) - 1)))
         case .saoBand: return Coded(element: element, value: r(0...31))
         case .saoClass: return Coded(element: element, value: r(0...3))
-        case .splitCU: return Coded(element: element, value: r(0...1), arguments: [r(0...3), r(0...1), r(0...4), r(0...1), r(0...4)])
+        case .splitCU:
+            return Coded(
+                element: element, value: r(0...1), arguments: [r(0...3), r(0...1), r(0...4), r(0...1), r(0...4)])
         case .mpm: return Coded(element: element, value: r(0...2))
         case .remMode: return Coded(element: element, value: r(0...31))
         case .chromaMode: return Coded(element: element, value: r(0...4))
@@ -49,7 +52,10 @@ import Testing
         }
     }
 
-    static func encode(_ coded: Coded, _ e: inout HEVCTestCABACEncoder, _ contexts: inout HEVCContextSet, _ settings: HEVCResidualSettings) {
+    static func encode(
+        _ coded: Coded, _ e: inout HEVCTestCABACEncoder, _ contexts: inout HEVCContextSet,
+        _ settings: HEVCResidualSettings
+    ) {
         func bin(_ index: Int, _ value: Int) { e.encodeDecision(&contexts.storage[index], value) }
         func unary(_ value: Int, _ cMax: Int, _ context: (Int) -> Int?) {
             for binIdx in 0..<min(value + 1, cMax) {
@@ -96,7 +102,8 @@ import Testing
             }
             if magnitude > 0 { e.encodeBypass(v < 0 ? 1 : 0) }
         case .chromaQpFlag: bin(HEVCContextSet.cuChromaQpOffsetFlag, v)
-        case .chromaQpIndex: unary(v, settings.chromaQpOffsetListLengthMinus1) { _ in HEVCContextSet.cuChromaQpOffsetIndex }
+        case .chromaQpIndex:
+            unary(v, settings.chromaQpOffsetListLengthMinus1) { _ in HEVCContextSet.cuChromaQpOffsetIndex }
         case .residualScale:
             let plus1 = v == 0 ? 0 : abs(v).trailingZeroBitCount + 1
             unary(plus1, 4) { HEVCContextSet.log2ResScaleAbsPlus1 + 4 * a[0] + $0 }
@@ -116,7 +123,9 @@ import Testing
         case .saoBand: return d.decodeSAOBandPosition()
         case .saoClass: return d.decodeSAOEdgeOffsetClass()
         case .splitCU:
-            return d.decodeSplitCUFlag(depth: a[0], leftAvailable: a[1] == 1, leftDepth: a[2], aboveAvailable: a[3] == 1, aboveDepth: a[4]) ? 1 : 0
+            return d.decodeSplitCUFlag(
+                depth: a[0], leftAvailable: a[1] == 1, leftDepth: a[2], aboveAvailable: a[3] == 1, aboveDepth: a[4])
+                ? 1 : 0
         case .bypass: return d.decodeCUTransquantBypassFlag() ? 1 : 0
         case .partMode: return d.decodeIntraPartModeIsNxN() ? 1 : 0
         case .prevIntra: return d.decodePrevIntraLumaPredFlag() ? 1 : 0

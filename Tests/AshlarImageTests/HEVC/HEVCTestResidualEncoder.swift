@@ -69,7 +69,9 @@ struct HEVCTestResidualEncoder {
         let (ctxOffset, ctxShift) = cIdx == 0 ? (3 * (log2 - 2) + ((log2 - 1) >> 2), (log2 + 1) >> 2) : (15, log2 - 2)
         let x = split(lastX)
         let y = split(lastY)
-        for (prefix, base) in [(x.prefix, HEVCContextSet.lastSigCoeffXPrefix), (y.prefix, HEVCContextSet.lastSigCoeffYPrefix)] {
+        for (prefix, base) in [
+            (x.prefix, HEVCContextSet.lastSigCoeffXPrefix), (y.prefix, HEVCContextSet.lastSigCoeffYPrefix),
+        ] {
             for binIdx in 0..<cMax where binIdx <= prefix {
                 bin(base + ctxOffset + (binIdx >> ctxShift), binIdx < prefix ? 1 : 0)
             }
@@ -79,7 +81,7 @@ struct HEVCTestResidualEncoder {
 
         let sbWidth = 1 << (log2 - 2)
         var codedSubBlock = [[Bool]](repeating: [Bool](repeating: false, count: sbWidth), count: sbWidth)
-        var previousGreater1Ctx: Int?  // greater1Ctx after the last greater1 flag of the previous sub-block
+        var previousGreater1Ctx: Int? // greater1Ctx after the last greater1 flag of the previous sub-block
         var statCoeff = (0..<4).map { contexts.statCoeff($0) }
         for i in stride(from: lastSubBlock, through: 0, by: -1) {
             let (xS, yS) = Self.scan(log2 - 2, scanIdx, i)
@@ -92,7 +94,9 @@ struct HEVCTestResidualEncoder {
             let right = xS < sbWidth - 1 && codedSubBlock[xS + 1][yS]
             let below = yS < sbWidth - 1 && codedSubBlock[xS][yS + 1]
             if i < lastSubBlock && i > 0 {
-                bin(HEVCContextSet.codedSubBlockFlag + min((right ? 1 : 0) + (below ? 1 : 0), 1) + (cIdx == 0 ? 0 : 2), any ? 1 : 0)
+                bin(
+                    HEVCContextSet.codedSubBlockFlag + min((right ? 1 : 0) + (below ? 1 : 0), 1) + (cIdx == 0 ? 0 : 2),
+                    any ? 1 : 0)
                 inferDC = true
             }
             codedSubBlock[xS][yS] = i == lastSubBlock || i == 0 || any
@@ -101,7 +105,9 @@ struct HEVCTestResidualEncoder {
             where codedSubBlock[xS][yS] && (n > 0 || !inferDC) {
                 let (xC, yC) = position(n)
                 let flag = level(xC, yC) != 0
-                bin(HEVCContextSet.sigCoeffFlag + sigCtxInc(block, transformSkip, xC, yC, xS, yS, right, below), flag ? 1 : 0)
+                bin(
+                    HEVCContextSet.sigCoeffFlag + sigCtxInc(block, transformSkip, xC, yC, xS, yS, right, below),
+                    flag ? 1 : 0)
                 if flag { inferDC = false }
             }
             for n in 0..<16 { sig[n] = level(position(n).x, position(n).y) != 0 }
@@ -119,7 +125,9 @@ struct HEVCTestResidualEncoder {
                     greater1Ctx = greater1Ctx > 0 ? (g1[lastFlagPosition(g1, sig, from: n)] ? 0 : greater1Ctx + 1) : 0
                 }
                 g1[n] = absolute > 1
-                bin(HEVCContextSet.coeffAbsLevelGreater1Flag + ctxSet * 4 + min(3, greater1Ctx) + (cIdx > 0 ? 16 : 0), g1[n] ? 1 : 0)
+                bin(
+                    HEVCContextSet.coeffAbsLevelGreater1Flag + ctxSet * 4 + min(3, greater1Ctx) + (cIdx > 0 ? 16 : 0),
+                    g1[n] ? 1 : 0)
                 numGreater1 += 1
                 if g1[n] && lastGreater1ScanPos == -1 { lastGreater1ScanPos = n }
             }
@@ -133,7 +141,8 @@ struct HEVCTestResidualEncoder {
             }
             let firstSigScanPos = sig.firstIndex(of: true) ?? 16
             let lastSigScanPos = sig.lastIndex(of: true) ?? -1
-            let rdpcm = settings.implicitRDPCM && transformSkip && (block.predModeIntra == 10 || block.predModeIntra == 26)
+            let rdpcm =
+                settings.implicitRDPCM && transformSkip && (block.predModeIntra == 10 || block.predModeIntra == 26)
             let signHidden = block.transquantBypass || rdpcm ? false : lastSigScanPos - firstSigScanPos > 3
             let hide = settings.signDataHiding && signHidden
             if hide {
@@ -178,7 +187,9 @@ struct HEVCTestResidualEncoder {
                 numSigCoeff += 1
             }
         }
-        for (index, value) in statCoeff.enumerated() { contexts.storage[HEVCContextSet.statCoeffOffset + index] = UInt8(value) }
+        for (index, value) in statCoeff.enumerated() {
+            contexts.storage[HEVCContextSet.statCoeffOffset + index] = UInt8(value)
+        }
         return levels
     }
 

@@ -53,7 +53,10 @@ package enum HEVCContextElement: Int, CaseIterable, Sendable {
                 141, 111,
             ]
         case .coeffAbsLevelGreater1Flag:
-            [140, 92, 137, 138, 140, 152, 138, 139, 153, 74, 149, 92, 139, 107, 122, 152, 140, 179, 166, 182, 140, 227, 122, 197]
+            [
+                140, 92, 137, 138, 140, 152, 138, 139, 153, 74, 149, 92, 139, 107, 122, 152, 140, 179, 166, 182, 140,
+                227, 122, 197,
+            ]
         case .coeffAbsLevelGreater2Flag: [138, 153, 136, 167, 152, 152]
         case .log2ResScaleAbsPlus1: [154, 154, 154, 154, 154, 154, 154, 154]
         case .resScaleSignFlag: [154, 154]

@@ -36,10 +36,12 @@ package struct HEVCResidualSettings: Sendable, Equatable {
             throw ImageError(.malformed, "HEVC bit depth \(bitDepthLuma)/\(bitDepthChroma) is out of range")
         }
         guard (2...5).contains(log2MaxTransformSkipSize) else {
-            throw ImageError(.malformed, "HEVC log2 max transform skip size \(log2MaxTransformSkipSize) is out of range")
+            throw ImageError(
+                .malformed, "HEVC log2 max transform skip size \(log2MaxTransformSkipSize) is out of range")
         }
         guard (0...5).contains(chromaQpOffsetListLengthMinus1) else {
-            throw ImageError(.malformed, "HEVC chroma_qp_offset_list_len_minus1 \(chromaQpOffsetListLengthMinus1) is out of range")
+            throw ImageError(
+                .malformed, "HEVC chroma_qp_offset_list_len_minus1 \(chromaQpOffsetListLengthMinus1) is out of range")
         }
     }
 }
