@@ -1,0 +1,85 @@
+import AshlarTestSupport
+import Foundation
+import Testing
+
+@testable import AshlarImage
+
+/// Intra pictures from libx265 (through ffmpeg), walked syntax element by syntax element with the
+/// entropy decoder (`HEVCTestSliceWalker`): the walk must stay in step with the encoder to the end,
+/// where end_of_slice_segment_flag is 1 after the last CTB (and 0 after every other one) and the
+/// engine stops on the last byte of the slice data. A misread context, binarisation or scan
+/// desynchronises the arithmetic decoder long before that. Sample values are not checked here:
+/// that comes with the reconstruction.
+@Suite struct HEVCRealStreamTests {
+    static let streams: [(String, String)] = [
+        ("64x64", "qp=30:no-sao=1"),
+        ("192x128", "qp=22"),
+        ("200x120", "qp=36"),
+        ("128x128", "qp=12:no-sao=1:ctu=32:min-cu-size=8:tu-intra-depth=3:max-tu-size=16"),
+        ("96x64", "crf=26:ctu=16:aq-mode=2"),
+        ("128x64", "qp=20:tskip=1:no-signhide=1"),
+        ("128x64", "qp=4:cu-lossless=1"),
+    ]
+
+    @Test(arguments: streams)
+    func theWalkEndsWhereTheSliceEnds(size: String, options: String) throws {
+        let ffmpeg = try RequiredTool.require(tool: "ffmpeg")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hevc-walk-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let output = folder.appendingPathComponent("picture.hevc")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ffmpeg)
+        process.arguments = [
+            "-loglevel", "error", "-f", "lavfi", "-i", "testsrc2=size=\(size)", "-frames:v", "1", "-c:v", "libx265",
+            "-x265-params", "keyint=1:no-wpp=1:info=0:aq-mode=0:\(options)", output.path,
+        ]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let units = HEVCTestSliceWalker.nalUnits(Array(try Data(contentsOf: output)))
+        var settingsSeen = HEVCTestSliceWalker.Parameters()
+        var slice: [UInt8]?
+        for unit in units {
+            switch (unit[0] >> 1) & 63 {
+            case 33: try HEVCTestSliceWalker.readSPS(unit, into: &settingsSeen)
+            case 34: try HEVCTestSliceWalker.readPPS(unit, into: &settingsSeen)
+            case 16...21: slice = unit
+            default: break
+            }
+        }
+        // The features each stream is there for are really in it.
+        #expect(settingsSeen.transformSkip == options.contains("tskip=1"))
+        #expect(settingsSeen.transquantBypass == options.contains("cu-lossless=1"))
+        #expect(settingsSeen.sao == !options.contains("no-sao=1"))
+        #expect(settingsSeen.cuQpDelta == options.contains("aq-mode=2"))
+        #expect(settingsSeen.signHiding == !options.contains("no-signhide"))
+        let unit = try #require(slice)
+        let parameters = settingsSeen
+        let header = try HEVCTestSliceWalker.readSliceHeader(unit, parameters)
+        var settings = HEVCResidualSettings()
+        settings.bitDepthLuma = parameters.bitDepth
+        settings.bitDepthChroma = parameters.bitDepth
+        settings.signDataHiding = parameters.signHiding
+        settings.transformSkipEnabled = parameters.transformSkip
+        let decoder = try HEVCEntropyDecoder(data: unit, start: header.data, sliceQpY: header.qp, settings: settings)
+        var walk = HEVCTestSliceWalker.Walk(parameters, decoder)
+        let ctbSize = 1 << parameters.ctbLog2
+        let columns = (parameters.width + ctbSize - 1) / ctbSize
+        let rows = (parameters.height + ctbSize - 1) / ctbSize
+        for ry in 0..<rows {
+            for rx in 0..<columns {
+                walk.sao(rx: rx, ry: ry, luma: header.saoLuma, chroma: header.saoChroma)
+                try walk.codingQuadtree(rx * ctbSize, ry * ctbSize, parameters.ctbLog2, 0)
+                let last = rx == columns - 1 && ry == rows - 1
+                let end = walk.decoder.decodeEndOfSliceSegmentFlag()
+                #expect(end == last, "CTB (\(rx), \(ry)) of \(columns)×\(rows)")
+                if end != last { return }
+            }
+        }
+        #expect(walk.decoder.cabac.bytePosition == unit.count)
+        #expect(!walk.decoder.isExhausted)
+        #expect(walk.residualBlocks > 0)
+    }
+}
