@@ -19,11 +19,19 @@ import Testing
         ("96x64", "crf=26:ctu=16:aq-mode=2"),
         ("128x64", "qp=20:tskip=1:no-signhide=1"),
         ("128x64", "qp=4:cu-lossless=1"),
+        ("96x80", "qp=25:pixfmt=yuv420p10le"),
+        ("128x96", "qp=-6:pixfmt=yuv420p10le:no-sao=1"),
+        ("96x64", "qp=18:pixfmt=yuv444p"),
+        ("128x128", "qp=8:pixfmt=yuv444p:ctu=64:tu-intra-depth=4:max-tu-size=32:tskip=1"),
     ]
 
     @Test(arguments: streams)
     func theWalkEndsWhereTheSliceEnds(size: String, options: String) throws {
         let ffmpeg = try RequiredTool.require(tool: "ffmpeg")
+        // pixfmt=... picks ffmpeg's pixel format; the rest goes to x265.
+        let pixelFormat =
+            options.split(separator: ":").first { $0.hasPrefix("pixfmt=") }.map { String($0.dropFirst(7)) } ?? "yuv420p"
+        let x265 = options.split(separator: ":").filter { !$0.hasPrefix("pixfmt=") }.joined(separator: ":")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hevc-walk-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -31,8 +39,9 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = [
-            "-loglevel", "error", "-f", "lavfi", "-i", "testsrc2=size=\(size)", "-frames:v", "1", "-c:v", "libx265",
-            "-x265-params", "keyint=1:no-wpp=1:info=0:aq-mode=0:\(options)", output.path,
+            "-loglevel", "error", "-f", "lavfi", "-i", "testsrc2=size=\(size)", "-frames:v", "1", "-pix_fmt",
+            pixelFormat,
+            "-c:v", "libx265", "-x265-params", "keyint=1:no-wpp=1:info=0:aq-mode=0:\(x265)", output.path,
         ]
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -55,6 +64,8 @@ import Testing
         #expect(settingsSeen.sao == !options.contains("no-sao=1"))
         #expect(settingsSeen.cuQpDelta == options.contains("aq-mode=2"))
         #expect(settingsSeen.signHiding == !options.contains("no-signhide"))
+        #expect(settingsSeen.bitDepth == (pixelFormat.hasSuffix("10le") ? 10 : 8))
+        #expect(settingsSeen.chroma == (pixelFormat.hasPrefix("yuv444") ? 3 : 1))
         let unit = try #require(slice)
         let parameters = settingsSeen
         let header = try HEVCTestSliceWalker.readSliceHeader(unit, parameters)
@@ -63,6 +74,7 @@ import Testing
         settings.bitDepthChroma = parameters.bitDepth
         settings.signDataHiding = parameters.signHiding
         settings.transformSkipEnabled = parameters.transformSkip
+        settings.chromaArrayType = parameters.chroma
         let decoder = try HEVCEntropyDecoder(data: unit, start: header.data, sliceQpY: header.qp, settings: settings)
         var walk = HEVCTestSliceWalker.Walk(parameters, decoder)
         let ctbSize = 1 << parameters.ctbLog2

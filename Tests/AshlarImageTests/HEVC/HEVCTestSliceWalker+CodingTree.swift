@@ -8,6 +8,7 @@ extension HEVCTestSliceWalker {
         /// Coding quadtree depth and luma intra mode per 4×4 block.
         var depth: [Int]
         var lumaMode: [Int]
+        var chromaModes: [Int]
         let columns: Int
         var qpDeltaCoded = false
         var residualBlocks = 0
@@ -19,6 +20,7 @@ extension HEVCTestSliceWalker {
             columns = (p.width + 3) / 4
             depth = [Int](repeating: 0, count: columns * ((p.height + 3) / 4))
             lumaMode = [Int](repeating: 1, count: depth.count)
+            chromaModes = lumaMode
         }
 
         func index(_ x: Int, _ y: Int) -> Int { (y >> 2) * columns + (x >> 2) }
@@ -101,19 +103,29 @@ extension HEVCTestSliceWalker {
                     for xx in stride(from: x, to: min(x + size, p.width), by: 4) { lumaMode[index(xx, yy)] = mode }
                 }
             }
-            let chromaSyntax = decoder.decodeIntraChromaPredMode()
-            let lumaFirst = lumaMode[index(x0, y0)]
-            var chromaMode = lumaFirst
-            if chromaSyntax != 4 {
-                chromaMode = [0, 26, 10, 1][chromaSyntax]
-                if chromaMode == lumaFirst { chromaMode = 34 }
+            // One chroma mode, or in 4:4:4 one per prediction block.
+            let chromaBlocks = p.chroma == 3 ? offsets : [(0, 0)]
+            let chromaSize = p.chroma == 3 && nxn ? half : 2 * half
+            for (dx, dy) in chromaBlocks {
+                let syntax = decoder.decodeIntraChromaPredMode()
+                let luma = lumaMode[index(x0 + dx, y0 + dy)]
+                var mode = luma
+                if syntax != 4 {
+                    mode = [0, 26, 10, 1][syntax]
+                    if mode == luma { mode = 34 }
+                }
+                for yy in stride(from: y0 + dy, to: min(y0 + dy + chromaSize, p.height), by: 4) {
+                    for xx in stride(from: x0 + dx, to: min(x0 + dx + chromaSize, p.width), by: 4) {
+                        chromaModes[index(xx, yy)] = mode
+                    }
+                }
             }
-            let context = (bypass: bypass, split: nxn, chromaMode: chromaMode)
+            let context = (bypass: bypass, split: nxn)
             try transformTree(x0, y0, x0, y0, log2, 0, 0, (true, true), context)
         }
 
-        static func scanIndex(_ mode: Int, _ log2: Int, luma: Bool) -> Int {
-            guard log2 == 2 || (log2 == 3 && luma) else { return 0 }
+        static func scanIndex(_ mode: Int, _ log2: Int, luma: Bool, chroma444: Bool = false) -> Int {
+            guard log2 == 2 || (log2 == 3 && (luma || chroma444)) else { return 0 }
             if (6...14).contains(mode) { return 2 }
             if (22...30).contains(mode) { return 1 }
             return 0
@@ -121,7 +133,7 @@ extension HEVCTestSliceWalker {
 
         mutating func transformTree(
             _ x0: Int, _ y0: Int, _ xBase: Int, _ yBase: Int, _ log2: Int, _ trafoDepth: Int, _ blkIdx: Int,
-            _ parent: (cb: Bool, cr: Bool), _ cu: (bypass: Bool, split: Bool, chromaMode: Int)
+            _ parent: (cb: Bool, cr: Bool), _ cu: (bypass: Bool, split: Bool)
         ) throws {
             let maxDepth = p.maxTrafoDepthIntra + (cu.split ? 1 : 0)
             var split: Bool
@@ -131,7 +143,7 @@ extension HEVCTestSliceWalker {
                 split = log2 > p.maxTbLog2 || (cu.split && trafoDepth == 0)
             }
             var cbf = (cb: false, cr: false)
-            if log2 > 2 {
+            if log2 > 2 || p.chroma == 3 {
                 if trafoDepth == 0 || parent.cb { cbf.cb = decoder.decodeCBFChroma(trafoDepth: trafoDepth) }
                 if trafoDepth == 0 || parent.cr { cbf.cr = decoder.decodeCBFChroma(trafoDepth: trafoDepth) }
             }
@@ -143,7 +155,7 @@ extension HEVCTestSliceWalker {
                 return
             }
             let cbfLuma = decoder.decodeCBFLuma(trafoDepth: trafoDepth)
-            let chroma = log2 == 2 ? parent : cbf
+            let chroma = log2 == 2 && p.chroma != 3 ? parent : cbf
             guard cbfLuma || chroma.cb || chroma.cr else { return }
             if p.cuQpDelta && !qpDeltaCoded {
                 _ = try decoder.decodeCUQpDelta()
@@ -151,11 +163,13 @@ extension HEVCTestSliceWalker {
             }
             let lumaScan = Self.scanIndex(lumaMode[index(x0, y0)], log2, luma: true)
             if cbfLuma { try residual(log2, 0, lumaScan, cu.bypass, lumaMode[index(x0, y0)]) }
-            if log2 > 2 || blkIdx == 3 {
-                let chromaLog2 = max(log2 - 1, 2)
-                let scan = Self.scanIndex(cu.chromaMode, chromaLog2, luma: false)
-                if chroma.cb { try residual(chromaLog2, 1, scan, cu.bypass, cu.chromaMode) }
-                if chroma.cr { try residual(chromaLog2, 2, scan, cu.bypass, cu.chromaMode) }
+            if log2 > 2 || p.chroma == 3 || blkIdx == 3 {
+                let chromaLog2 = p.chroma == 3 ? log2 : max(log2 - 1, 2)
+                let at = p.chroma != 3 && log2 == 2 ? index(xBase, yBase) : index(x0, y0)
+                let mode = chromaModes[at]
+                let scan = Self.scanIndex(mode, chromaLog2, luma: false, chroma444: p.chroma == 3)
+                if chroma.cb { try residual(chromaLog2, 1, scan, cu.bypass, mode) }
+                if chroma.cr { try residual(chromaLog2, 2, scan, cu.bypass, mode) }
             }
         }
 

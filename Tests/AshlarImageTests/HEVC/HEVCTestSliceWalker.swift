@@ -11,6 +11,8 @@ struct HEVCTestSliceWalker {
         var width = 0
         var height = 0
         var bitDepth = 8
+        /// ChromaArrayType: 1 (4:2:0) or 3 (4:4:4).
+        var chroma = 1
         var minCbLog2 = 3
         var ctbLog2 = 4
         var minTbLog2 = 2
@@ -97,7 +99,9 @@ struct HEVCTestSliceWalker {
         _ = r.bits(96) // profile_tier_level with no sub-layers
         try check(subLayers == 0, "sub-layers")
         _ = r.ue()
-        try check(r.ue() == 1, "4:2:0 only")
+        p.chroma = r.ue()
+        try check(p.chroma == 1 || p.chroma == 3, "4:2:0 or 4:4:4")
+        if p.chroma == 3 { try check(r.bit() == 0, "no separate colour planes") }
         p.width = r.ue()
         p.height = r.ue()
         if r.bit() == 1 { for _ in 0..<4 { _ = r.ue() } }
