@@ -23,6 +23,9 @@ import Testing
         ("128x96", "qp=-6:pixfmt=yuv420p10le:no-sao=1"),
         ("96x64", "qp=18:pixfmt=yuv444p"),
         ("128x128", "qp=8:pixfmt=yuv444p:ctu=64:tu-intra-depth=4:max-tu-size=32:tskip=1"),
+        ("200x136", "qp=24:ctu=32:wpp=1"),
+        ("48x96", "crf=20:ctu=16:wpp=1:aq-mode=2"),
+        ("40x64", "qp=28:ctu=16:wpp=1"),
     ]
 
     @Test(arguments: streams)
@@ -64,6 +67,7 @@ import Testing
         #expect(settingsSeen.sao == !options.contains("no-sao=1"))
         #expect(settingsSeen.cuQpDelta == options.contains("aq-mode=2"))
         #expect(settingsSeen.signHiding == !options.contains("no-signhide"))
+        #expect(settingsSeen.wpp == options.contains("wpp=1"))
         #expect(settingsSeen.bitDepth == (pixelFormat.hasSuffix("10le") ? 10 : 8))
         #expect(settingsSeen.chroma == (pixelFormat.hasPrefix("yuv444") ? 3 : 1))
         let unit = try #require(slice)
@@ -77,19 +81,33 @@ import Testing
         settings.chromaArrayType = parameters.chroma
         let decoder = try HEVCEntropyDecoder(data: unit, start: header.data, sliceQpY: header.qp, settings: settings)
         var walk = HEVCTestSliceWalker.Walk(parameters, decoder)
+        var substreams = 0
         let ctbSize = 1 << parameters.ctbLog2
         let columns = (parameters.width + ctbSize - 1) / ctbSize
         let rows = (parameters.height + ctbSize - 1) / ctbSize
+        var synchronised: HEVCContextSet?
         for ry in 0..<rows {
+            if parameters.wpp && ry > 0 {
+                // §9.3.1: a row starts from the contexts after the second CTB of the row above.
+                walk.decoder.contexts = synchronised ?? HEVCContextSet(sliceQpY: header.qp)
+            }
             for rx in 0..<columns {
                 walk.sao(rx: rx, ry: ry, luma: header.saoLuma, chroma: header.saoChroma)
                 try walk.codingQuadtree(rx * ctbSize, ry * ctbSize, parameters.ctbLog2, 0)
+                if parameters.wpp && rx == 1 { synchronised = walk.decoder.contexts }
                 let last = rx == columns - 1 && ry == rows - 1
                 let end = walk.decoder.decodeEndOfSliceSegmentFlag()
                 #expect(end == last, "CTB (\(rx), \(ry)) of \(columns)×\(rows)")
                 if end != last { return }
+                if parameters.wpp && rx == columns - 1 && !last {
+                    let endOfSubset = walk.decoder.decodeEndOfSubsetOneBit()
+                    #expect(endOfSubset, "row \(ry)")
+                    walk.decoder.cabac.restart(at: walk.decoder.cabac.bytePosition)
+                    substreams += 1
+                }
             }
         }
+        #expect(substreams == (parameters.wpp ? rows - 1 : 0))
         #expect(walk.decoder.cabac.bytePosition == unit.count)
         #expect(!walk.decoder.isExhausted)
         #expect(walk.residualBlocks > 0)

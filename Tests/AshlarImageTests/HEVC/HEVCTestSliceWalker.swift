@@ -5,7 +5,7 @@
 /// and the coding quadtree, coding units (with the MPM derivation that the scans depend on) and
 /// transform trees of §7.3.8. Samples are not reconstructed: the walk only proves that the syntax
 /// stays in step to the last end_of_slice_segment_flag. Test code, for streams of one slice
-/// without tiles, WPP, PCM, scaling lists or range extensions.
+/// without tiles, PCM, scaling lists or range extension tools (WPP substreams are followed).
 struct HEVCTestSliceWalker {
     struct Parameters {
         var width = 0
@@ -146,7 +146,7 @@ struct HEVCTestSliceWalker {
         p.transquantBypass = r.bit() == 1
         p.tiles = r.bit() == 1
         p.wpp = r.bit() == 1
-        try check(!p.tiles && !p.wpp, "no tiles or WPP")
+        try check(!p.tiles, "no tiles")
         p.loopFilterAcrossSlices = r.bit() == 1
         p.deblockingControl = r.bit() == 1
         if p.deblockingControl {
@@ -189,6 +189,14 @@ struct HEVCTestSliceWalker {
             }
         }
         if p.loopFilterAcrossSlices && (saoLuma || saoChroma || !deblockingDisabled) { _ = r.bit() }
+        if p.wpp {
+            // Entry points: the walk finds each substream where the previous one ended.
+            let count = r.ue()
+            if count > 0 {
+                let length = r.ue() + 1
+                for _ in 0..<count { _ = r.bits(length) }
+            }
+        }
         try check(r.bit() == 1, "alignment bit")
         while r.position % 8 != 0 { _ = r.bit() }
         return (qp, saoLuma, saoChroma, r.position / 8)
