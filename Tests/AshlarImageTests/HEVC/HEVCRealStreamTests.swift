@@ -10,7 +10,7 @@ import Testing
 /// engine stops on the last byte of the slice data. A misread context, binarisation or scan
 /// desynchronises the arithmetic decoder long before that. Sample values are not checked here:
 /// that comes with the reconstruction.
-@Suite struct HEVCRealStreamTests {
+@Suite(.tags(.referenceTools)) struct HEVCRealStreamTests {
     static let streams: [(String, String)] = [
         ("64x64", "qp=30:no-sao=1"),
         ("192x128", "qp=22"),
@@ -35,10 +35,8 @@ import Testing
         let pixelFormat =
             options.split(separator: ":").first { $0.hasPrefix("pixfmt=") }.map { String($0.dropFirst(7)) } ?? "yuv420p"
         let x265 = options.split(separator: ":").filter { !$0.hasPrefix("pixfmt=") }.joined(separator: ":")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hevc-walk-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let output = folder.appendingPathComponent("picture.hevc")
+        let folder = try TemporaryFolder("hevc-walk")
+        let output = folder.url.appendingPathComponent("picture.hevc")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ffmpeg)
         process.arguments = [
