@@ -20,7 +20,7 @@ import Testing
         ("128x64", "qp=20:tskip=1:no-signhide=1"),
         ("128x64", "qp=4:cu-lossless=1"),
         ("96x80", "qp=25:pixfmt=yuv420p10le"),
-        ("128x96", "qp=-6:pixfmt=yuv420p10le:no-sao=1"),
+        ("128x96", "qp=0:pixfmt=yuv420p10le:no-sao=1"),
         ("96x64", "qp=18:pixfmt=yuv444p"),
         ("128x128", "qp=8:pixfmt=yuv444p:ctu=64:tu-intra-depth=4:max-tu-size=32:tskip=1"),
         ("200x136", "qp=24:ctu=32:wpp=1"),
