@@ -51,7 +51,7 @@ import Testing
     func randomBinsComeBack(seed: UInt64) {
         let operations = Self.operations(seed: seed, count: Int(seed % 7) * 400 + 50)
         var encoderStates = Self.initialStates(seed: seed)
-        var encoder = HEVCTestCABACEncoder()
+        var encoder = HEVCCABACTestEncoder()
         var pcmStarts: [Int] = []
         for operation in operations {
             switch operation {

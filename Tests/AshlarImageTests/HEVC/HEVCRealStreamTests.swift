@@ -5,7 +5,7 @@ import Testing
 @testable import AshlarImage
 
 /// Intra pictures from libx265 (through ffmpeg), walked syntax element by syntax element with the
-/// entropy decoder (`HEVCTestSliceWalker`): the walk must stay in step with the encoder to the end,
+/// entropy decoder (`HEVCEntropyTestWalker`): the walk must stay in step with the encoder to the end,
 /// where end_of_slice_segment_flag is 1 after the last CTB (and 0 after every other one) and the
 /// engine stops on the last byte of the slice data. A misread context, binarisation or scan
 /// desynchronises the arithmetic decoder long before that. Sample values are not checked here:
@@ -48,13 +48,13 @@ import Testing
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        let units = HEVCTestSliceWalker.nalUnits(Array(try Data(contentsOf: output)))
-        var settingsSeen = HEVCTestSliceWalker.Parameters()
+        let units = HEVCEntropyTestWalker.nalUnits(Array(try Data(contentsOf: output)))
+        var settingsSeen = HEVCEntropyTestWalker.Parameters()
         var slice: [UInt8]?
         for unit in units {
             switch (unit[0] >> 1) & 63 {
-            case 33: try HEVCTestSliceWalker.readSPS(unit, into: &settingsSeen)
-            case 34: try HEVCTestSliceWalker.readPPS(unit, into: &settingsSeen)
+            case 33: try HEVCEntropyTestWalker.readSPS(unit, into: &settingsSeen)
+            case 34: try HEVCEntropyTestWalker.readPPS(unit, into: &settingsSeen)
             case 16...21: slice = unit
             default: break
             }
@@ -70,7 +70,7 @@ import Testing
         #expect(settingsSeen.chroma == (pixelFormat.hasPrefix("yuv444") ? 3 : 1))
         let unit = try #require(slice)
         let parameters = settingsSeen
-        let header = try HEVCTestSliceWalker.readSliceHeader(unit, parameters)
+        let header = try HEVCEntropyTestWalker.readSliceHeader(unit, parameters)
         var settings = HEVCResidualSettings()
         settings.bitDepthLuma = parameters.bitDepth
         settings.bitDepthChroma = parameters.bitDepth
@@ -78,7 +78,7 @@ import Testing
         settings.transformSkipEnabled = parameters.transformSkip
         settings.chromaArrayType = parameters.chroma
         let decoder = try HEVCEntropyDecoder(data: unit, start: header.data, sliceQpY: header.qp, settings: settings)
-        var walk = HEVCTestSliceWalker.Walk(parameters, decoder)
+        var walk = HEVCEntropyTestWalker.Walk(parameters, decoder)
         var substreams = 0
         let ctbSize = 1 << parameters.ctbLog2
         let columns = (parameters.width + ctbSize - 1) / ctbSize

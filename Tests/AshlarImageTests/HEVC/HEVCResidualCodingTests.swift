@@ -4,7 +4,7 @@ import Testing
 @testable import AshlarImage
 
 /// residual_coding(): random coefficient blocks of every size, scan, colour component and setting
-/// go through the test's encoder (`HEVCTestResidualEncoder`) and come back from the decoder.
+/// go through the test's encoder (`HEVCResidualTestEncoder`) and come back from the decoder.
 @Suite struct HEVCResidualCodingTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var seed: UInt64
@@ -70,7 +70,7 @@ import Testing
         settings.implicitRDPCM = Bool.random(using: &random)
         settings.persistentRiceAdaptation = test.persistentRice
         let qp = Int.random(in: 0...51, using: &random)
-        var encoder = HEVCTestResidualEncoder(sliceQpY: qp, settings: settings)
+        var encoder = HEVCResidualTestEncoder(sliceQpY: qp, settings: settings)
         var blocks: [(HEVCResidualBlock, Bool, [Int32])] = []
         for _ in 0..<60 {
             let log2 = Int.random(in: 2...5, using: &random)

@@ -53,7 +53,7 @@ import Testing
     }
 
     static func encode(
-        _ coded: Coded, _ e: inout HEVCTestCABACEncoder, _ contexts: inout HEVCContextSet,
+        _ coded: Coded, _ e: inout HEVCCABACTestEncoder, _ contexts: inout HEVCContextSet,
         _ settings: HEVCResidualSettings
     ) {
         func bin(_ index: Int, _ value: Int) { e.encodeDecision(&contexts.storage[index], value) }
@@ -151,7 +151,7 @@ import Testing
         settings.chromaQpOffsetListLengthMinus1 = Int.random(in: 0...5, using: &random)
         let qp = Int.random(in: 0...51, using: &random)
         let elements = (0..<2000).map { _ in Self.random(settings, using: &random) }
-        var encoder = HEVCTestCABACEncoder()
+        var encoder = HEVCCABACTestEncoder()
         var contexts = HEVCContextSet(sliceQpY: qp)
         for coded in elements { Self.encode(coded, &encoder, &contexts, settings) }
         encoder.encodeTerminate(1)

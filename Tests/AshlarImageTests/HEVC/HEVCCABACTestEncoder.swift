@@ -4,7 +4,7 @@
 /// EncodeTerminate, EncodeFlush, with PutBit and the outstanding bits), written plainly from the
 /// spec to check the decoder by round trips. It shares only the two probability tables
 /// (rangeTabLps, transIdxLps) with the decoder.
-struct HEVCTestCABACEncoder {
+struct HEVCCABACTestEncoder {
     private var low = 0
     private var range = 510
     private var firstBit = true

@@ -1,6 +1,6 @@
 @testable import AshlarImage
 
-extension HEVCTestSliceWalker {
+extension HEVCEntropyTestWalker {
     /// The state of a walk through one slice's coding tree units.
     struct Walk {
         let p: Parameters

@@ -4,8 +4,8 @@
 /// and §9.3.3/§9.3.4.2, to round-trip random blocks through the decoder. It reads the spec the
 /// way the decoder does (one reading of it); the check against libde265 comes with the
 /// integration. The scan orders are the decoder's (``HEVCResidualScan``, tested on their own).
-struct HEVCTestResidualEncoder {
-    var cabac = HEVCTestCABACEncoder()
+struct HEVCResidualTestEncoder {
+    var cabac = HEVCCABACTestEncoder()
     var contexts: HEVCContextSet
     let settings: HEVCResidualSettings
 

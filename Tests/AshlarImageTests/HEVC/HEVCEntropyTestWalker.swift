@@ -6,7 +6,7 @@
 /// transform trees of §7.3.8. Samples are not reconstructed: the walk only proves that the syntax
 /// stays in step to the last end_of_slice_segment_flag. Test code, for streams of one slice
 /// without tiles, PCM, scaling lists or range extension tools (WPP substreams are followed).
-struct HEVCTestSliceWalker {
+struct HEVCEntropyTestWalker {
     struct Parameters {
         var width = 0
         var height = 0
