@@ -47,6 +47,7 @@ TARGETS=(
     "png-rewrite   16384 -"
     "published-copy 4096 -"
     "idct            257 - Tests/AshlarImageTests/JPEG/ReferenceIDCT.swift"
+    "hevc-cabac     4096 -"
 )
 
 root="$(cd "$(dirname "$0")/../.." && pwd)"
