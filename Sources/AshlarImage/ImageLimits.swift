@@ -32,10 +32,10 @@ public struct ImageLimits: Sendable, Equatable {
     /// The most memory decoding one image and making its renditions may hold at once, as
     /// worked out from its headers before anything large is allocated
     /// (``Renditions/memoryNeeded(for:widths:limits:)``; a decoder alone checks its own part).
-    /// For a gallery's default widths (up to 2,560 pixels), the 24- to 42-megapixel camera
-    /// photos of `../shared` need 127–163 MiB by the estimate (54–94 MiB measured at their peak);
-    /// made progressive, up to 277 MiB, nearly all of it coefficients (6 bytes a pixel at 4:4:4,
-    /// so a progressive 4:4:4 JPEG fits up to about 170 megapixels).
+    /// For a gallery's default widths (up to 2,560 pixels), the 12- to 42-megapixel camera
+    /// photos of `../shared` need 50–59 MiB by the estimate (44–48 MiB measured above what the
+    /// process held before); made progressive, up to 277 MiB, nearly all of it coefficients
+    /// (6 bytes a pixel at 4:4:4, so a progressive 4:4:4 JPEG fits up to about 170 megapixels).
     public var maxMemoryBytes: Int
     /// The most entropy-coded bytes a JPEG rendition may take a block (of 8 × 8 samples): what
     /// the memory estimate counts its encoder's output at. A rendition that would take more at
