@@ -1,5 +1,5 @@
 extension JPEGEncoder {
-    /// The quality a file was written at, when ``encodeWithinBound(_:quality:subsampling:iccProfile:settings:script:)``
+    /// The quality a file was written at, when ``encodeWithinBound(_:quality:subsampling:iccProfile:settings:script:bytesPerBlock:)``
     /// had to go below the one asked for to keep its coded data within
     /// ``codedBytesPerBlockLimit`` bytes a block.
     package enum WrittenQuality: Sendable, Hashable {
@@ -16,7 +16,7 @@ extension JPEGEncoder {
     /// Encodes as ``encode(_:quality:subsampling:iccProfile:settings:)`` does, its entropy-coded
     /// data at most ``codedBytesPerBlockLimit`` bytes a block; an image whose data would take
     /// more is written at a lower quality instead, and said so. The bound is what lets
-    /// ``memoryNeeded(width:height:format:subsampling:headerBytes:)`` count the encoder's output
+    /// ``memoryNeeded(width:height:format:subsampling:headerBytes:bytesPerBlock:)`` count the encoder's output
     /// at a fifth of the format's worst case. The same pixels still always give the same bytes.
     /// (`bytesPerBlock` is for tests.)
     package static func encodeWithinBound(

@@ -2,7 +2,7 @@ extension JPEGEncoder {
     /// The most entropy-coded bytes one block may take in a file the encoder writes. A photograph
     /// takes 5 to 35 at quality 100 (its renditions at most 0.8 bytes a pixel with 4:2:0); only
     /// noise-like pixels coded at a high quality come near it. Bounding the coded data bounds the
-    /// encoder's output buffers, which is what ``memoryNeeded(width:height:format:subsampling:headerBytes:)``
+    /// encoder's output buffers, which is what ``memoryNeeded(width:height:format:subsampling:headerBytes:bytesPerBlock:)``
     /// counts, instead of the format's worst case (``worstBlockBytes``, 418 bytes).
     /// (The default of ``ImageLimits/maxCodedBytesPerBlock``.)
     public static let codedBytesPerBlockLimit = 80
@@ -16,7 +16,7 @@ extension JPEGEncoder {
     /// The bytes the bit writers of one encode may still allocate, shared by every scan's writer:
     /// each charges its buffer here as it grows. A writer that would pass it marks the allowance
     /// ``exceeded`` and goes on writing over its own start, and the encoder tries again at a lower
-    /// quality (``encodeWithinBound(_:quality:subsampling:iccProfile:settings:script:)``).
+    /// quality (``encodeWithinBound(_:quality:subsampling:iccProfile:settings:script:bytesPerBlock:)``).
     ///
     /// A class, so the writers of one encode share it; it never leaves that encode's thread.
     final class CodedByteAllowance {
