@@ -3,15 +3,11 @@ extension JPEGEncoder {
     /// takes 5 to 35 at quality 100 (its renditions at most 0.8 bytes a pixel with 4:2:0); only
     /// noise-like pixels coded at a high quality come near it. Bounding the coded data bounds the
     /// encoder's output buffers, which is what ``memoryNeeded(width:height:format:subsampling:headerBytes:bytesPerBlock:)``
-    /// counts, instead of the format's worst case (``worstBlockBytes``, 418 bytes).
+    /// counts, instead of the format's worst case: 418 bytes (a DC difference of at most 16 bits
+    /// of code and 11 of value, and at most 63 AC symbols of 16 and 10, 1,665 bits, twice over
+    /// for a zero stuffed after every `FF` byte).
     /// (The default of ``ImageLimits/maxCodedBytesPerBlock``.)
     public static let codedBytesPerBlockLimit = 80
-
-    /// The most bytes one block's entropy-coded data can take in any JPEG: its DC difference (a
-    /// code of at most 16 bits and at most 11 bits of value) and at most 63 AC symbols (at most 16
-    /// bits of code and 10 of value each; a run of zeros or an end of block takes the place of at
-    /// least one coefficient), 1,665 bits, twice over for a zero stuffed after every `FF` byte.
-    static let worstBlockBytes = 2 * ((16 + 11 + 63 * (16 + 10) + 7) / 8)
 
     /// The bytes the bit writers of one encode may still allocate, shared by every scan's writer:
     /// each charges its buffer here as it grows. A writer that would pass it marks the allowance
