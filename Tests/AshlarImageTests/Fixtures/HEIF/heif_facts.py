@@ -107,12 +107,15 @@ def facts(path):
                 base, o = uint(data, o, base_size)
                 extents, o = uint(data, o, 2)
                 total = 0
+                first = None
                 for _ in range(extents):
                     _, o = uint(data, o, index_size)
                     extent_offset, o = uint(data, o, offset_size)
                     length, o = uint(data, o, length_size)
                     total += length
-                locations[item_id] = {"method": method, "length": total, "base": base, "extents": extents}
+                    first = extent_offset if first is None else first
+                locations[item_id] = {
+                    "method": method, "length": total, "base": base, "extents": extents, "first": first or 0}
         elif kind == "idat":
             idat = (start, end)
         elif kind == "iref":
@@ -155,7 +158,7 @@ def facts(path):
         if item["type"] == "grid" and location:
             base = idat[0] if location["method"] == 1 else 0
             # Only one-extent grids occur here; read the ImageGrid structure where iloc puts it.
-            o = base + location["base"] + grid_offset(data, meta, int(item_id))
+            o = base + location["base"] + location["first"]
             flags = data[o + 1]
             rows, columns = data[o + 2] + 1, data[o + 3] + 1
             size = 4 if flags & 1 else 2
@@ -163,33 +166,6 @@ def facts(path):
             height, _ = uint(data, o2, size)
             result["grids"][item_id] = {"rows": rows, "columns": columns, "width": width, "height": height}
     return result
-
-
-def grid_offset(data, meta, wanted):
-    """The first extent offset of item `wanted` in iloc."""
-    for kind, start, end in boxes(data, meta[1] + 4, meta[2]):
-        if kind != "iloc":
-            continue
-        version = data[start]
-        o = start + 4
-        sizes = int.from_bytes(data[o:o + 2], "big")
-        offset_size, length_size, base_size = sizes >> 12, sizes >> 8 & 15, sizes >> 4 & 15
-        index_size = sizes & 15 if version >= 1 else 0
-        count, o = uint(data, o + 2, 2 if version < 2 else 4)
-        for _ in range(count):
-            item_id, o = uint(data, o, 2 if version < 2 else 4)
-            o += 4 if version >= 1 else 2
-            _, o = uint(data, o, base_size)
-            extents, o = uint(data, o, 2)
-            first = None
-            for _ in range(extents):
-                _, o = uint(data, o, index_size)
-                extent_offset, o = uint(data, o, offset_size)
-                _, o = uint(data, o, length_size)
-                first = extent_offset if first is None else first
-            if item_id == wanted:
-                return first
-    return 0
 
 
 if __name__ == "__main__":
