@@ -1,0 +1,131 @@
+/// Converts decoded Y′CbCr planes to 8-bit R′G′B′ (or grey) pixels, the way libheif does it:
+/// each chroma sample serves the luma samples it covers (nearest neighbour, no interpolation),
+/// the matrix and range come from ``YCbCrMatrix``, and any bit depth is scaled to 8 bits in the
+/// same step.
+///
+/// Arithmetic: single-precision floating point. A sample is normalised (luma
+/// `(Y − 16·2ⁿ⁻⁸) / (219·2ⁿ⁻⁸)` in limited range, `Y / (2ⁿ − 1)` in full range; chroma likewise with
+/// 224 and the centre 2ⁿ⁻¹), the matrix applied, the result scaled by 255, clamped to 0…255 and
+/// rounded half up. libheif rounds the same way but scales limited range by 1.1689 and 1.1429
+/// (255/219 = 1.1644 and 255/224 = 1.1384 here), and takes 10-bit pictures to 10-bit RGB first, so
+/// its output may differ by one level (two at most in limited range).
+package enum YCbCrConverter {
+    /// Converts the top-left `width`×`height` of `planes`. Monochrome gives `.gray` (or
+    /// `.grayAlpha`), colour `.rgb` (or `.rgba`); alpha is taken as full range.
+    package static func convert(
+        _ planes: YCbCrPlanes, width: Int, height: Int, matrix: YCbCrMatrix
+    ) throws(ImageError) -> PixelImage {
+        try check(planes, width: width, height: height)
+        let format: PixelFormat =
+            switch (planes.chroma != nil, planes.alpha != nil) {
+            case (true, false): .rgb
+            case (true, true): .rgba
+            case (false, false): .gray
+            case (false, true): .grayAlpha
+            }
+        var image = PixelImage(width: width, height: height, format: format)
+        guard width > 0, height > 0 else { return image }
+        let luma = Quantisation(bitDepth: planes.luma.bitDepth, fullRange: matrix.fullRange, chroma: false)
+        let channels = format.channels
+        image.pixels.withUnsafeMutableBufferPointer { output in
+            planes.luma.samples.withUnsafeBufferPointer { lumaSamples in
+                if let chroma = planes.chroma {
+                    convertColour(
+                        luma: lumaSamples, planes.luma.stride, lumaScale: luma, chroma: chroma, matrix: matrix,
+                        width: width, height: height, into: output, channels: channels)
+                } else {
+                    for y in 0..<height {
+                        let row = y * planes.luma.stride
+                        var at = y * width * channels
+                        for x in 0..<width {
+                            output[at] = roundedByte(luma.normalise(lumaSamples[row + x]))
+                            at += channels
+                        }
+                    }
+                }
+            }
+            if let alpha = planes.alpha {
+                let scale = 255 / Float((1 << alpha.bitDepth) - 1)
+                alpha.samples.withUnsafeBufferPointer { alphaSamples in
+                    for y in 0..<height {
+                        let row = y * alpha.stride
+                        var at = y * width * channels + channels - 1
+                        for x in 0..<width {
+                            output[at] = roundedByte(Float(alphaSamples[row + x]) * scale)
+                            at += channels
+                        }
+                    }
+                }
+            }
+        }
+        return image
+    }
+
+    /// Each chroma row's three offsets are computed once per chroma sample, then added to every
+    /// luma sample that shares it.
+    private static func convertColour(
+        luma: UnsafeBufferPointer<UInt16>, _ lumaStride: Int, lumaScale: Quantisation, chroma: YCbCrPlanes.Chroma,
+        matrix: YCbCrMatrix, width: Int, height: Int, into output: UnsafeMutableBufferPointer<UInt8>, channels: Int
+    ) {
+        let chromaWidth = (width + (1 << chroma.shiftX) - 1) >> chroma.shiftX
+        let weights = Weights(matrix, cb: chroma.cb.bitDepth, cr: chroma.cr.bitDepth)
+        var offsets = [Float](repeating: 0, count: chromaWidth * 3)
+        var chromaRow = -1
+        chroma.cb.samples.withUnsafeBufferPointer { cbSamples in
+            chroma.cr.samples.withUnsafeBufferPointer { crSamples in
+                offsets.withUnsafeMutableBufferPointer { offsets in
+                    for y in 0..<height {
+                        if y >> chroma.shiftY != chromaRow {
+                            chromaRow = y >> chroma.shiftY
+                            let cbRow = chromaRow * chroma.cb.stride
+                            let crRow = chromaRow * chroma.cr.stride
+                            for cx in 0..<chromaWidth {
+                                let (r, g, b) = weights.offsets(cb: cbSamples[cbRow + cx], cr: crSamples[crRow + cx])
+                                offsets[3 * cx] = r
+                                offsets[3 * cx + 1] = g
+                                offsets[3 * cx + 2] = b
+                            }
+                        }
+                        let row = y * lumaStride
+                        var at = y * width * channels
+                        for x in 0..<width {
+                            let value = lumaScale.normalise(luma[row + x])
+                            let o = 3 * (x >> chroma.shiftX)
+                            output[at] = roundedByte(value * weights.lumaInRed + offsets[o])
+                            output[at + 1] = roundedByte(value * weights.lumaInGreen + offsets[o + 1])
+                            output[at + 2] = roundedByte(value * weights.lumaInBlue + offsets[o + 2])
+                            at += channels
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// 0…255 after clamping, rounded half up.
+    @inline(__always)
+    static func roundedByte(_ value: Float) -> UInt8 {
+        UInt8(min(max(value, 0), 255) + 0.5)
+    }
+
+    private static func check(_ planes: YCbCrPlanes, width: Int, height: Int) throws(ImageError) {
+        func fits(_ plane: YCbCrPlanes.Plane, _ shiftX: Int, _ shiftY: Int) -> Bool {
+            plane.isConsistent && plane.width >= (width + (1 << shiftX) - 1) >> shiftX
+                && plane.height >= (height + (1 << shiftY) - 1) >> shiftY
+        }
+        guard width >= 0, height >= 0, fits(planes.luma, 0, 0) else {
+            throw ImageError(.malformed, "the decoded luma plane is smaller than the \(width)×\(height) picture")
+        }
+        if let chroma = planes.chroma {
+            guard (0...1).contains(chroma.shiftX), (0...1).contains(chroma.shiftY),
+                fits(chroma.cb, chroma.shiftX, chroma.shiftY), fits(chroma.cr, chroma.shiftX, chroma.shiftY)
+            else {
+                throw ImageError(
+                    .malformed, "the decoded chroma planes are smaller than the \(width)×\(height) picture")
+            }
+        }
+        if let alpha = planes.alpha, !fits(alpha, 0, 0) {
+            throw ImageError(.malformed, "the decoded alpha plane is smaller than the \(width)×\(height) picture")
+        }
+    }
+}
