@@ -42,7 +42,7 @@ extension HEIFFile {
         }
         let (width, height) = try extent(of: id, properties)
         let coding: HEIFImageDescription.Coding
-        var colour = properties.lazy.compactMap(\.property.colour).first
+        var colours = properties.compactMap(\.property.colour)
         var bits = properties.lazy.compactMap(\.property.bitsPerChannel).first
         switch item.type {
         case "hvc1", "av01":
@@ -50,7 +50,7 @@ extension HEIFFile {
         case "grid":
             let grid = try self.grid(id, width: width, height: height)
             coding = grid.coding
-            colour = colour ?? grid.firstTile.lazy.compactMap(\.property.colour).first
+            if colours.isEmpty { colours = grid.firstTile.compactMap(\.property.colour) }
             bits = bits ?? grid.firstTile.lazy.compactMap(\.property.bitsPerChannel).first
         default:
             throw .unsupportedItemType(item: id, type: item.type)
@@ -58,9 +58,10 @@ extension HEIFFile {
         let (transforms, outputWidth, outputHeight) = try Self.transforms(id, properties, width: width, height: height)
         var description = HEIFImageDescription(
             itemID: id, coding: coding, codedWidth: width, codedHeight: height, transforms: transforms,
-            outputWidth: outputWidth, outputHeight: outputHeight, colour: colour, bitsPerChannel: bits,
+            outputWidth: outputWidth, outputHeight: outputHeight, colour: colours.first, bitsPerChannel: bits,
             alphaItemID: nil, ignored: ignored, thumbnailItemIDs: referring(to: id, .thumbnail), exifItemIDs: [],
             xmpItemIDs: [])
+        description.colours = colours
         try addRelatedItems(to: &description)
         return description
     }

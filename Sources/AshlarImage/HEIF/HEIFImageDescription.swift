@@ -21,7 +21,10 @@ package struct HEIFImageDescription: Sendable, Equatable {
     /// The size after the transforms.
     package var outputWidth: Int
     package var outputHeight: Int
+    /// The first `colr` (the item's, or a grid's first tile's when the grid has none).
     package var colour: HEIFColour?
+    /// Every `colr` of that item: HEIF allows one ICC profile and one `nclx` side by side.
+    package var colours: [HEIFColour] = []
     /// `pixi`, bits per channel (nil when the item has none: the decoder takes the SPS's).
     package var bitsPerChannel: [Int]?
     /// The alpha plane's item (an `auxl` whose `auxC` names alpha), when there is one.

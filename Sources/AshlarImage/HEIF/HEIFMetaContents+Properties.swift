@@ -56,7 +56,7 @@ extension HEIFMetaContents {
             let width = Int(try fields.u32())
             return .spatialExtent(width: width, height: Int(try fields.u32()))
         case "irot": return .rotation(quarterTurns: Int(try fields.u8() & 3))
-        case "imir": return .mirror(try fields.u8() & 1 == 0 ? .vertical : .horizontal)
+        case "imir": return .mirror(try fields.u8() & 1 == 0 ? .horizontal : .vertical)
         case "pixi":
             _ = try fields.versionAndFlags()
             let channels = Int(try fields.u8())

@@ -59,11 +59,14 @@ package enum HEIFColour: Sendable, Equatable {
     case nclx(primaries: Int, transfer: Int, matrix: Int, fullRange: Bool)
 }
 
-/// The axis `imir` mirrors about (ISO/IEC 23008-12 §6.5.12).
+/// The axis `imir` mirrors about (ISO/IEC 23008-12 §6.5.12). The 2017 text called the field
+/// `axis` ("a vertical (axis = 0) or horizontal (axis = 1) axis") and was read both ways; its
+/// Amendment 2 renamed it `mode` and settled it the way iPhones and libheif had written and read
+/// it: mode 0 swaps top and bottom, mode 1 left and right.
 package enum HEIFMirrorAxis: Sendable, Equatable {
-    /// Axis 0: about a vertical axis, so left and right swap.
+    /// Mode 1: about a vertical axis, so left and right swap.
     case vertical
-    /// Axis 1: about a horizontal axis, so top and bottom swap.
+    /// Mode 0: about a horizontal axis, so top and bottom swap.
     case horizontal
 }
 

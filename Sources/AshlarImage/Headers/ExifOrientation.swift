@@ -25,7 +25,8 @@ package enum ExifOrientation {
 
     /// The EXIF orientation equivalent to HEIF's transforms: `irot` turns the stored image
     /// anticlockwise by `rotation` × 90°, then `imir` (when present) mirrors it about a vertical
-    /// axis (`mirrorAxis` 0, left and right swap) or a horizontal one (1, top and bottom swap).
+    /// axis (`mirrorAxis` 0 here: left and right swap, `imir` mode 1) or a horizontal one (1 here:
+    /// top and bottom swap, `imir` mode 0).
     package static func value(heifRotation rotation: Int, mirrorAxis: Int?) -> Int {
         let quarterTurns = ((rotation % 4) + 4) % 4
         switch mirrorAxis {

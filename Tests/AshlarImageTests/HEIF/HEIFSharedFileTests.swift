@@ -61,7 +61,7 @@ struct HEIFSharedFileTests {
         switch associated.property {
         case .spatialExtent(let width, let height): (fact["width"], fact["height"]) = (width, height)
         case .rotation(let turns): fact["angle"] = turns * 90
-        case .mirror(let axis): fact["axis"] = axis == .vertical ? 0 : 1
+        case .mirror(let axis): fact["axis"] = axis == .horizontal ? 0 : 1
         case .pixelInformation(let bits): fact["bits"] = bits
         case .cleanAperture(let c):
             fact["fractions"] = [
@@ -208,7 +208,7 @@ struct HEIFSharedFileTests {
         #expect(
             miaf007.transforms == [
                 .crop(HEIFRectangle(x: 320, y: 180, width: 640, height: 360)), .rotate(quarterTurns: 1),
-                .mirror(.vertical),
+                .mirror(.horizontal),
             ])
         #expect((miaf007.outputWidth, miaf007.outputHeight) == (360, 640))
         #expect(try Self.read("crabbyavif_hvcc_nal_zero_length.heic").primaryImage().codedWidth == 16)

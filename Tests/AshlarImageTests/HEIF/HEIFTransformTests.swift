@@ -34,8 +34,8 @@ import Testing
             ("irot 1", { $0.rotated(anticlockwiseQuarterTurns: 1) }, { x, y, w, _ in (w - 1 - y, x) }),
             ("irot 2", { $0.rotated(anticlockwiseQuarterTurns: 2) }, { x, y, w, h in (w - 1 - x, h - 1 - y) }),
             ("irot 3", { $0.rotated(anticlockwiseQuarterTurns: 3) }, { x, y, _, h in (y, h - 1 - x) }),
-            ("imir 0", { $0.mirrored(.vertical) }, { x, y, w, _ in (w - 1 - x, y) }),
-            ("imir 1", { $0.mirrored(.horizontal) }, { x, y, _, h in (x, h - 1 - y) }),
+            ("imir 1", { $0.mirrored(.vertical) }, { x, y, w, _ in (w - 1 - x, y) }),
+            ("imir 0", { $0.mirrored(.horizontal) }, { x, y, _, h in (x, h - 1 - y) }),
         ]
 
     @Test(arguments: mappings.indices)

@@ -434,8 +434,8 @@ import Testing
 
     @Test(
         arguments: [
-            ([], 1), ([irot(1)], 8), ([irot(2)], 3), ([irot(3)], 6), ([imir(0)], 2), ([irot(1), imir(0)], 7),
-            ([irot(3), imir(0)], 5), ([imir(1)], 4),
+            ([], 1), ([irot(1)], 8), ([irot(2)], 3), ([irot(3)], 6), ([imir(0)], 4), ([irot(1), imir(0)], 5),
+            ([irot(3), imir(0)], 7), ([imir(1)], 2),
         ] as [([[UInt8]], Int)])
     func avifTransformsBecomeExifOrientations(_ transforms: [[UInt8]], _ orientation: Int) {
         let bytes = Self.avif(properties: [Self.ispe(640, 480)] + transforms)

@@ -1,0 +1,135 @@
+/// Decodes the primary image of a HEIF file to pixels: each coded item through a codec, grid
+/// tiles converted and pasted, the picture cropped to its `ispe`, converted to RGB by its colour
+/// (an `nclx` property, else what the bitstream states), its alpha item attached, and its
+/// transforms (`clap`, `irot`, `imir`) applied in order.
+package struct HEIFImageDecoder<Codec: HEIFCodedImageDecoding>: Sendable {
+    package var codec: Codec
+    package var limits: ImageLimits
+
+    package init(codec: Codec, limits: ImageLimits = .default) {
+        self.codec = codec
+        self.limits = limits
+    }
+
+    /// The primary image, with the ICC profile of its `colr` when it has one.
+    package func decode(_ bytes: [UInt8]) throws(ImageError) -> DecodedImage {
+        let file: HEIFFile
+        let description: HEIFImageDescription
+        do {
+            file = try HEIFFile(bytes)
+            description = try file.primaryImage()
+        } catch {
+            throw ImageError(error)
+        }
+        try checkSize(description)
+        var icc: [UInt8]?
+        var nclx: (matrix: Int, fullRange: Bool)?
+        for colour in description.colours {
+            switch colour {
+            case .icc(let profile, _) where icc == nil: icc = profile
+            case .nclx(_, _, let matrix, let fullRange) where nclx == nil: nclx = (matrix, fullRange)
+            default: break
+            }
+        }
+        var image = try pixels(of: description, in: file, nclx: nclx, alpha: false)
+        if let alphaID = description.alphaItemID {
+            let alpha: HEIFImageDescription
+            do { alpha = try file.describe(alphaID) } catch { throw ImageError(error) }
+            guard alpha.codedWidth == description.codedWidth, alpha.codedHeight == description.codedHeight else {
+                throw ImageError(
+                    .malformed,
+                    "HEIF alpha item \(alphaID) is \(alpha.codedWidth)×\(alpha.codedHeight), the image "
+                        + "\(description.codedWidth)×\(description.codedHeight)")
+            }
+            image = Self.attaching(try pixels(of: alpha, in: file, nclx: nil, alpha: true), to: image)
+        }
+        guard let transformed = image.applying(description.transforms) else {
+            throw ImageError(.malformed, "HEIF item \(description.itemID)'s clean aperture lies outside the image")
+        }
+        return DecodedImage(image: transformed, iccProfile: icc)
+    }
+
+    private func checkSize(_ description: HEIFImageDescription) throws(ImageError) {
+        let (pixels, overflow) = description.codedWidth.multipliedReportingOverflow(by: description.codedHeight)
+        guard !overflow, pixels <= limits.maxPixels else {
+            throw ImageError(
+                .tooLarge,
+                "image is \(description.codedWidth)×\(description.codedHeight) pixels, more than the limit of "
+                    + "\(limits.maxPixels)")
+        }
+    }
+
+    /// The item's picture before transforms: one coded image, or a grid's tiles pasted. An alpha
+    /// item gives its luma as grey, at full range.
+    private func pixels(
+        of description: HEIFImageDescription, in file: HEIFFile, nclx: (matrix: Int, fullRange: Bool)?, alpha: Bool
+    ) throws(ImageError) -> PixelImage {
+        switch description.coding {
+        case .single(let item, let codec):
+            return try decodeItem(
+                item, codec, in: file, width: description.codedWidth, height: description.codedHeight, nclx: nclx,
+                alpha: alpha)
+        case .grid(let grid, let tiles, let tileWidth, let tileHeight, let codec):
+            var images: [PixelImage] = []
+            images.reserveCapacity(tiles.count)
+            for tile in tiles {
+                images.append(
+                    try decodeItem(
+                        tile, codec, in: file, width: tileWidth, height: tileHeight, nclx: nclx, alpha: alpha))
+            }
+            guard
+                let canvas = PixelImage.pasting(
+                    images, columns: grid.columns, width: description.codedWidth, height: description.codedHeight)
+            else {
+                throw ImageError(.malformed, "HEIF grid item \(description.itemID)'s tiles do not cover its canvas")
+            }
+            return canvas
+        }
+    }
+
+    private func decodeItem(
+        _ item: UInt32, _ codec: HEIFCodec, in file: HEIFFile, width: Int, height: Int,
+        nclx: (matrix: Int, fullRange: Bool)?, alpha: Bool
+    ) throws(ImageError) -> PixelImage {
+        let data: ArraySlice<UInt8>
+        do { data = try file.data(of: item) } catch { throw ImageError(error) }
+        var picture = try self.codec.decode(codec, data: data)
+        guard picture.width >= width, picture.height >= height else {
+            throw ImageError(
+                .malformed,
+                "HEIF item \(item) decodes to \(picture.width)×\(picture.height), smaller than its 'ispe' \(width)×\(height)"
+            )
+        }
+        let matrix: YCbCrMatrix
+        if alpha {
+            picture.planes.chroma = nil
+            matrix = YCbCrMatrix(equations: .identity, fullRange: true)
+        } else if let nclx {
+            matrix = try YCbCrMatrix(matrixCoefficients: nclx.matrix, fullRange: nclx.fullRange)
+        } else {
+            matrix = try YCbCrMatrix(matrixCoefficients: picture.matrixCoefficients, fullRange: picture.fullRange)
+        }
+        return try YCbCrConverter.convert(picture.planes, width: width, height: height, matrix: matrix)
+    }
+
+    /// `colour` with `alpha`'s grey as its alpha channel (both the same size).
+    static func attaching(_ alpha: PixelImage, to colour: PixelImage) -> PixelImage {
+        let channels = colour.format.channels
+        let format: PixelFormat = channels >= 3 ? .rgba : .grayAlpha
+        var output = PixelImage(width: colour.width, height: colour.height, format: format)
+        let outputChannels = format.channels
+        output.pixels.withUnsafeMutableBufferPointer { target in
+            colour.pixels.withUnsafeBufferPointer { source in
+                alpha.pixels.withUnsafeBufferPointer { alphaSource in
+                    for pixel in 0..<(colour.width * colour.height) {
+                        for channel in 0..<channels {
+                            target[pixel * outputChannels + channel] = source[pixel * channels + channel]
+                        }
+                        target[pixel * outputChannels + outputChannels - 1] = alphaSource[pixel]
+                    }
+                }
+            }
+        }
+        return output
+    }
+}
