@@ -35,8 +35,8 @@ import Testing
         PageCase(
             page: "camera/img-1234",
             expected: [
-                "Apple iPhone 13 Pro", "iPhone 13 Pro back triple camera 5.7mm f/1.5", "5.7 mm", "f/1.5", "1/120 s",
-                "ISO 50",
+                "Apple iPhone 13 Pro", "Back triple camera 5.7mm f/1.5", "5.7 mm (26 mm equiv.)", "f/1.5", "1/120 s",
+                "\u{2212}2/3 EV", "ISO 50",
             ]),
         // XMP only: tiff:, exif: (ISO in an rdf:Seq) and exifEX: properties.
         PageCase(

@@ -158,3 +158,21 @@ extension JSONObjectReader {
         return Int(number)
     }
 }
+
+extension JSONObjectReader {
+    /// Exposure compensation in EV: a number, or a string as cameras and exiftool write it
+    /// (`"-1/3"`, `"+0.7"`), from −20 to 20.
+    mutating func exposureCompensation(_ value: JSONValue, at place: Place) -> Double? {
+        let number: Double? =
+            switch value.kind {
+            case .number(let number): number
+            case .string(let text): Rational.value(of: text)
+            default: nil
+            }
+        guard let number, ExifFields.exposureCompensations.contains(number) else {
+            reject(value, at: place, expected: "an exposure compensation in EV from -20 to 20, like -0.7 or \"-2/3\"")
+            return nil
+        }
+        return number
+    }
+}

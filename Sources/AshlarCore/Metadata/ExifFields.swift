@@ -9,6 +9,8 @@ enum ExifFields {
     static let apertures = 0.5...256.0
     /// 0.5 mm (a phone's ultra-wide sensor crop) to 10 m (no lens is longer).
     static let focalLengths = 0.5...10_000.0
+    /// Exposure compensation in EV: cameras offer ±5, some ±10; past ±20 it is not one.
+    static let exposureCompensations = -20.0...20.0
     static let sensitivities = 1...10_000_000
 
     /// What cameras write into `ImageDescription` or `UserComment` when the photographer wrote
@@ -49,6 +51,8 @@ enum ExifFields {
             return tags.isEmpty ? nil : .texts(tags)
         case .rational(let tag, let range):
             return record.rationals[tag].flatMap { range.contains($0) ? .number($0) : nil }
+        case .wholeNumber(let tag, let range):
+            return record.integers[tag].map(Double.init).flatMap { range.contains($0) ? .number($0) : nil }
         case .exposure(let tag):
             return record.rationals[tag].flatMap(ExposureTime.text(seconds:)).map(MetadataValue.text)
         case .sensitivity(let tags):

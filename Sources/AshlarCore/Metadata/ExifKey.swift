@@ -11,6 +11,8 @@ enum ExifKey: Sendable {
     case keywords(Int)
     /// A rational within `range`, else nothing.
     case rational(Int, ClosedRange<Double>)
+    /// A SHORT or LONG within `range`, as a number, else nothing.
+    case wholeNumber(Int, ClosedRange<Double>)
     /// An exposure time in seconds.
     case exposure(Int)
     /// The first of these sensitivity tags that holds a plausible value (65535 means "look in

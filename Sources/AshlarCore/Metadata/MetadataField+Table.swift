@@ -87,6 +87,11 @@ extension MetadataField {
             return Definition(
                 name: "focalLength", kind: .positiveNumber, exiftool: ["FocalLength"],
                 xmp: [.property(.exif("FocalLength"))], exif: [.rational(Tag.focalLength, ExifFields.focalLengths)])
+        case .focalLength35mm:
+            return Definition(
+                name: "focalLength35mm", kind: .positiveNumber, exiftool: ["FocalLengthIn35mmFormat"],
+                xmp: [.property(.exif("FocalLengthIn35mmFilm"))],
+                exif: [.wholeNumber(Tag.focalLengthIn35mmFilm, ExifFields.focalLengths)])
         case .aperture:
             return Definition(
                 name: "aperture", kind: .positiveNumber, exiftool: ["FNumber"], xmp: [.property(.exif("FNumber"))],
@@ -95,6 +100,11 @@ extension MetadataField {
             return Definition(
                 name: "exposure", kind: .exposure, exiftool: ["ExposureTime"],
                 xmp: [.property(.exif("ExposureTime"))], exif: [.exposure(Tag.exposureTime)])
+        case .exposureCompensation:
+            return Definition(
+                name: "exposureCompensation", kind: .exposureCompensation, exiftool: ["ExposureCompensation"],
+                xmp: [.property(.exif("ExposureBiasValue"))],
+                exif: [.rational(Tag.exposureBiasValue, ExifFields.exposureCompensations)])
         case .iso:
             return Definition(
                 name: "iso", kind: .sensitivity, exiftool: ["ISO"],

@@ -7,7 +7,7 @@ import AshlarImage
 /// documentation lists sidecar keys; `PhotoMetadata` stores a value per case.
 package enum MetadataField: Int, CaseIterable, Sendable, CustomStringConvertible {
     case src, width, height, orientation, title, alt, caption, date, tags, order, hidden, rating, renditions
-    case make, model, lens, focalLength, aperture, exposure, iso
+    case make, model, lens, focalLength, focalLength35mm, aperture, exposure, exposureCompensation, iso
     case longDescription, label, creator, rights, license, location, city, region, country, poster
 
     /// What a field's entry says.

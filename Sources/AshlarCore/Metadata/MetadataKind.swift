@@ -23,6 +23,8 @@ enum MetadataKind: Sendable {
     case positiveNumber
     /// Exposure time as photographers write it: `1/250`, `2.5`.
     case exposure
+    /// Exposure compensation in EV, −20 to 20, as cameras write it (`-1/3`, `+0.7`, `0`).
+    case exposureCompensation
     /// ISO sensitivity, a positive whole number.
     case sensitivity
     case flag

@@ -124,6 +124,12 @@ extension PhotoMetadata {
         get { self[.focalLength]?.number }
         set { self[.focalLength] = newValue.map(MetadataValue.number) }
     }
+    /// The focal length a 35 mm camera would need for the same view (`FocalLengthIn35mmFilm`):
+    /// what phones and compacts are compared by.
+    package var focalLength35mm: Double? {
+        get { self[.focalLength35mm]?.number }
+        set { self[.focalLength35mm] = newValue.map(MetadataValue.number) }
+    }
     /// The f-number (`5.6` for f/5.6).
     package var aperture: Double? {
         get { self[.aperture]?.number }
@@ -133,6 +139,11 @@ extension PhotoMetadata {
     package var exposure: String? {
         get { self[.exposure]?.text }
         set { self[.exposure] = newValue.map(MetadataValue.text) }
+    }
+    /// Exposure compensation in EV (`-0.333…` for −1/3).
+    package var exposureCompensation: Double? {
+        get { self[.exposureCompensation]?.number }
+        set { self[.exposureCompensation] = newValue.map(MetadataValue.number) }
     }
     package var iso: Int? {
         get { self[.iso]?.integer }

@@ -104,21 +104,26 @@ struct PhotoPageModel {
     }
 
     /// Label and value pairs for the camera `<dl>`, in the order photographers read them and as
-    /// they write them: "SONY ILCE-7RM3", "FE 35mm F1.8", "35 mm", "f/1.8", "1/4000 s", "ISO 1250".
+    /// they write them: "SONY ILCE-7RM3", "FE 35mm F1.8", "35 mm", "f/1.8", "1/4000 s", "ISO 1250";
+    /// a phone's "5.7 mm (26 mm equiv.)" and its lens without the phone's name again
+    /// ("Back triple camera 5.7mm f/1.5"); exposure compensation when it is not zero ("−2/3 EV").
     static func cameraDetails(_ metadata: PhotoMetadata) -> [(String, String)] {
         var details: [(String, String)] = []
         if let camera = CameraName.joined(make: metadata.make, model: metadata.model) {
             details.append(("Camera", camera))
         }
-        if let lens = metadata.lens?.trimmingSpaces, !lens.isEmpty { details.append(("Lens", lens)) }
-        if let focal = metadata.focalLength, focal > 0 {
-            details.append(("Focal length", CSSNumber.format(focal, digits: 1) + " mm"))
+        if let lens = CameraName.lens(metadata.lens, model: metadata.model) { details.append(("Lens", lens)) }
+        if let focal = CameraName.focalLength(metadata.focalLength, equivalent: metadata.focalLength35mm) {
+            details.append(("Focal length", focal))
         }
         if let aperture = metadata.aperture, aperture > 0 {
             // f/0.95 needs its second decimal; f/1.8 and f/11 need no more than one.
             details.append(("Aperture", "f/" + CSSNumber.format(aperture, digits: aperture < 1 ? 2 : 1)))
         }
         if let exposure = metadata.exposure { details.append(("Shutter", exposure + " s")) }
+        if let compensation = metadata.exposureCompensation.flatMap(CameraName.exposureCompensation) {
+            details.append(("Exposure compensation", compensation))
+        }
         if let iso = metadata.iso, iso > 0 { details.append(("Sensitivity", "ISO \(iso)")) }
         return details
     }

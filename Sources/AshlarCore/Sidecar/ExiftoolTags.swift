@@ -60,6 +60,8 @@ struct ExiftoolTags {
         case .positiveNumber: return positiveNumber(value, key: key, &fields).map(MetadataValue.number)
         case .exposure: return fields.exposure(value, at: .member(key)).map(MetadataValue.text)
         case .date: return date(value, key: key, offset: offset, &fields).map(MetadataValue.date)
+        case .exposureCompensation:
+            return fields.exposureCompensation(value, at: .member(key)).map(MetadataValue.number)
         case .sensitivity:
             let number = Self.number(value).flatMap { $0 >= 1 && $0 == $0.rounded() && $0 < 1e7 ? Int($0) : nil }
             if number == nil { fields.reject(value, at: .member(key), expected: "a positive whole number") }

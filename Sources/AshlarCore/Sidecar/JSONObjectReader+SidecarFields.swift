@@ -125,6 +125,8 @@ extension JSONObjectReader {
         case .positiveNumber: return positiveNumber(key).map(MetadataValue.number)
         case .exposure: return exposure(key).map(MetadataValue.text)
         case .sensitivity: return positiveInteger(key).map(MetadataValue.integer)
+        case .exposureCompensation:
+            return read(key) { $0.exposureCompensation($1, at: $2) }.map(MetadataValue.number)
         case .webURL: return webURL(key).map(MetadataValue.text)
         }
     }

@@ -69,6 +69,12 @@ struct XMPFieldReader {
             return first(names) { text, key in
                 Self.integer(text, key, in: 1...10_000_000, expected: "a positive whole number")
             }.map(MetadataValue.integer)
+        case .exposureCompensation:
+            return first(names) { text, key in
+                Self.require(
+                    Rational.value(of: text).flatMap { ExifFields.exposureCompensations.contains($0) ? $0 : nil }, text,
+                    key, expected: "an exposure compensation in EV like \"-1/3\"")
+            }.map(MetadataValue.number)
         case .number, .flag, .source, .renditions:
             return nil
         }

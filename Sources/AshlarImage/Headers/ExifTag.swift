@@ -17,6 +17,7 @@ package enum ExifTag {
     package static let dateTimeDigitized = 0x9004
     package static let offsetTimeOriginal = 0x9011
     package static let offsetTimeDigitized = 0x9012
+    package static let exposureBiasValue = 0x9204
     package static let focalLength = 0x920A
     package static let userComment = 0x9286
     package static let xpTitle = 0x9C9B
@@ -24,6 +25,7 @@ package enum ExifTag {
     package static let xpAuthor = 0x9C9D
     package static let xpKeywords = 0x9C9E
     package static let xpSubject = 0x9C9F
+    package static let focalLengthIn35mmFilm = 0xA405
     package static let lensMake = 0xA433
     package static let lensModel = 0xA434
 

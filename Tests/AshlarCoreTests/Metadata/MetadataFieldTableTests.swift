@@ -36,8 +36,9 @@ import Testing
         case .orientation: .integer(6)
         case .rating: .integer(4)
         case .number: .number(2)
-        case .positiveNumber: .number(5.6)
+        case .positiveNumber: .number(56)
         case .exposure: .text("1/250")
+        case .exposureCompensation: .number(-2.0 / 3)
         case .sensitivity: .integer(400)
         case .flag: .flag(true)
         case .source: .text("b.jpg")
@@ -56,8 +57,9 @@ import Testing
         case .orientation: "6"
         case .rating: "4"
         case .number: "2"
-        case .positiveNumber: "5.6"
+        case .positiveNumber: "56"
         case .exposure: "\"1/250\""
+        case .exposureCompensation: "\"-2/3\""
         case .sensitivity: "400"
         case .flag: "true"
         case .source: "\"b.jpg\""
@@ -85,7 +87,7 @@ import Testing
         switch field.definition.kind {
         case .keywords: "alpha"
         case .date: "2024:06:01 18:30:00"
-        case .positiveNumber: "56/10"
+        case .positiveNumber: "560/10"
         default: json(field).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
         }
     }
@@ -109,8 +111,12 @@ import Testing
             return [[Entry.windows(UInt16(tag), "Sample;")]]
         case .keywords(let tag):
             return [[Entry.windows(UInt16(tag), "alpha; alpha")]]
+        case .rational(let tag, _) where field.definition.kind == .exposureCompensation:
+            return [[Entry.rational(UInt16(tag), -2, 3, signed: true)]]
         case .rational(let tag, _):
-            return [[Entry.rational(UInt16(tag), 56, 10)]]
+            return [[Entry.rational(UInt16(tag), 560, 10)]]
+        case .wholeNumber(let tag, _):
+            return [[Entry.short(UInt16(tag), 56)]]
         case .exposure(let tag):
             return [[Entry.rational(UInt16(tag), 1, 250)]]
         case .sensitivity(let tags):

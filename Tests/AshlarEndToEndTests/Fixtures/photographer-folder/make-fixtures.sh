@@ -31,11 +31,12 @@ et -EXIF:Make=Canon -EXIF:Model="Canon EOS R5" -EXIF:LensModel="RF24-105mm F4 L 
    -EXIF:DateTimeOriginal="2024:07:14 11:05:00" -EXIF:OffsetTimeOriginal=+02:00 "site/camera/été-à-l'île.jpg"
 printf '{"iso": 200}\n' >"site/camera/été-à-l'île.jpg.json"
 
-# An iPhone: the lens make is the camera's, and the lens model names the phone again.
+# An iPhone: the lens make is the camera's, and the lens model names the phone again; its 35 mm
+# equivalent focal length, and exposure compensation.
 et -EXIF:Make=Apple -EXIF:Model="iPhone 13 Pro" -EXIF:LensMake=Apple \
    -EXIF:LensModel="iPhone 13 Pro back triple camera 5.7mm f/1.5" -EXIF:ExposureTime=1/120 -EXIF:FNumber=1.5 \
    -EXIF:ISO=50 -EXIF:FocalLength=5.7 -EXIF:DateTimeOriginal="2024:05:01 08:30:00" -EXIF:OffsetTimeOriginal=-04:00 \
-   site/camera/IMG_1234.jpg
+   -EXIF:FocalLengthIn35mmFormat=26 -EXIF:ExposureCompensation=-2/3 site/camera/IMG_1234.jpg
 
 # Camera fields in XMP only (an editor that dropped the EXIF): ISO as exif:ISOSpeedRatings, an rdf:Seq.
 et -XMP-tiff:Make="NIKON CORPORATION" -XMP-tiff:Model="NIKON Z 6" -XMP-exifEX:LensModel="NIKKOR Z 50mm f/1.8 S" \
