@@ -57,6 +57,15 @@ struct ServeCommand: Command, Equatable {
         let preview = PreviewServer(builder: builder, allowedHosts: PreviewServer.allowedHosts(listeningOn: host))
         let outputDisplay = site.output ?? builder.paths.display("_site")
 
+        // The port first: a taken one is said at once, not after a whole build.
+        let socket: ListeningSocket
+        do {
+            socket = try Self.listen(host: host, port: port ?? Self.defaultPort, explicit: port != nil)
+        } catch {
+            Output.error("ashlar: error: \(error.message)")
+            return 1
+        }
+
         // The first build: a problem with the folders themselves ends the command; content
         // errors are shown in the browser until fixed.
         let started = Date()
@@ -67,18 +76,12 @@ struct ServeCommand: Command, Equatable {
         // Each round's warnings once: the rounds of a cold start find the same ones.
         let echo = DiagnosticEcho()
         if case .failed(let error) = first, error.kind == .usage {
+            socket.close()
             Output.error(error.description)
             return 64
         }
         Self.report(first, output: outputDisplay, started: started, echo: echo)
 
-        let socket: ListeningSocket
-        do {
-            socket = try Self.listen(host: host, port: port ?? Self.defaultPort, explicit: port != nil)
-        } catch {
-            Output.error("ashlar: error: \(error.message)")
-            return 1
-        }
         let server = HTTPServer(socket: socket) { request in preview.respond(to: request) }
         shutdown.set {
             server.stop()

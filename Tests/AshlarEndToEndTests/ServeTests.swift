@@ -375,12 +375,16 @@ import Testing
         #expect(try folder.read("bin/opened") == "http://127.0.0.1:\(server.port)/\n")
     }
 
+    /// A taken port is said before anything is built: the second server writes no site.
     @Test func saysSoWhenThePortIsTaken() throws {
         let folder = try makeSite()
         let server = try ServeProcess(["site"], in: folder)
-        let run = try Ashlar.run(["serve", "site", "--port", String(server.port)], in: folder.url)
+        let run = try Ashlar.run(
+            ["serve", "site", "--port", String(server.port), "--output", "second"], in: folder.url)
         #expect(run.status == 1)
         #expect(run.stderr.contains("port \(server.port) on 127.0.0.1 is already in use"))
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("second").path))
+        #expect(!run.stdout.contains("Built"), "\(run.stdout)")
         let bad = try Ashlar.run(["serve", "site", "--port", "http"], in: folder.url)
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("'--port' must be a number"))
