@@ -27,7 +27,8 @@ import Testing
         .init(
             name: "missing title and alt text", files: ["a.png": "png:30x20"],
             expected:
-                "a.png: warning: missing title and alt text; add 'title' and an 'alt' describing what the photo shows"),
+                "a.png: warning: missing title and alt text (its pages show one made from its file name, \"A\"); "
+                + "add 'title' and an 'alt' describing what the photo shows"),
         .init(
             name: "two photos with one title",
             files: [

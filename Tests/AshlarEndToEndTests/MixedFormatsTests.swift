@@ -33,7 +33,8 @@ import Testing
         #expect(
             run.stderr.contains(
                 prefix
-                    + "orientations/orientation-6.jpg: warning: missing title and alt text; add 'title' and an 'alt' describing what the photo shows"
+                    + "orientations/orientation-6.jpg: warning: missing title and alt text (its pages show one made from its "
+                    + "file name, \"Orientation 6\"); add 'title' and an 'alt' describing what the photo shows"
             ))
         #expect(
             run.stderr.contains(

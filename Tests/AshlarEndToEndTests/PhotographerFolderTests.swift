@@ -100,15 +100,22 @@ import Testing
         #expect(!html.contains("1 photos"))
     }
 
-    /// A title made from a file name is not alt text a person wrote: check still asks for it.
-    @Test func checkStillReportsMissingAltText() throws {
+    /// A title made from a file name is not alt text a person wrote: check still asks for it, and
+    /// names the title the pages show instead.
+    @Test(arguments: [
+        ("Moody_Skies.jpeg", "one made from its file name, \"Moody Skies\""),
+        ("IMG_1234.jpg", "a numbered one such as \"Photo 3 of 40\""),
+        ("DSC01234.jpg", "a numbered one such as \"Photo 3 of 40\""),
+        ("été-à-l'île.jpg.json", "one made from its file name, \"Été à l'île\""),
+    ])
+    func checkStillReportsMissingAltText(_ name: String, _ shown: String) throws {
         let folder = try TemporaryFolder("ashlar-photographer")
         try folder.copy(Self.source, to: "site/camera")
         let run = try Ashlar.run(["check", folder.url.appendingPathComponent("site").path])
-        let warning = "warning: missing title and alt text; add 'title' and an 'alt' describing what the photo shows"
-        for name in ["Moody_Skies.jpeg", "IMG_1234.jpg", "DSC01234.jpg", "été-à-l'île.jpg.json"] {
-            #expect(run.stderr.contains("camera/\(name): \(warning)"), "\(name): \(run.stderr)")
-        }
+        let warning =
+            "warning: missing title and alt text (its pages show \(shown)); add 'title' and an 'alt' describing what the "
+            + "photo shows"
+        #expect(run.stderr.contains("camera/\(name): \(warning)"), "\(name): \(run.stderr)")
     }
 
     /// The whole folder, as the photographer hands it over: the portrait RAW (its preview has

@@ -106,10 +106,9 @@ import Testing
         try folder.write(TinyPNG.make(width: 3, height: 2), to: name)
         let run = try build(folder)
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(
-            run.stderr
-                == "\(name): warning: missing title and alt text; add 'title' and an 'alt' describing what the photo shows\n"
-        )
+        #expect(run.stderr.hasPrefix("\(name): warning: missing title and alt text (its pages show one made from "))
+        #expect(run.stderr.hasSuffix("); add 'title' and an 'alt' describing what the photo shows\n"))
+        #expect(run.stderr.split(separator: "\n").count == 1)
         #expect(folder.exists("_site/" + name))
         #expect(SiteLinks.problems(in: folder.url.appendingPathComponent("_site")) == [])
     }

@@ -2,19 +2,20 @@
 /// text, or alt text that only repeats a file or camera name.
 enum PhotoLint {
     static func check(_ metadata: PhotoMetadata, name: String, path: String, diagnostics: inout [Diagnostic]) {
+        // The title its pages show instead, named so the photographer sees what visitors will.
+        let shown =
+            FileNameTitle.title(fromFileName: name).map { "one made from its file name, \($0.quotedForMessage)" }
+            ?? "a numbered one such as \"Photo 3 of 40\""
         switch (metadata.title, metadata.alt) {
         case (nil, nil):
             diagnostics.append(
                 .warning(
-                    "missing title and alt text; add 'title' and an 'alt' describing what the photo shows", path: path,
-                    key: "alt"))
+                    "missing title and alt text (its pages show \(shown)); add 'title' and an 'alt' describing what "
+                        + "the photo shows", path: path, key: "alt"))
         case (_, nil):
             diagnostics.append(
                 .warning("missing alt text; add 'alt' describing what the photo shows", path: path, key: "alt"))
         case (nil, _):
-            let shown =
-                FileNameTitle.title(fromFileName: name).map { "one made from its file name, \($0.quotedForMessage)" }
-                ?? "a numbered one such as \"Photo 3 of 40\""
             diagnostics.append(.warning("missing title; its pages show \(shown)", path: path, key: "title"))
         default:
             break

@@ -76,7 +76,8 @@ import Testing
             images: ["link.png"], outside: ["link.png"])
         #expect(
             catalog.diagnostics.map(\.description) == [
-                "link.png: warning: missing title and alt text; add 'title' and an 'alt' describing what the photo shows",
+                "link.png: warning: missing title and alt text (its pages show one made from its file name, \"Link\"); "
+                    + "add 'title' and an 'alt' describing what the photo shows",
                 "linked.json: error: 'src' leads outside the source folder: \"link.png\"",
                 "remote.json: error: 'src' leads outside the source folder: \"../secret.png\"",
             ])
