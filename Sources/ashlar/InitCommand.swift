@@ -7,7 +7,8 @@ struct InitCommand: Command, Equatable {
     var theme = false
 
     static let name = "init"
-    static let abstract = "Create a new site: ashlar.json and an example album (never overwrites a file)."
+    static let abstract =
+        "Create a new site: ashlar.json, and an example album unless the folder holds photos (never overwrites a file)."
     static let arguments: [ArgumentDeclaration<Self>] = [
         .init(name: "DIR", help: "Where to create the site; created if missing.", field: \.folder)
     ]
@@ -22,14 +23,20 @@ struct InitCommand: Command, Equatable {
             Output.error("\(folder): error: not a folder")
             return 64
         }
+        // A folder of photos gets no example album: it would be published beside them.
+        let hasPhotos = SiteSkeleton.holdsPhotos(url)
         let outcome: SiteSkeleton.Outcome
         do {
-            outcome = try SiteSkeleton(includeTheme: theme).write(into: url)
+            outcome = try SiteSkeleton(includeTheme: theme, includeExampleAlbum: !hasPhotos).write(into: url)
         } catch {
             Output.error(error.description)
             return 1
         }
         let shown = folder == "." ? "" : (folder.hasSuffix("/") ? folder : folder + "/")
+        if hasPhotos {
+            Output.error(
+                "\(folder == "." ? "." : folder): note: the folder already holds photos; no example album is added")
+        }
         for path in outcome.created { Output.print("created \(shown)\(path)") }
         for path in outcome.kept { Output.error("\(shown)\(path): note: already exists; left as it is") }
         let build = folder == "." ? "ashlar serve" : "ashlar serve \(folder)"

@@ -25,6 +25,20 @@ import Testing
         #expect(page.contains("Diagonal bands in slate, mauve, sand and cream"))
     }
 
+    /// A folder that already holds albums gets ashlar.json and no example album, which would be
+    /// published beside the photos.
+    @Test func aFolderOfPhotosGetsNoExampleAlbum() throws {
+        let folder = try TemporaryFolder("init")
+        try folder.write(Data(TinyPNG.make(width: 3, height: 2)), to: "travels/rome/IMG_0001.png")
+        let run = try Ashlar.run(["init"], in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("created ashlar.json"))
+        #expect(!folder.exists("example-album"))
+        #expect(run.stderr.contains(".: note: the folder already holds photos; no example album is added"))
+        let build = try Ashlar.run(["build", "."], in: folder.url)
+        #expect(build.stdout.contains("Built 1 photo in"), "\(build.stdout)")
+    }
+
     @Test func neverOverwritesAFile() throws {
         let folder = try TemporaryFolder("init")
         try folder.write("{\"title\": \"Mine\"}\n", to: "ashlar.json")

@@ -1,25 +1,30 @@
 import Foundation
 
 /// What `ashlar init` creates: `ashlar.json` with every key at its default, an example album
-/// with one photo and a sidecar showing the keys a photo can have, and (with `theme`) a copy of
-/// the default theme in `templates/` to customise.
+/// with one photo and a sidecar showing the keys a photo can have (unless the folder already
+/// holds photos, which the example would be published beside), and (with `theme`) a copy of the
+/// default theme in `templates/` to customise.
 package struct SiteSkeleton: Sendable {
     package var includeTheme: Bool
+    package var includeExampleAlbum: Bool
 
-    package init(includeTheme: Bool) {
+    package init(includeTheme: Bool, includeExampleAlbum: Bool = true) {
         self.includeTheme = includeTheme
+        self.includeExampleAlbum = includeExampleAlbum
     }
 
     package static let exampleAlbum = "example-album"
 
     /// Every file, by path relative to the site folder, in the order they are created.
     package var files: [(path: String, bytes: [UInt8])] {
-        var files: [(String, [UInt8])] = [
-            ("ashlar.json", Array(Self.configurationJSON(SiteConfiguration()).utf8)),
-            ("\(Self.exampleAlbum)/album.json", Array(Self.albumJSON.utf8)),
-            ("\(Self.exampleAlbum)/example.png", PlaceholderImage.png()),
-            ("\(Self.exampleAlbum)/example.png.json", Array(Self.sidecarJSON.utf8)),
-        ]
+        var files: [(String, [UInt8])] = [("ashlar.json", Array(Self.configurationJSON(SiteConfiguration()).utf8))]
+        if includeExampleAlbum {
+            files += [
+                ("\(Self.exampleAlbum)/album.json", Array(Self.albumJSON.utf8)),
+                ("\(Self.exampleAlbum)/example.png", PlaceholderImage.png()),
+                ("\(Self.exampleAlbum)/example.png.json", Array(Self.sidecarJSON.utf8)),
+            ]
+        }
         if includeTheme {
             for (path, file) in Theme.builtIn.files.sorted(by: { $0.key < $1.key }) {
                 files.append(("templates/" + path, file.bytes))
