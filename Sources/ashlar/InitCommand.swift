@@ -7,8 +7,7 @@ struct InitCommand: Command, Equatable {
     var theme = false
 
     static let name = "init"
-    static let abstract =
-        "Create a new site: ashlar.json, and an example album unless the folder holds photos (never overwrites a file)."
+    static let abstract = "Create a new site: ashlar.json and an example album (never overwrites a file)."
     static let arguments: [ArgumentDeclaration<Self>] = [
         .init(name: "DIR", help: "Where to create the site; created if missing.", field: \.folder)
     ]
