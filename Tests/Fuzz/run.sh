@@ -48,6 +48,7 @@ TARGETS=(
     "published-copy 4096 -"
     "idct            257 - Tests/AshlarImageTests/JPEG/ReferenceIDCT.swift"
     "hevc-cabac     4096 -"
+    "hevc-parameter-sets 4096 -"
 )
 
 root="$(cd "$(dirname "$0")/../.." && pwd)"
