@@ -47,6 +47,11 @@ import Testing
         #expect(album.contains(#"id="rotated" aria-posinset="#), "\(album)")
         #expect(album.contains(#"style="--a:180/320;"#), "\(album)")
         #expect(album.contains(#"aria-label="Video: A test pattern standing upright""#), "\(album)")
+        // No poster: a box of the video's shape with a play button, and its duration on the badge.
+        #expect(
+            album.contains(
+                #"<span class="tile-no-image" role="img" aria-label="Video: A test pattern standing upright"><span class="tile-play" aria-hidden="true"></span></span><span class="tile-video-badge" aria-hidden="true">&#9654; Video 0:0"#
+            ), "\(album)")
         // The Live Photo's still is the video's poster, not a photo of its own.
         #expect(album.contains(#"alt="Video: Boats in a harbour at dusk" width="320" height="180""#), "\(album)")
         #expect(album.components(separatedBy: #"<li class="tile""#).count - 1 == 5, "\(album)")
