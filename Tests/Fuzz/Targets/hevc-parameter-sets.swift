@@ -37,7 +37,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
             precondition((8...10).contains(parsed.bitDepthLuma) && (8...10).contains(parsed.bitDepthChroma))
             if let list = parsed.scalingList {
                 for size in [4, 8, 16, 32] {
-                    for matrix in 0..<6 { precondition(list.factors(size: size, matrixID: matrix).count == size * size) }
+                    for matrix in 0..<6 {
+                        precondition(list.factors(size: size, matrixID: matrix).count == size * size)
+                    }
                 }
             }
             sps = parsed
