@@ -45,17 +45,17 @@ import Testing
                 let bS = Int(vertical ? map.verticalStrength[q] : map.horizontalStrength[q])
                 guard bS > 0 else { continue }
                 // p(i, k) and q(i, k) of the spec for this edge.
-                func P(_ i: Int, _ k: Int) -> Int { vertical ? r[xE - i - 1][yE + k] : r[xE + k][yE - i - 1] }
-                func Q(_ i: Int, _ k: Int) -> Int { vertical ? r[xE + i][yE + k] : r[xE + k][yE + i] }
+                func sampleP(_ i: Int, _ k: Int) -> Int { vertical ? r[xE - i - 1][yE + k] : r[xE + k][yE - i - 1] }
+                func sampleQ(_ i: Int, _ k: Int) -> Int { vertical ? r[xE + i][yE + k] : r[xE + k][yE + i] }
                 let qPL = (Int(map.qpY[q]) + Int(map.qpY[p]) + 1) >> 1
                 let betaQ = min(max(qPL + (Int(map.betaOffsetDiv2[q]) << 1), 0), 51)
                 let beta = betaPrime[betaQ] * (1 << (bitDepth - 8))
                 let tcQ = min(max(qPL + 2 * (bS - 1) + (Int(map.tcOffsetDiv2[q]) << 1), 0), 53)
                 let tC = tcPrime[tcQ] * (1 << (bitDepth - 8))
-                let dp0 = abs(P(2, 0) - 2 * P(1, 0) + P(0, 0))
-                let dp3 = abs(P(2, 3) - 2 * P(1, 3) + P(0, 3))
-                let dq0 = abs(Q(2, 0) - 2 * Q(1, 0) + Q(0, 0))
-                let dq3 = abs(Q(2, 3) - 2 * Q(1, 3) + Q(0, 3))
+                let dp0 = abs(sampleP(2, 0) - 2 * sampleP(1, 0) + sampleP(0, 0))
+                let dp3 = abs(sampleP(2, 3) - 2 * sampleP(1, 3) + sampleP(0, 3))
+                let dq0 = abs(sampleQ(2, 0) - 2 * sampleQ(1, 0) + sampleQ(0, 0))
+                let dq3 = abs(sampleQ(2, 3) - 2 * sampleQ(1, 3) + sampleQ(0, 3))
                 let dpq0 = dp0 + dq0
                 let dpq3 = dp3 + dq3
                 let dp = dp0 + dp3
@@ -63,8 +63,9 @@ import Testing
                 let d = dpq0 + dpq3
                 guard d < beta else { continue }
                 func dSam(_ k: Int, _ dpq: Int) -> Bool {
-                    dpq < (beta >> 2) && abs(P(3, k) - P(0, k)) + abs(Q(0, k) - Q(3, k)) < (beta >> 3)
-                        && abs(P(0, k) - Q(0, k)) < ((5 * tC + 1) >> 1)
+                    dpq < (beta >> 2)
+                        && abs(sampleP(3, k) - sampleP(0, k)) + abs(sampleQ(0, k) - sampleQ(3, k)) < (beta >> 3)
+                        && abs(sampleP(0, k) - sampleQ(0, k)) < ((5 * tC + 1) >> 1)
                 }
                 let dE = dSam(0, 2 * dpq0) && dSam(3, 2 * dpq3) ? 2 : 1
                 let dEp = dp < ((beta + (beta >> 1)) >> 3)
@@ -73,8 +74,8 @@ import Testing
                 func clip1(_ v: Int) -> Int { min(max(v, 0), maxV) }
                 func clip3(_ lo: Int, _ hi: Int, _ v: Int) -> Int { min(max(v, lo), hi) }
                 for k in 0..<4 {
-                    let (p0, p1, p2, p3) = (P(0, k), P(1, k), P(2, k), P(3, k))
-                    let (q0, q1, q2, q3) = (Q(0, k), Q(1, k), Q(2, k), Q(3, k))
+                    let (p0, p1, p2, p3) = (sampleP(0, k), sampleP(1, k), sampleP(2, k), sampleP(3, k))
+                    let (q0, q1, q2, q3) = (sampleQ(0, k), sampleQ(1, k), sampleQ(2, k), sampleQ(3, k))
                     var pN: [Int] = [p0, p1, p2]
                     var qN: [Int] = [q0, q1, q2]
                     if dE == 2 {

@@ -43,7 +43,7 @@ package enum HEVCIntraModes {
     }
 
     /// Table 8-3: the 4:2:2 chroma mode for modeIdc 0...34.
-    package static let table8_3 = [
+    package static let chroma422Modes = [
         0, 1, 2, 2, 2, 2, 3, 5, 7, 8, 10, 11, 13, 15, 16, 18, 19, 20, 21, 22, 23, 23, 24, 24, 25, 25, 26, 27, 27, 28,
         28, 29, 29, 30, 31,
     ]
@@ -60,6 +60,6 @@ package enum HEVCIntraModes {
         case 3: modeIdc = luma == dc ? 34 : dc
         default: modeIdc = luma
         }
-        return chromaArrayType == 2 ? table8_3[modeIdc] : modeIdc
+        return chromaArrayType == 2 ? chroma422Modes[modeIdc] : modeIdc
     }
 }

@@ -44,9 +44,9 @@ package enum HEVCQuantiser {
         guard chromaArrayType == 1 else { return min(qPi, 51) }
         if qPi < 30 { return qPi }
         if qPi > 43 { return qPi - 6 }
-        return table8_10[qPi - 30]
+        return chromaQpTable[qPi - 30]
     }
 
     /// Table 8-10, QpC for qPi 30...43.
-    static let table8_10 = [29, 30, 31, 32, 33, 33, 34, 34, 35, 35, 36, 36, 37, 37]
+    static let chromaQpTable = [29, 30, 31, 32, 33, 33, 34, 34, 35, 35, 36, 36, 37, 37]
 }
