@@ -35,7 +35,9 @@ struct PhotoTile: TemplateValueConvertible {
     /// the item is a video: `src`, `srcset` and `placeholder` are then its poster's
     var isVideo: Bool?
     /// a video without a poster: there is no image (`src` is to be ignored); the default theme
-    /// shows a box of the tile's shape labelled "Video" with `role="img"` and `alt` as its name
+    /// shows a box of the tile's shape, shaded in its placeholder colour (or the surface colour),
+    /// with a play button in the middle and the "Video" badge with its duration, `role="img"` and
+    /// `alt` as its name
     var noImage: Bool?
     /// a video's length as players show it (`0:42`, `1:02:03`)
     var duration: String?

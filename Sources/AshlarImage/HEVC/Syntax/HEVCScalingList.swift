@@ -64,6 +64,8 @@ package struct HEVCScalingList: Sendable, Equatable {
                     for index in 0..<count {
                         let delta = try reader.se("scaling_list_delta_coef", in: -128...127)
                         next = (next + delta + 256) % 256
+                        // §7.4.5: every ScalingList value is greater than 0.
+                        guard next > 0 else { throw reader.error("scaling_list_delta_coef gives a zero coefficient") }
                         list[index] = UInt8(next)
                     }
                     lists[sizeID][matrixID] = list
