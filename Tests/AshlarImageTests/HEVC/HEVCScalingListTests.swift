@@ -109,7 +109,9 @@ import Testing
         for sizeID in 0..<4 {
             for matrixID in 0..<6 {
                 let expected = Self.expectedFactor(lists, dc, size: sizeID, matrix: matrixID)
-                #expect(scaling.factors(size: 4 << sizeID, matrixID: matrixID).map(Int.init) == expected, "\(sizeID)/\(matrixID)")
+                #expect(
+                    scaling.factors(size: 4 << sizeID, matrixID: matrixID).map(Int.init) == expected,
+                    "\(sizeID)/\(matrixID)")
             }
         }
         #expect(
