@@ -25,41 +25,14 @@ struct FFmpegHEVCTestCodec: HEIFCodedImageDecoding {
         }
     }
 
-    /// The parameter sets of an `hvcC` record (ISO/IEC 14496-15 §8.3.3.1: 22 bytes of fields,
-    /// then arrays of NAL units, each a 16-bit length and the unit), and its NAL length size.
-    static func parameterSets(_ record: [UInt8]) throws -> (units: [[UInt8]], lengthSize: Int, bitDepth: Int) {
-        guard record.count >= 23 else { throw Failure(description: "hvcC is short") }
-        var at = 23
-        var units: [[UInt8]] = []
-        func u16() throws -> Int {
-            guard at + 2 <= record.count else { throw Failure(description: "hvcC ends early") }
-            defer { at += 2 }
-            return Int(record[at]) << 8 | Int(record[at + 1])
-        }
-        for _ in 0..<Int(record[22]) {
-            guard at < record.count else { throw Failure(description: "hvcC ends early") }
-            at += 1
-            for _ in 0..<(try u16()) {
-                let length = try u16()
-                guard at + length <= record.count else { throw Failure(description: "hvcC NAL unit ends early") }
-                units.append(Array(record[at..<at + length]))
-                at += length
-            }
-        }
-        return (units, Int(record[21] & 3) + 1, Int(record[17] & 7) + 8)
-    }
-
     func decodeHEVC(_ configuration: [UInt8], _ data: [UInt8]) throws -> HEIFCodedPicture {
-        let (sets, lengthSize, bitDepth) = try Self.parameterSets(configuration)
+        // The container's own readers: the hvcC record and the item's length-prefixed NAL units.
+        let record = try HEVCDecoderConfiguration(configuration)
+        let bitDepth = record.bitDepthLuma
         var stream: [UInt8] = []
-        for unit in sets { stream += [0, 0, 0, 1] + unit }
-        var at = 0
-        while at + lengthSize <= data.count {
-            let length = data[at..<at + lengthSize].reduce(0) { $0 << 8 | Int($1) }
-            at += lengthSize
-            guard length <= data.count - at else { throw Failure(description: "NAL unit runs past the item") }
-            stream += [0, 0, 0, 1] + data[at..<at + length]
-            at += length
+        for unit in record.nalUnits { stream += [0, 0, 0, 1] + unit }
+        for unit in try HEVCNALUnit.lengthPrefixed(data[...], lengthSize: record.lengthSize) {
+            stream += [0, 0, 0, 1] + unit
         }
         let file = folder.appendingPathComponent("item-\(UUID().uuidString).hevc")
         try Data(stream).write(to: file)
