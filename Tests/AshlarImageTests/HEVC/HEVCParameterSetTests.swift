@@ -118,21 +118,9 @@ import Testing
 
     @Test(arguments: streams)
     func x265HeadersMatchFFmpegsTrace(size: String, options: String) throws {
-        let ffmpeg = try RequiredTool.require(tool: "ffmpeg")
-        let pixelFormat =
-            options.split(separator: ":").first { $0.hasPrefix("pixfmt=") }.map { String($0.dropFirst(7)) } ?? "yuv420p"
-        let x265 = options.split(separator: ":").filter { !$0.hasPrefix("pixfmt=") }.joined(separator: ":")
         let folder = try TemporaryFolder("hevc-headers")
-        let output = folder.url.appendingPathComponent("picture.hevc")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments = [
-            "-v", "error", "-f", "lavfi", "-i", "testsrc2=size=\(size)", "-frames:v", "1", "-pix_fmt", pixelFormat,
-            "-c:v", "libx265", "-x265-params", "keyint=1:log-level=none:" + x265, output.path,
-        ]
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0)
+        let output = try X265TestPicture.encode(
+            size: size, options: options, base: "keyint=1:log-level=none:", in: folder)
         try Self.check(Array(try Data(contentsOf: output)), file: output)
     }
 

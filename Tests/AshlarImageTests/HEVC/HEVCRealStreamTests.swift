@@ -30,24 +30,9 @@ import Testing
 
     @Test(arguments: streams)
     func theWalkEndsWhereTheSliceEnds(size: String, options: String) throws {
-        let ffmpeg = try RequiredTool.require(tool: "ffmpeg")
-        // pixfmt=... picks ffmpeg's pixel format; the rest goes to x265.
-        let pixelFormat =
-            options.split(separator: ":").first { $0.hasPrefix("pixfmt=") }.map { String($0.dropFirst(7)) } ?? "yuv420p"
-        let x265 = options.split(separator: ":").filter { !$0.hasPrefix("pixfmt=") }.joined(separator: ":")
         let folder = try TemporaryFolder("hevc-walk")
-        let output = folder.url.appendingPathComponent("picture.hevc")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments = [
-            "-loglevel", "error", "-f", "lavfi", "-i", "testsrc2=size=\(size)", "-frames:v", "1", "-pix_fmt",
-            pixelFormat,
-            "-c:v", "libx265", "-x265-params", "keyint=1:no-wpp=1:info=0:aq-mode=0:\(x265)", output.path,
-        ]
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let output = try X265TestPicture.encode(
+            size: size, options: options, base: "keyint=1:no-wpp=1:info=0:aq-mode=0:", in: folder)
         let units = HEVCEntropyTestWalker.nalUnits(Array(try Data(contentsOf: output)))
         var settingsSeen = HEVCEntropyTestWalker.Parameters()
         var slice: [UInt8]?
@@ -66,8 +51,8 @@ import Testing
         #expect(settingsSeen.cuQpDelta == options.contains("aq-mode=2"))
         #expect(settingsSeen.signHiding == !options.contains("no-signhide"))
         #expect(settingsSeen.wpp == options.contains("wpp=1"))
-        #expect(settingsSeen.bitDepth == (pixelFormat.hasSuffix("10le") ? 10 : 8))
-        #expect(settingsSeen.chroma == (pixelFormat.hasPrefix("yuv444") ? 3 : 1))
+        #expect(settingsSeen.bitDepth == (options.contains("pixfmt=yuv420p10le") ? 10 : 8))
+        #expect(settingsSeen.chroma == (options.contains("pixfmt=yuv444") ? 3 : 1))
         let unit = try #require(slice)
         let parameters = settingsSeen
         let header = try HEVCEntropyTestWalker.readSliceHeader(unit, parameters)
