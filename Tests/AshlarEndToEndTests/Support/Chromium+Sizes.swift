@@ -8,7 +8,7 @@ extension Chromium {
         const entries = img.getAttribute('sizes').split(/,(?![^(]*\\))/).map(s => s.trim());
         let value = entries[entries.length - 1];
         for (const entry of entries) {
-          const match = entry.match(/^(\\(.*\\))\\s+(calc\\(.*\\)|[^\\s()]+)$/);
+          const match = entry.match(/^(\\(.*\\))\\s+([a-z-]+\\(.*\\)|[^\\s()]+)$/);
           if (match && matchMedia(match[1]).matches) { value = match[2]; break; }
         }
         const probe = document.createElement('div');
