@@ -43,7 +43,7 @@ import Testing
         _ = try Ashlar.run(["build", folder.url.path])
         let html = try folder.read("_site/index.html")
         let expected =
-            "(min-width: 2560px) 483.79px, (min-width: 1380px) calc(19.5077vw - 15.61px), (min-width: 1333.33px) calc(24.3333vw - 19.47px), (min-width: 957.45px) 22.8733vw, (min-width: 638.3px) 30.4978vw, (min-width: 533.33px) 45.825vw, calc(48.75vw - 15.6px)"
+            "(min-width: 2560px) 483.79px, (min-width: 1380px) calc(19.5077vw - 15.61px), (min-width: 1333.33px) calc(24.3333vw - 19.47px), (min-width: 957.45px) 22.8733vw, (min-width: 638.3px) 30.4978vw, (min-width: 533.33px) and (min-resolution: 2.5dppx) 30.55vw, (min-width: 533.33px) 45.825vw, (min-resolution: 2.5dppx) calc(32.5vw - 10.4px), calc(48.75vw - 15.6px)"
         #expect(html.contains(#"sizes="\#(expected)""#))
     }
 
@@ -66,5 +66,29 @@ import Testing
         #expect(
             abs(values[0] - values[1]) < 1,
             "sizes says \(values[0]) px, the tile is \(values[1]) px at a \(values[2]) px viewport")
+    }
+
+    /// On a phone of 2.5 device pixels per CSS pixel or more, `sizes` announces two thirds of
+    /// the tile, so that a 3× phone picks the rendition for 2×; at 2× it announces the tile.
+    @Test(
+        .tags(.browser), .enabled(if: Chromium.isAvailable, "needs chromium"),
+        arguments: [(390, 3, 2.0 / 3), (360, 3, 2.0 / 3), (560, 3, 2.0 / 3), (390, 2, 1.0), (560, 2, 1.0)])
+    func sizesAskAHighDensityPhoneForTwiceItsTiles(viewport: Int, scale: Int, fraction: Double) throws {
+        let folder = try site()
+        _ = try Ashlar.run(["build", folder.url.path])
+        let script = """
+            const img = document.querySelector('.gallery-list img[sizes]');
+            \(Chromium.resolveSizes)
+            return [probe.getBoundingClientRect().width, img.closest('li').getBoundingClientRect().width, innerWidth];
+            """
+        let json = try Chromium.measure(
+            page: folder.url.appendingPathComponent("_site/index.html"), width: viewport, height: 844, scale: scale,
+            script: script)
+        let values = try JSONDecoder().decode([Double].self, from: Data(json.utf8))
+        try #require(values.count == 3, "the script returned \(json)")
+        #expect(values[2] == Double(viewport))
+        #expect(
+            abs(values[0] - values[1] * fraction) < 1,
+            "sizes says \(values[0]) px, the tile is \(values[1]) px at \(scale)× on a \(values[2]) px viewport")
     }
 }

@@ -49,23 +49,28 @@ struct GalleryModel {
     private static let columnPrefix = Array(";--c".utf8)
     private static let topPrefix = Array(";--y".utf8)
 
-    /// How far down the gallery (in CSS px) a tile may start and still be in the first screen:
-    /// a 900 px tall window less the header above the gallery.
-    static let firstScreenDepth = 720.0
+    /// How far down the gallery a tile may start and still be on a phone's first screen, in
+    /// gallery widths. On a 390 × 844 phone (the CSS viewport of the iPhone 12 to 16) the
+    /// default theme's album gallery starts 134 px down and is 358 px wide, which leaves 710 px,
+    /// 1.98 gallery widths; 360 × 800 and 412 × 915 Android phones leave 2.03 and 2.06, a
+    /// 375 × 667 one 1.55. A tile that starts lower is out of sight until the visitor scrolls.
+    static let firstScreenDepth = 2.0
 
-    /// Whether a tile may be in the first screen at some breakpoint. Tops grow with the gallery's
-    /// width, so each breakpoint is measured at its narrowest (its reference width), where its
-    /// tiles sit highest: a tile loads eagerly if any layout could show it without scrolling.
+    /// Whether a tile is on the first screen of a phone: its top at the narrowest breakpoint
+    /// (the layout phones get) is less than `firstScreenDepth` gallery widths down. Those tiles
+    /// load eagerly, the others lazily: a wider screen shows more tiles at once, but the
+    /// browser loads its lazy tiles in sight as soon as it has laid the page out, while eager
+    /// tiles a phone cannot see would share its slow link with the ones it shows.
     func isInFirstScreen(_ index: Int) -> Bool {
-        layouts.contains { layout in
-            layout.tops[index] * layout.breakpoint.referenceWidth < Self.firstScreenDepth
-        }
+        guard let narrowest = layouts.first else { return true }
+        return narrowest.tops[index] < Self.firstScreenDepth
     }
 
-    /// Whether a tile starts the gallery's first row at some breakpoint: those get
-    /// `fetchpriority="high"`.
-    func isInFirstRow(_ index: Int) -> Bool {
-        layouts.contains { $0.tops[index] == 0 }
+    /// Whether a tile is the gallery's first, the one that gets `fetchpriority="high"`: a phone
+    /// shows it at the top of the first screen, and a high priority on every tile of the first
+    /// row raised none of them above the others.
+    func isFirst(_ index: Int) -> Bool {
+        index == 0
     }
 
     /// The per-breakpoint CSS values the stylesheet template needs.

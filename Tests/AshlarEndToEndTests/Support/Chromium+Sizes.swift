@@ -1,13 +1,14 @@
 extension Chromium {
     /// JavaScript that sets `value` to the width an `<img>` named `img` asks for in its `sizes`
-    /// attribute at this viewport (the first entry whose media condition matches, else the last),
+    /// attribute at this viewport and device pixel ratio (the first entry whose media condition
+    /// matches, else the last; a condition may join features with `and`),
     /// and `probe` to a `div` of that width appended to the page, so the caller can read the
     /// width in pixels from `probe.getBoundingClientRect()`.
     static let resolveSizes = """
         const entries = img.getAttribute('sizes').split(/,(?![^(]*\\))/).map(s => s.trim());
         let value = entries[entries.length - 1];
         for (const entry of entries) {
-          const match = entry.match(/^(\\(.*?\\))\\s+(.*)$/);
+          const match = entry.match(/^(\\(.*\\))\\s+([a-z-]+\\(.*\\)|[^\\s()]+)$/);
           if (match && matchMedia(match[1]).matches) { value = match[2]; break; }
         }
         const probe = document.createElement('div');

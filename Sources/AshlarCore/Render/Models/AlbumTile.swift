@@ -17,7 +17,8 @@ struct AlbumTile: TemplateValueConvertible {
     var position: Int
     /// how many sub-albums there are, for `aria-setsize`
     var setSize: Int
-    /// `eager` for tiles that may be in the first screen, else `lazy`
+    /// `eager` for tiles on a phone's first screen (at the narrowest breakpoint, less than two
+    /// gallery widths down), else `lazy`
     var loading: String
     /// as a photo tile's `style`, the cover's shape (3/2 without a cover image); then `;--p:…`
     /// when the cover has a `placeholder`

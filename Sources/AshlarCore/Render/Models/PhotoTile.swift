@@ -28,9 +28,10 @@ struct PhotoTile: TemplateValueConvertible {
     /// `--a:W/H;--c1:…;--y1:…`: the aspect ratio, and column and top at each breakpoint; then
     /// `;--p:…`, the photo's colours (as `placeholder`), when it has them
     var style: String
-    /// `eager` for tiles that may be in the first screen, else `lazy`
+    /// `eager` for tiles on a phone's first screen (at the narrowest breakpoint, less than two
+    /// gallery widths down), else `lazy`
     var loading: String
-    /// true for tiles in the first row at some breakpoint (`fetchpriority="high"`)
+    /// true for the gallery's first tile only (`fetchpriority="high"`)
     var highPriority: Bool
     /// the item is a video: `src`, `srcset` and `placeholder` are then its poster's
     var isVideo: Bool?
@@ -69,7 +70,7 @@ struct PhotoTile: TemplateValueConvertible {
         style = AlbumPageModel.withPlaceholder(
             gallery.tileStyle(index: index, width: photo.width, height: photo.height), placeholder)
         loading = gallery.isInFirstScreen(index) ? "eager" : "lazy"
-        highPriority = gallery.isInFirstRow(index)
+        highPriority = gallery.isFirst(index)
         if let video = photo.video {
             isVideo = true
             alt = "Video: " + alt
