@@ -7,6 +7,8 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
     case gif
     case webp
     case avif
+    /// HEIF with HEVC-coded images: what iPhones write (`.heic`), and other cameras' `.heif`/`.hif`.
+    case heic
 
     /// The format's name in messages: `JPEG`, `WebP`.
     public var name: String {
@@ -16,6 +18,7 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
         case .gif: "GIF"
         case .webp: "WebP"
         case .avif: "AVIF"
+        case .heic: "HEIC"
         }
     }
 
@@ -27,6 +30,7 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
         case .gif: ["gif"]
         case .webp: ["webp"]
         case .avif: ["avif"]
+        case .heic: ["heic", "heif", "hif"]
         }
     }
 
@@ -41,13 +45,14 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
         case .gif: "image/gif"
         case .webp: "image/webp"
         case .avif: "image/avif"
+        case .heic: "image/heic"
         }
     }
 
     /// Whether this library decodes it (and so can make renditions of it).
     public var canDecode: Bool {
         switch self {
-        case .jpeg, .png: true
+        case .jpeg, .png, .heic: true
         case .gif, .webp, .avif: false
         }
     }
@@ -56,7 +61,7 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
     public var canEncode: Bool {
         switch self {
         case .jpeg, .png: true
-        case .gif, .webp, .avif: false
+        case .gif, .webp, .avif, .heic: false
         }
     }
 
@@ -64,7 +69,7 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
     public var supportsTransparency: Bool {
         switch self {
         case .jpeg: false
-        case .png, .gif, .webp, .avif: true
+        case .png, .gif, .webp, .avif, .heic: true
         }
     }
 
@@ -80,7 +85,8 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
 
     /// The format the first bytes of a file are in, from its signature (magic bytes), whatever the
     /// file is named. An ISO BMFF file (`ftyp` box) is AVIF when its major or a compatible brand
-    /// is `avif` or `avis` (among the brands in `bytes`); HEIC, MP4 and QuickTime are not.
+    /// is `avif` or `avis` (among the brands in `bytes`), else HEIC when one is a HEIF brand
+    /// (``heifBrands``); MP4, QuickTime and Canon's CR3 are neither.
     public static func detect(_ bytes: [UInt8]) -> ImageFormat? {
         func matches(_ text: String, at offset: Int) -> Bool {
             let utf8 = Array(text.utf8)
@@ -92,7 +98,8 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
         if matches("RIFF", at: 0), matches("WEBP", at: 8) { return .webp }
         if matches("ftyp", at: 4) {
             let brands = isoBrands(bytes)
-            return brands.contains("avif") || brands.contains("avis") ? .avif : nil
+            if brands.contains("avif") || brands.contains("avis") { return .avif }
+            return brands.contains(where: heifBrands.contains) ? .heic : nil
         }
         return nil
     }
@@ -107,6 +114,10 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
             String(decoding: bytes[$0..<($0 + 4)], as: UTF8.self)
         }
     }
+
+    /// The `ftyp` brands of HEIF images with HEVC (ISO/IEC 23008-12 Annex B) and of HEIF images
+    /// in general (`mif1`, `msf1`: the image items then say which codec).
+    public static let heifBrands: Set<String> = ["heic", "heix", "heim", "heis", "mif1", "msf1"]
 
     /// The eight bytes every PNG file starts with.
     public static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]

@@ -62,7 +62,7 @@ import Testing
             expected: "lonely.json: warning: sidecar with no image beside it and no 'src'; skipped"),
         .init(
             name: "unreadable image", files: ["broken.jpg": "not really a jpeg"],
-            expected: "broken.jpg: error: unreadable image: not a JPEG/PNG/GIF/WebP/AVIF image"),
+            expected: "broken.jpg: error: unreadable image: not a JPEG/PNG/GIF/WebP/AVIF/HEIC image"),
         .init(
             name: "stale sidecar",
             files: ["a.png": "png:30x20", "a.png.json": #"{"width": 20, "height": 30, "alt": "A red card"}"#],

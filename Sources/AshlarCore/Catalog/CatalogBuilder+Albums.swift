@@ -115,7 +115,8 @@ extension CatalogBuilder {
             album.cover = album.photos.first(where: \.hasImage)?.id ?? album.albums.lazy.compactMap(\.cover).first
         }
         if album.photos.isEmpty, album.albums.isEmpty {
-            // An album of only HEIC files says why it is empty.
+            // An album of only unpublished files (videos Ashlar does not publish, say) says why
+            // it is empty.
             let why =
                 groups.isEmpty
                 ? ""

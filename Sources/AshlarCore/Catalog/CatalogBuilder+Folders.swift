@@ -5,7 +5,7 @@ extension CatalogBuilder {
     struct FolderGroups: Sendable {
         var photos: [PhotoFiles]
         var unattributed: [(name: String, reason: String)]
-        /// Files that are not published, known by their names alone (HEIC, video, other).
+        /// Files that are not published, known by their names alone (video, other).
         var unpublished: [UnpublishedFile]
 
         init(fileNames: [String]) {

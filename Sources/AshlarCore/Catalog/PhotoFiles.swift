@@ -27,6 +27,11 @@ package struct PhotoFiles: Sendable, Equatable {
     /// The image extensions Ashlar treats as photos (compared case-insensitively).
     package static let imageExtensions = ImageFormat.allFileExtensions
 
+    /// Whether `name` is a HEIC or HEIF file, by its extension.
+    static func isHEIC(_ name: String) -> Bool {
+        ImageFormat.heic.fileExtensions.contains(fileExtension(of: name))
+    }
+
     /// Groups a folder's file names into photos. `album.json` is not a photo. A camera RAW
     /// alone is a photo (published from its embedded preview); beside an image of the same name
     /// (in any case) it is that photo's original, as is a HEIC file. Returns the photos in
@@ -47,6 +52,13 @@ package struct PhotoFiles: Sendable, Equatable {
             images.append(name)
             imagesByBase[baseName(of: name), default: []].append(name)
         }
+        // A HEIC beside another image of the same name (in any case) is that photo's original.
+        let otherBases = Set(images.filter { !isHEIC($0) }.map { baseName(of: $0).lowercased() })
+        for name in images where isHEIC(name) && otherBases.contains(baseName(of: name).lowercased()) {
+            images.removeAll { $0 == name }
+            imagesByBase[baseName(of: name)]?.removeAll { $0 == name }
+            if imagesByBase[baseName(of: name)]?.isEmpty == true { imagesByBase[baseName(of: name)] = nil }
+        }
         let imageBases = Set(images.map { baseName(of: $0).lowercased() })
         var unpublished: [UnpublishedFile] = []
         for name in fileNames where !imageExtensions.contains(fileExtension(of: name)) {
@@ -58,8 +70,6 @@ package struct PhotoFiles: Sendable, Equatable {
                 if besideImage { continue }
                 images.append(name)
                 imagesByBase[baseName(of: name), default: []].append(name)
-            } else if UnpublishedFile.heicExtensions.contains(ext) {
-                if !besideImage { unpublished.append(UnpublishedFile(name: name, reason: .heic)) }
             } else if Video.fileExtensions.contains(ext) {
                 images.append(name)
                 imagesByBase[baseName(of: name), default: []].append(name)

@@ -4,12 +4,10 @@ import AshlarImage
 /// summary and `--json` account for, so that nothing is dropped without a word. Files Ashlar
 /// reads for itself (sidecars, `album.json`, the theme, hidden files) are not among them, nor is
 /// a RAW or HEIC file beside a JPEG of the same name (the JPEG is that photo; the other file is
-/// its original).
+/// its original). A HEIC alone is a photo like a JPEG.
 package struct UnpublishedFile: Sendable, Equatable {
     /// Why a file is not published: a closed set, each with what to do about it.
     package enum Reason: String, Sendable, Hashable, CaseIterable, Comparable {
-        /// HEIC or HEIF: Ashlar has no HEVC decoder (the codec is patent-encumbered).
-        case heic
         /// A camera RAW alone whose largest embedded JPEG preview is too small to publish.
         case rawPreviewTooSmall = "raw-preview-too-small"
         /// A camera RAW alone with no embedded JPEG preview Ashlar can find.
@@ -23,10 +21,9 @@ package struct UnpublishedFile: Sendable, Equatable {
         /// Anything else: not an image Ashlar reads.
         case other
 
-        /// What the summary calls files of this kind: `HEIC`, `RAW (preview too small)`.
+        /// What the summary calls files of this kind: `video`, `RAW (preview too small)`.
         package var label: String {
             switch self {
-            case .heic: "HEIC"
             case .rawPreviewTooSmall: "RAW (preview too small)"
             case .rawWithoutPreview: "RAW (no preview)"
             case .rawWithoutRenditions: "RAW (no renditions)"
@@ -38,8 +35,6 @@ package struct UnpublishedFile: Sendable, Equatable {
         /// Why files of this kind are not published, and what to do about it.
         package var advice: String {
             switch self {
-            case .heic:
-                "Ashlar cannot decode HEIC (HEVC is patent-encumbered); export as JPEG: in Photos, File > Export > Export Photo with Kind JPEG; on macOS, sips -s format jpeg IMG.heic --out IMG.jpg; on Linux, heif-convert IMG.heic IMG.jpg"
             case .rawPreviewTooSmall:
                 "the largest JPEG preview embedded in the RAW is smaller than 1,280 px on its long side; export a JPEG from your RAW editor and put it beside the RAW"
             case .rawWithoutPreview:
@@ -49,14 +44,13 @@ package struct UnpublishedFile: Sendable, Equatable {
             case .video:
                 "Ashlar publishes MP4, MOV and WebM videos, which browsers play, and converts none; convert it first, for example with ffmpeg -i VIDEO -c:v libx264 -c:a aac VIDEO.mp4"
             case .other:
-                "not an image Ashlar reads (JPEG, PNG, GIF, WebP, AVIF, or a camera RAW)"
+                "not an image Ashlar reads (JPEG, PNG, GIF, WebP, AVIF, HEIC, or a camera RAW)"
             }
         }
 
         /// The advice in a few words, for an empty album's warning and the build summary.
         package var shortAdvice: String {
             switch self {
-            case .heic: "export as JPEG: Photos, sips or heif-convert"
             case .rawPreviewTooSmall: "preview under 1,280 px; export a JPEG"
             case .rawWithoutPreview: "no embedded preview; export a JPEG"
             case .rawWithoutRenditions: "needs renditions; export a JPEG"
@@ -79,8 +73,6 @@ package struct UnpublishedFile: Sendable, Equatable {
         self.reason = reason
     }
 
-    /// HEIC and HEIF extensions (lowercased): what an iPhone writes.
-    static let heicExtensions: Set<String> = ["heic", "heif", "hif"]
     /// Extensions (lowercased) of videos phones and cameras write that Ashlar does not publish
     /// (those it publishes are `Video.fileExtensions`).
     static let videoExtensions: Set<String> = ["avi", "mts", "m2ts", "3gp", "mkv", "mpg", "mpeg", "wmv"]
@@ -123,11 +115,10 @@ package struct UnpublishedGroup: Sendable, Equatable, Encodable {
         }
     }
 
-    /// `3 HEIC files`, `1 video`, `2 RAW files (preview too small)`.
+    /// `3 videos`, `1 other file`, `2 RAW files (preview too small)`.
     package var counted: String {
         let count = files.count
         switch reason {
-        case .heic: return "\(count) HEIC file\(count == 1 ? "" : "s")"
         case .video: return "\(count) video\(count == 1 ? "" : "s")"
         case .other: return "\(count) other file\(count == 1 ? "" : "s")"
         case .rawPreviewTooSmall, .rawWithoutPreview, .rawWithoutRenditions:
@@ -167,7 +158,7 @@ extension UnpublishedGroup {
     }
 
     /// The build summary's lines: the counts per album, and a hint; none when every file is
-    /// published. `Not published: 2 HEIC files in phone; 1 video in raw`.
+    /// published. `Not published: 2 videos in phone; 1 other file in raw`.
     package static func summary(_ groups: [UnpublishedGroup], paths: SitePaths) -> [String] {
         guard !groups.isEmpty else { return [] }
         var albums: [String] = []
@@ -179,7 +170,7 @@ extension UnpublishedGroup {
         let listed = albums.map { "\(counts[$0, default: []].joined(separator: ", ")) in \(paths.display($0))" }
         return [
             "Not published: \(listed.joined(separator: "; "))".oneLine,
-            "hint: 'ashlar check' lists them with what to do (HEIC: export as JPEG; RAW: a JPEG beside it)",
+            "hint: 'ashlar check' lists them with what to do (video: convert to MP4; RAW: a JPEG beside it)",
         ]
     }
 }

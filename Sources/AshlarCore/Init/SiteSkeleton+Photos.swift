@@ -8,7 +8,7 @@ extension SiteSkeleton {
     /// At most `limit` entries are looked at; past that the folder is taken to hold photos.
     package static func holdsPhotos(_ folder: URL, depth: Int = 3, limit: Int = 20_000) -> Bool {
         let media =
-            PhotoFiles.imageExtensions.union(Video.fileExtensions).union(UnpublishedFile.heicExtensions)
+            PhotoFiles.imageExtensions.union(Video.fileExtensions)
             .union(CameraRAW.fileExtensions)
         var seen = 0
         func walk(_ path: String, _ level: Int) -> Bool {

@@ -72,7 +72,7 @@ package struct CachedFile: Sendable, Equatable {
             case .png:
                 let info = try PNGDecoder.info(bytes)
                 size = (info.width, info.height)
-            case .gif, .webp, .avif:
+            case .gif, .webp, .avif, .heic:
                 return "Ashlar does not write \(format.name) files"
             }
         } catch {

@@ -74,11 +74,12 @@ extension RenditionStage {
             expected: .original(format))
     }
 
-    /// Why no published copy of a file can be made, naming for AVIF the setting that publishes
-    /// such files as they are.
+    /// Why no published copy of a file can be made, naming for AVIF and HEIC the setting that
+    /// publishes such files as they are.
     static func copyRefusal(_ error: ImageError, format: ImageFormat) -> String {
-        guard format == .avif else { return format.describing(error) }
+        guard format == .avif || format == .heic else { return format.describing(error) }
+        let article = format == .avif ? "an" : "a"
         return
-            "Ashlar cannot remove the metadata (such as where it was taken) of an AVIF file; add \"avif\" to \"publishAsIs\" in ashlar.json to publish AVIF files as they are, location and all"
+            "Ashlar cannot remove the metadata (such as where it was taken) of \(article) \(format.name) file; add \"\(format.rawValue)\" to \"publishAsIs\" in ashlar.json to publish \(format.name) files as they are, location and all"
     }
 }

@@ -4,10 +4,12 @@ extension ImageHeaderReader {
     /// Boxes per container beyond this are not read.
     static var maximumBoxes: Int { ISOBoxReader.maximumBoxes }
 
-    /// Reads an AVIF (ISO BMFF) file: checks the `ftyp` brands, then reads the primary item's
-    /// `ispe` (size), `irot` (rotation) and `imir` (mirror) properties from `meta`/`iprp`, and an
-    /// XMP item (`mime`, `application/rdf+xml`) when there is one.
-    static func scanAVIF(_ file: ByteWindow) -> HeaderScan {
+    /// Reads an AVIF or HEIC (ISO BMFF) file: checks the `ftyp` brands, then reads the primary
+    /// item's `ispe` (size), `clap` (crop), `irot` (rotation) and `imir` (mirror) properties from
+    /// `meta`/`iprp`, an XMP item (`mime`, `application/rdf+xml`) when there is one, and for HEIC
+    /// its Exif item through the one TIFF reader.
+    static func scanHEIF(_ file: ByteWindow, format: ImageFormat) -> HeaderScan {
+        let name = format.name
         var offset = 0
         var boxCount = 0
         var brands: [String] = []
@@ -17,16 +19,16 @@ extension ImageHeaderReader {
             switch ISOBoxReader.header(file, at: offset, end: nil) {
             case .box(let found): box = found
             case .needs(let needed): return .needs(needed)
-            case .damaged(let type, .tooLarge): return .invalid("AVIF box '\(type)' is too large")
+            case .damaged(let type, .tooLarge): return .invalid("\(name) box '\(type)' is too large")
             case .damaged(let type, .tooSmall(let size)):
-                return .invalid("AVIF box '\(type)' at byte \(offset) has size \(size)")
-            case .damaged: return .invalid("AVIF has no 'meta' box")
+                return .invalid("\(name) box '\(type)' at byte \(offset) has size \(size)")
+            case .damaged: return .invalid("\(name) has no 'meta' box")
             }
             let type = box.type
             let size = box.end - box.start
-            if file.u32(offset) == 0, type != "meta" { return .invalid("AVIF has no 'meta' box") }
+            if file.u32(offset) == 0, type != "meta" { return .invalid("\(name) has no 'meta' box") }
             if offset == 0 {
-                guard type == "ftyp", size <= 4096 else { return .invalid("AVIF has a damaged 'ftyp' box") }
+                guard type == "ftyp", size <= 4096 else { return .invalid("\(name) has a damaged 'ftyp' box") }
                 guard file.contains(0, count: size) else { return .needs(size) }
                 brands = []
                 for brandOffset in stride(from: 8, to: size, by: 4) where brandOffset != 12 {
@@ -34,19 +36,24 @@ extension ImageHeaderReader {
                         brands.append(String(decoding: brand, as: UTF8.self))
                     }
                 }
-                guard brands.contains("avif") || brands.contains("avis") else { return .notAVIF }
+                let known =
+                    format == .avif
+                    ? brands.contains("avif") || brands.contains("avis")
+                    : brands.contains(where: ImageFormat.heifBrands.contains)
+                guard known else { return .notAVIF }
             } else if type == "meta" {
                 guard file.contains(0, count: offset + size) else { return .needs(offset + size) }
-                return readMeta(file, box, brands: brands)
+                return readMeta(file, box, brands: brands, format: format)
             }
             offset += size
         }
-        return .invalid("AVIF has no 'meta' box")
+        return .invalid("\(name) has no 'meta' box")
     }
 
-    /// The primary item's size and transforms, and its XMP item, through the one HEIF reader
-    /// (`HEIFFile`), read leniently: an AVIF without `pitm` or `ipma` takes every property.
-    private static func readMeta(_ file: ByteWindow, _ meta: Box, brands: [String]) -> HeaderScan {
+    /// The primary item's size and transforms, and its XMP (and Exif) item, through the one HEIF
+    /// reader (`HEIFFile`), read leniently: a file without `pitm` or `ipma` takes every property.
+    private static func readMeta(_ file: ByteWindow, _ meta: Box, brands: [String], format: ImageFormat) -> HeaderScan {
+        let name = format.name
         let heif: HEIFFile
         let associated: [HEIFProperty]
         do {
@@ -59,19 +66,25 @@ extension ImageHeaderReader {
                 associated = heif.properties
             }
         } catch {
-            return .invalid("AVIF metadata is damaged")
+            return .invalid("\(name) metadata is damaged")
         }
         guard let (width, height) = associated.lazy.compactMap(\.size).first else {
-            return .invalid("AVIF has no image size ('ispe') for its primary image")
+            return .invalid("\(name) has no image size ('ispe') for its primary image")
         }
+        var size = (width: width, height: height)
         var rotation = 0
         var mirror: Int?
         for property in associated {
             if case .rotation(let turns) = property, rotation == 0 { rotation = turns }
             if case .mirror(let axis) = property, mirror == nil { mirror = axis == .vertical ? 0 : 1 }
+            if case .cleanAperture(let aperture) = property,
+                let crop = aperture.cropRectangle(width: width, height: height)
+            {
+                size = (crop.width, crop.height)
+            }
         }
         var header = ImageHeader(
-            format: .avif, width: width, height: height,
+            format: format, width: size.width, height: size.height,
             orientation: ExifOrientation.value(heifRotation: rotation, mirrorAxis: mirror))
         // The XMP item: read when its bytes are there, asked for when they lie further on, left
         // out when its location is damaged or it is longer than any prefix read.
@@ -83,6 +96,24 @@ extension ImageHeaderReader {
             } catch .truncated(_, let needs) {
                 return .partial(header, needs: needs)
             } catch {}
+        }
+        // The Exif item describing the primary image, else the file's first.
+        let described = heif.primaryItemID.map { heif.referring(to: $0, .contentDescription) } ?? []
+        if format == .heic,
+            let exif = heif.items.first(where: { $0.type == "Exif" && described.contains($0.id) })
+                ?? heif.items.first(where: { $0.type == "Exif" })
+        {
+            do {
+                let tiff = try heif.exifTIFF(exif.id)
+                let record = ExifReader.read(tiff: ByteWindow(Array(tiff)))
+                header.embedded.exif = record
+                header.embedded.hasLocation = record.hasLocation
+                header.embedded.warnings += record.warnings
+            } catch .truncated(_, let needs) {
+                return .partial(header, needs: needs)
+            } catch {
+                header.embedded.warnings.append("its Exif item is damaged")
+            }
         }
         return .header(header)
     }

@@ -44,7 +44,7 @@ package enum ImageHeaderReader {
         case .png: scan = scanPNG(whole, isWholeFile: isWholeFile)
         case .gif: scan = scanGIF(window)
         case .webp: scan = scanWebP(window)
-        case .avif: scan = scanAVIF(window)
+        case .avif, .heic: scan = scanHEIF(window, format: format)
         }
         switch scan {
         case .header(let header):

@@ -78,7 +78,7 @@ public enum LocationRecord: String, Sendable, Hashable, CaseIterable {
             })
     }
 
-    /// Every place the JPEG or PNG file `bytes` records a location; empty for other formats and
+    /// Every place the JPEG, PNG or HEIC file `bytes` records a location; empty for other formats and
     /// for files whose structure cannot be read (they are not published).
     public static func find(in bytes: [UInt8]) -> Set<LocationRecord> {
         var found: Set<LocationRecord> = []
@@ -117,6 +117,14 @@ public enum LocationRecord: String, Sendable, Hashable, CaseIterable {
                 default:
                     break
                 }
+            }
+        case .heic:
+            guard let file = try? HEIFFile(bytes) else { return [] }
+            for item in file.items {
+                if item.type == "Exif", let tiff = try? file.exifTIFF(item.id), inEXIF(Array(tiff)) {
+                    found.insert(.exifGPS)
+                }
+                if item.isXMP, let packet = try? file.data(of: item.id), inXMP(Array(packet)) { found.insert(.xmpGPS) }
             }
         case .gif, .webp, .avif, nil:
             break

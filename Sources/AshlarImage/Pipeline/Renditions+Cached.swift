@@ -5,7 +5,7 @@ extension Renditions {
         switch format {
         case .jpeg: JPEGEncoder.deviation(from: bytes, metadata: metadata)
         case .png: PNGEncoder.deviation(from: bytes, metadata: metadata)
-        case .gif, .webp, .avif: "Ashlar does not write \(format.name) files"
+        case .gif, .webp, .avif, .heic: "Ashlar does not write \(format.name) files"
         }
     }
 
@@ -53,7 +53,7 @@ extension Renditions {
             decoded = try JPEGDecoder.decode(rendition, limits: limits).image
         case .png:
             decoded = try PNGDecoder.decode(rendition, limits: limits).image
-        case .gif, .webp, .avif, nil:
+        case .gif, .webp, .avif, .heic, nil:
             throw ImageError(.unsupported, "not a JPEG or PNG file")
         }
         let luma = luma(of: decoded, width: glance.width, height: glance.height)

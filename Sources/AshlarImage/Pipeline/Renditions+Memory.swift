@@ -20,14 +20,14 @@ extension Renditions {
     }
 
     /// The most memory ``check(_:widths:limits:)`` holds at once for the photo `bytes`: a PNG is
-    /// decoded, a JPEG's markers only read. Throws what `check` would throw before decoding.
+    /// decoded, a JPEG's markers and a HEIC's boxes only read. Throws what `check` would throw before decoding.
     public static func memoryNeededToCheck(
         _ bytes: [UInt8], widths: [Int] = [], limits: ImageLimits = .default
     ) throws(ImageError) -> Int {
         let layout = try SourceLayout(bytes, largestWidth: widths.max() ?? 1, limits: limits)
         _ = try memoryNeeded(layout, requests: requests(widths: widths, decodedTo: layout.decodedFormat), limits)
         switch layout.decoding {
-        case .jpeg: return MemoryNeed.smallBuffers + layout.metadataReading
+        case .jpeg, .heif: return MemoryNeed.smallBuffers + layout.metadataReading
         case .png: return layout.decoderMemory
         }
     }
@@ -85,8 +85,9 @@ extension Renditions {
                 peak = max(peak, layout.keptMetadata + layout.decoderMemory)
                 peak = max(peak, layout.keptMetadata + decoded + resize)
             }
-        case .png:
-            // A PNG is never turned; its decoded image is held while the widest rendition is made.
+        case .png, .heif:
+            // A PNG is never turned, a HEIC turned by its decoder; the decoded image is held while
+            // the widest rendition is made.
             let decoded = layout.decodedWidth * layout.decodedHeight * channels
             peak = max(peak, layout.keptMetadata + layout.decoderMemory)
             peak = max(

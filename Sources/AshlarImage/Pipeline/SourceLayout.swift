@@ -7,6 +7,9 @@ struct SourceLayout {
         /// A JPEG, decoded at `scale`, with the metadata its segments hold.
         case jpeg(scale: JPEGScale, metadata: ImageMetadata)
         case png
+        /// A HEIF image with HEVC-coded items (HEIC), decoded whole (each grid tile in turn) and
+        /// turned by its own transforms; its Exif item's TIFF structure, when it has one.
+        case heif(exif: [UInt8]?)
     }
 
     var decoding: Decoding
@@ -37,6 +40,7 @@ struct SourceLayout {
         switch decoding {
         case .jpeg: "JPEG"
         case .png: "image"
+        case .heif: "HEIC"
         }
     }
 
@@ -83,8 +87,10 @@ struct SourceLayout {
             keptMetadata =
                 structure.compressedProfile == nil ? 0 : min(limits.maxDecompressedBytes, limits.maxICCProfileBytes)
             metadataReading = 0
+        case .heic:
+            self = try SourceLayout(heif: bytes, limits: limits)
         case .gif, .webp, .avif, nil:
-            throw ImageError(.unsupported, "not a JPEG or PNG file")
+            throw ImageError(.unsupported, "not a JPEG, PNG or HEIC file")
         }
     }
 

@@ -56,6 +56,13 @@ struct SourcePhoto {
             if let size { image = Resampler.resize(image, width: size.width, height: size.height) }
             iccProfile = decoded.iccProfile
             warnings = decoded.warnings
+        case .heif(let exifTIFF):
+            let decoded = try HEIFImageDecoder(codec: HEVCStillImageCodec(), limits: limits).decode(bytes)
+            image = decoded.image
+            if let size { image = Resampler.resize(image, width: size.width, height: size.height) }
+            iccProfile = decoded.iccProfile
+            exif = exifTIFF
+            warnings = []
         }
     }
 }

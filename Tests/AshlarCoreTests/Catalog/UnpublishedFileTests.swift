@@ -11,9 +11,11 @@ import Testing
         (["img_1.heic", "IMG_1.JPG"], ["IMG_1.JPG"], []),
         // A MOV beside its still is a video with a poster (an iPhone Live Photo).
         (["IMG_1.HEIC", "IMG_1.MOV", "IMG_1.jpeg"], ["IMG_1.MOV"], []),
-        // Alone, a RAW is a photo (published from its preview); a HEIC is a note.
+        // Alone, a RAW is a photo (published from its preview), and so is a HEIC.
         (["DSC_1.ARW", "DSC_2.dng"], ["DSC_1.ARW", "DSC_2.dng"], []),
-        (["IMG_2.HEIC", "IMG_3.heif"], [], ["IMG_2.HEIC heic", "IMG_3.heif heic"]),
+        (["IMG_2.HEIC", "IMG_3.heif"], ["IMG_2.HEIC", "IMG_3.heif"], []),
+        // An iPhone Live Photo: the HEIC is the video's poster.
+        (["IMG_4.HEIC", "IMG_4.MOV"], ["IMG_4.MOV"], []),
         (["clip.mp4", "edit.psd", "a.png"], ["a.png", "clip.mp4"], ["edit.psd other"]),
         // Videos browsers cannot play are accounted for.
         (["clip.avi", "b.MKV", "c.mts", "d.webm"], ["d.webm"], ["clip.avi video", "b.MKV video", "c.mts video"]),
@@ -29,11 +31,11 @@ import Testing
     }
 
     @Test func aNoteNamesTheFilesCountsTheRestAndSaysWhatToDo() {
-        let group = UnpublishedGroup(album: "phone", reason: .heic, files: (1...22).map { "IMG_\($0).HEIC" })
-        #expect(group.counted == "22 HEIC files")
-        #expect(group.note.hasPrefix("22 HEIC files not published: 'IMG_1.HEIC', 'IMG_2.HEIC', "))
-        #expect(group.note.contains("'IMG_20.HEIC' and 2 more; Ashlar cannot decode HEIC"))
-        #expect(group.note.contains("heif-convert"))
+        let group = UnpublishedGroup(album: "phone", reason: .video, files: (1...22).map { "IMG_\($0).3gp" })
+        #expect(group.counted == "22 videos")
+        #expect(group.note.hasPrefix("22 videos not published: 'IMG_1.3gp', 'IMG_2.3gp', "))
+        #expect(group.note.contains("'IMG_20.3gp' and 2 more; Ashlar publishes MP4, MOV and WebM"))
+        #expect(group.note.contains("ffmpeg"))
         let raw = UnpublishedGroup(album: "", reason: .rawPreviewTooSmall, files: ["a.NEF"])
         #expect(raw.counted == "1 RAW file (preview too small)")
     }
@@ -42,7 +44,7 @@ import Testing
     @Test func theManifestKeepsThem() throws {
         var manifest = BuildManifest()
         manifest.unpublished = [
-            UnpublishedGroup(album: "phone", reason: .heic, files: ["a \"b\".heic"]),
+            UnpublishedGroup(album: "phone", reason: .video, files: ["a \"b\".3gp"]),
             UnpublishedGroup(album: "", reason: .video, files: ["c.mp4", "d.mov"]),
         ]
         let read = try #require(BuildManifest.read(manifest.bytes))

@@ -20,8 +20,8 @@ import Testing
         PosterCase(names: ["clip.webm", "clip.m4v"], items: ["clip.m4v", "clip.webm"]),
         // One still is one video's poster; the other video goes without.
         PosterCase(names: ["v.jpg", "v.mov", "v.mp4"], items: ["v.mov<-v.jpg", "v.mp4"]),
-        // A RAW or HEIC is no poster.
-        PosterCase(names: ["IMG_2.HEIC", "IMG_2.MOV"], items: ["IMG_2.MOV"]),
+        // A HEIC is the poster of its Live Photo video; a RAW is no poster.
+        PosterCase(names: ["IMG_2.HEIC", "IMG_2.MOV"], items: ["IMG_2.MOV<-IMG_2.HEIC"]),
         PosterCase(names: ["IMG_3.CR2", "IMG_3.mov"], items: ["IMG_3.CR2", "IMG_3.mov"]),
     ])
     func aStillOfTheSameNameIsTheVideosPoster(_ test: PosterCase) {

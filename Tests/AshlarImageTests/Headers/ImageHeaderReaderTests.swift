@@ -292,14 +292,15 @@ import Testing
         let noIHDR = png(chunkType: "IHDX")
         return [
             FailureCase(
-                name: "text file", bytes: Array("hello, world".utf8), message: "not a JPEG/PNG/GIF/WebP/AVIF image"),
+                name: "text file", bytes: Array("hello, world".utf8), message: "not a JPEG/PNG/GIF/WebP/AVIF/HEIC image"
+            ),
             FailureCase(name: "empty file", bytes: [], message: "the file is empty"),
             FailureCase(
                 name: "BMP", bytes: Array("BM".utf8) + Array(repeating: 0, count: 60),
-                message: "not a JPEG/PNG/GIF/WebP/AVIF image"),
+                message: "not a JPEG/PNG/GIF/WebP/AVIF/HEIC image"),
             FailureCase(
-                name: "HEIC", bytes: avif(brand: "heic", properties: [ispe(10, 10)]),
-                message: "not a JPEG/PNG/GIF/WebP/AVIF image"),
+                name: "HEIC without an image size", bytes: avif(brand: "heic", properties: []),
+                message: "HEIC has no image size ('ispe') for its primary image"),
             FailureCase(
                 name: "truncated in the middle of SOF", bytes: Array(plainJPEG.prefix(sof + 6)),
                 message: "JPEG ends inside its headers"),
@@ -386,16 +387,24 @@ import Testing
         #expect(result == .failure(testCase.message))
     }
 
+    /// A HEIC's header comes from the same HEIF reader as an AVIF's.
+    @Test func readsAHEICsSizeFromItsPrimaryItem() {
+        let bytes = Self.avif(brand: "heic", properties: [Self.ispe(10, 12)])
+        #expect(
+            ImageHeaderReader.read(bytes, fileSize: bytes.count)
+                == .header(ImageHeader(format: .heic, width: 10, height: 12)))
+    }
+
     @Test func shortPrefixesOfAnythingImageLikeAskForMore() {
         #expect(ImageHeaderReader.read([0xFF]) == .needsMoreBytes(16))
         #expect(ImageHeaderReader.read(Array("RIFF".utf8)) == .needsMoreBytes(16))
         #expect(ImageHeaderReader.read([0, 0, 0, 0x20, 0x66]) == .needsMoreBytes(16))
         #expect(
             ImageHeaderReader.read([0xFF], fileSize: 1)
-                == .failure("not a JPEG/PNG/GIF/WebP/AVIF image"))
+                == .failure("not a JPEG/PNG/GIF/WebP/AVIF/HEIC image"))
         #expect(
             ImageHeaderReader.read(Array("GIF7".utf8))
-                == .failure("not a JPEG/PNG/GIF/WebP/AVIF image"))
+                == .failure("not a JPEG/PNG/GIF/WebP/AVIF/HEIC image"))
     }
 
     static func box(_ type: String, _ payload: [UInt8]) -> [UInt8] {

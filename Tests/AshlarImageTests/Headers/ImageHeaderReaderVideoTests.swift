@@ -11,7 +11,7 @@ import Testing
             let bytes = try VideoFixture.bytes(name)
             #expect(
                 ImageHeaderReader.read(bytes, fileSize: bytes.count)
-                    == .failure("not a JPEG/PNG/GIF/WebP/AVIF image"))
+                    == .failure("not a JPEG/PNG/GIF/WebP/AVIF/HEIC image"))
         }
         let brands = Array("mif1".utf8) + [0, 0, 0, 0] + ["mif1", "miaf", "avif"].flatMap { Array($0.utf8) }
         let avif = [0, 0, 0, UInt8(8 + brands.count)] + Array("ftyp".utf8) + brands

@@ -93,7 +93,7 @@ import Testing
 
     @Test(arguments: [[UInt8](), [0x47, 0x49, 0x46, 0x38, 0x39, 0x61], Array("<svg/>".utf8)])
     func otherFilesAreRejected(bytes: [UInt8]) {
-        #expect(throws: ImageError(.unsupported, "not a JPEG or PNG file")) {
+        #expect(throws: ImageError(.unsupported, "not a JPEG, PNG or HEIC file")) {
             try Renditions.make(from: bytes, widths: [100], quality: 85)
         }
     }

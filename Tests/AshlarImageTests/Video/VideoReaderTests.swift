@@ -89,14 +89,16 @@ import Testing
         VideoBoxes.box("ftyp", Array(major.utf8) + [0, 0, 0, 0] + compatible.flatMap { Array($0.utf8) })
     }
 
-    /// MP4 and QuickTime by their brands, never taken for AVIF; AVIF and HEIC never taken for video.
+    /// MP4 and QuickTime by their brands, never taken for AVIF; AVIF and HEIC never taken for video,
+    /// CR3 for neither.
     static let prefixes: [PrefixCase] = [
         PrefixCase(name: "MP4", bytes: ftyp("isom", ["isom", "iso2", "avc1", "mp41"]), video: .mp4),
         PrefixCase(name: "QuickTime", bytes: ftyp("qt  ", ["qt  "]), video: .quickTime),
         PrefixCase(name: "old QuickTime", bytes: [0, 0, 0, 8] + Array("wide".utf8) + [0, 0, 0, 8], video: .quickTime),
         PrefixCase(name: "AVIF", bytes: ftyp("avif", ["mif1", "miaf"]), image: .avif),
         PrefixCase(name: "AVIF compatible brand", bytes: ftyp("mif1", ["mif1", "avif"]), image: .avif),
-        PrefixCase(name: "HEIC", bytes: ftyp("heic", ["mif1", "heic"])),
+        PrefixCase(name: "HEIC", bytes: ftyp("heic", ["mif1", "heic"]), image: .heic),
+        PrefixCase(name: "HEIF, general brand", bytes: ftyp("mif1", ["mif1", "miaf"]), image: .heic),
         PrefixCase(name: "CR3", bytes: ftyp("crx ", ["crx ", "isom"])),
         PrefixCase(name: "WebM", bytes: [0x1A, 0x45, 0xDF, 0xA3] + [UInt8](repeating: 0, count: 12), video: .webM),
         PrefixCase(name: "text", bytes: Array("hello, world, hello".utf8)),

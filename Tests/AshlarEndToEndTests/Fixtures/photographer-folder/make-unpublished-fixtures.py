@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
 """Writes the albums of site/ that hold files Ashlar does not publish as they are: camera RAWs
-(tiny hand-built TIFF structures with embedded JPEG previews), HEIC and video stand-ins.
-Run by make-unpublished-fixtures.sh; needs Pillow (for the JPEGs). The output is committed."""
+(tiny hand-built TIFF structures with embedded JPEG previews), a HEIC stand-in beside its JPEG,
+a real small HEIC alone (made by heif-enc) and video stand-ins.
+Run by make-unpublished-fixtures.sh; needs Pillow (for the JPEGs) and heif-enc. The output is
+committed."""
 
 import io
 import os
 import struct
+import subprocess
 import sys
+import tempfile
 
 from PIL import Image
 
@@ -241,16 +245,25 @@ def main():
     # orientation 8 in CMT1 turns it.
     canon_cr3("raw/IMG_0004.CR3", gradient_jpeg(1620, 1080), gradient_jpeg(2000, 1333), orientation=8)
     write("raw/clip.mts", b"\x00\x00\x00\x18ftypmp42\x00\x00\x00\x00mp42isom")
-    # A phone's folder: a HEIC beside its JPEG, a HEIC alone, a video in a container browsers do
-    # not play (an old Android phone's 3GP).
-    heic = b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic"
-    write("phone/IMG_0001.HEIC", heic)
+    # A phone's folder: a HEIC beside its JPEG (that photo's original: never read), a HEIC alone
+    # (a photo), a video in a container browsers do not play (an old Android phone's 3GP).
+    write("phone/IMG_0001.HEIC", b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic")
     write("phone/IMG_0001.JPG", gradient_jpeg(64, 48))
-    write("phone/IMG_0002.HEIC", heic)
+    write("phone/IMG_0002.HEIC", small_heic(320, 240))
     write("phone/VID_0003.3gp", b"\x00\x00\x00\x14ftyp3gp4\x00\x00\x00\x003gp4")
-    # An album of HEIC files only.
-    for name in ["IMG_0101.HEIC", "IMG_0102.HEIC", "IMG_0103.heic"]:
-        write("only-heic/" + name, heic)
+
+
+def small_heic(width, height):
+    """A gradient encoded by heif-enc (libheif with x265) at low quality: a few KB."""
+    with tempfile.TemporaryDirectory() as folder:
+        png = os.path.join(folder, "in.png")
+        small = Image.new("RGB", (2, 2))
+        small.putdata([(200, 120, 60), (60, 120, 200), (240, 200, 120), (30, 60, 90)])
+        small.resize((width, height), Image.BILINEAR).save(png)
+        out = os.path.join(folder, "out.heic")
+        subprocess.run(["heif-enc", "-q", "40", "-o", out, png], check=True, capture_output=True)
+        with open(out, "rb") as file:
+            return file.read()
 
 
 if __name__ == "__main__":

@@ -1,0 +1,66 @@
+extension SourceLayout {
+    /// The layout of a HEIC: the primary image's size after its transforms (the decoder turns
+    /// it, so the EXIF orientation plays no part, as in libheif and browsers), refused over the
+    /// pixel limit as the decoder would refuse it, and what decoding it holds at most.
+    init(heif bytes: [UInt8], limits: ImageLimits) throws(ImageError) {
+        let file: HEIFFile
+        let description: HEIFImageDescription
+        do {
+            file = try HEIFFile(bytes)
+            description = try file.primaryImage()
+        } catch {
+            throw ImageError(error)
+        }
+        guard case .hevc(let configuration) = Self.codec(of: description) else {
+            throw ImageError(.unsupported, "HEIF image coded as AV1 is not decoded; name it .avif")
+        }
+        let record = try HEVCDecoderConfiguration(configuration)
+        let (coded, overflow) = description.codedWidth.multipliedReportingOverflow(by: description.codedHeight)
+        guard !overflow, coded <= limits.maxPixels else {
+            throw ImageError(
+                .tooLarge,
+                "image is \(description.codedWidth)×\(description.codedHeight) pixels, more than the limit of "
+                    + "\(limits.maxPixels)")
+        }
+        var exif: [UInt8]?
+        if let item = description.exifItemIDs.first, let tiff = try? file.exifTIFF(item) { exif = Array(tiff) }
+        decoding = .heif(exif: exif)
+        orientation = 1
+        width = description.outputWidth
+        height = description.outputHeight
+        decodedWidth = width
+        decodedHeight = height
+        let hasAlpha = description.alphaItemID != nil
+        decodedFormat =
+            record.chromaFormatIDC == 0 ? (hasAlpha ? .grayAlpha : .gray) : (hasAlpha ? .rgba : .rgb)
+        // Each coded picture in turn: its Y′CbCr planes (16-bit samples, two copies while SAO
+        // runs) and the per-block maps; the converted tiles, the canvas they are pasted into and
+        // its turned copy, all of the output's pixel format.
+        let tilePixels: Int
+        switch description.coding {
+        case .single: tilePixels = coded
+        case .grid(_, _, let tileWidth, let tileHeight, _): tilePixels = tileWidth * tileHeight
+        }
+        let picture = tilePixels * 2 * 3 * 2 + tilePixels
+        decoderMemory = picture + 3 * coded * decodedFormat.channels
+        streamsRows = false
+        keptMetadata = (exif?.count ?? 0) + Self.iccBytes(description)
+        metadataReading = bytes.count / 16
+    }
+
+    /// The codec of the item's coded pictures.
+    static func codec(of description: HEIFImageDescription) -> HEIFCodec {
+        switch description.coding {
+        case .single(_, let codec): codec
+        case .grid(_, _, _, _, let codec): codec
+        }
+    }
+
+    /// The bytes of the item's ICC profile, kept for its renditions.
+    static func iccBytes(_ description: HEIFImageDescription) -> Int {
+        for colour in description.colours {
+            if case .icc(let profile, _) = colour { return profile.count }
+        }
+        return 0
+    }
+}
