@@ -17,6 +17,8 @@ import Foundation
 ///   measurement behind `Renditions.reducingGap` (`ImageGapBenchmark.swift`).
 /// - `images glance [--runs R] PHOTO…`: the rendition cache's content check, its cost and its
 ///   tolerance (`ImageGlanceBenchmark.swift`).
+/// - `images heic [--runs R] PHOTO…`: HEIC decoding, Ashlar against `heif-convert` on one core
+///   (`ImageHEICBenchmark.swift`).
 struct ImageBenchmark {
     var folder: String?
     var runs: Int
@@ -33,6 +35,7 @@ struct ImageBenchmark {
             case "gap": return try gap(Array(arguments.dropFirst()))
             case "encode": return try encode(Array(arguments.dropFirst()))
             case "glance": return try glance(Array(arguments.dropFirst()))
+            case "heic": return try heic(Array(arguments.dropFirst()))
             default: return try ImageBenchmark(arguments).run()
             }
         } catch let error as BenchUsageError {

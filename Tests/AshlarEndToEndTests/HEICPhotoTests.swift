@@ -52,4 +52,27 @@ struct HEICPhotoTests {
             #expect(!text.contains("44.85") && !text.contains("34.98"), "\(page) gives the pug's place away")
         }
     }
+
+    /// A HEIC narrower than the narrowest rendition is not published as it is (browsers other
+    /// than Safari cannot show it): it gets one rendition at its own width.
+    @Test func aSmallHEICGetsOneRenditionAtItsOwnSize() throws {
+        let folder = try TemporaryFolder("ashlar-small-heic")
+        let ffmpeg = try RequiredTool.require(tool: "ffmpeg")
+        let heifEnc = try RequiredTool.require(tool: "heif-enc")
+        let png = folder.url.appendingPathComponent("small.png").path
+        _ = try Ashlar.run(
+            URL(fileURLWithPath: ffmpeg),
+            ["-nostdin", "-loglevel", "error", "-f", "lavfi", "-i", "testsrc2=size=64x48", "-frames:v", "1", png])
+        try FileManager.default.createDirectory(
+            at: folder.url.appendingPathComponent("site"), withIntermediateDirectories: true)
+        let encoded = try Ashlar.run(
+            URL(fileURLWithPath: heifEnc), ["-q", "50", "-o", folder.url.appendingPathComponent("site/small.heic").path, png])
+        #expect(encoded.status == 0, "\(encoded.stderr)")
+        let run = try Ashlar.run(["build", "site", "--output", "out"], in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stderr.contains("error"), "\(run.stderr)")
+        let published = try FileManager.default.subpathsOfDirectory(atPath: folder.url.appendingPathComponent("out").path)
+        #expect(published.contains("small@64w.jpg"), "\(published)")
+        #expect(!published.contains { $0.lowercased().hasSuffix(".heic") }, "\(published)")
+    }
 }

@@ -49,6 +49,7 @@ TARGETS=(
     "idct            257 - Tests/AshlarImageTests/JPEG/ReferenceIDCT.swift"
     "hevc-cabac     4096 -"
     "hevc-parameter-sets 4096 -"
+    "hevc-picture   8192 -"
 )
 
 root="$(cd "$(dirname "$0")/../.." && pwd)"

@@ -277,10 +277,15 @@ struct RenditionStage: Sendable {
     }
 
     /// The widths of a still's renditions (a video's poster's at the poster's size); none when
-    /// it is too small for any.
+    /// it is too small for any, except for a format browsers do not show as it is (HEIC), which
+    /// then gets one rendition at its own width.
     func widths(for still: Still) -> [Int] {
-        RenditionWidths.forPhoto(
+        let made = RenditionWidths.forPhoto(
             width: still.width, height: still.height, widths: widths, longestSide: settings.maxWidth)
+        if made.isEmpty, !widths.isEmpty, let format = still.format, format.canDecode, !format.canEncode {
+            return [still.width]
+        }
+        return made
     }
 
     /// Why the decoder refused a photo, naming the format as the header scan does.

@@ -24,7 +24,10 @@ package struct HEIFCodedPicture: Sendable {
 }
 
 /// A codec for the coded image items of a HEIF file: given an item's codec configuration and
-/// data, its picture.
+/// data, its picture. `size` is the item's `ispe`: a codec refuses a bitstream that asks for a
+/// picture much larger (more than a 64-sample coding block over it on either side), so that a
+/// small item cannot make the decoder allocate a large picture.
 package protocol HEIFCodedImageDecoding: Sendable {
-    func decode(_ codec: HEIFCodec, data: ArraySlice<UInt8>) throws(ImageError) -> HEIFCodedPicture
+    func decode(_ codec: HEIFCodec, data: ArraySlice<UInt8>, size: (width: Int, height: Int)) throws(ImageError)
+        -> HEIFCodedPicture
 }

@@ -93,7 +93,7 @@ package struct HEIFImageDecoder<Codec: HEIFCodedImageDecoding>: Sendable {
     ) throws(ImageError) -> PixelImage {
         let data: ArraySlice<UInt8>
         do { data = try file.data(of: item) } catch { throw ImageError(error) }
-        var picture = try self.codec.decode(codec, data: data)
+        var picture = try self.codec.decode(codec, data: data, size: (width, height))
         guard picture.width >= width, picture.height >= height else {
             throw ImageError(
                 .malformed,

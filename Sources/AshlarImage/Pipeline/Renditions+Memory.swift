@@ -20,15 +20,15 @@ extension Renditions {
     }
 
     /// The most memory ``check(_:widths:limits:)`` holds at once for the photo `bytes`: a PNG is
-    /// decoded, a JPEG's markers and a HEIC's boxes only read. Throws what `check` would throw before decoding.
+    /// or a HEIC decoded, a JPEG's markers only read. Throws what `check` would throw before decoding.
     public static func memoryNeededToCheck(
         _ bytes: [UInt8], widths: [Int] = [], limits: ImageLimits = .default
     ) throws(ImageError) -> Int {
         let layout = try SourceLayout(bytes, largestWidth: widths.max() ?? 1, limits: limits)
         _ = try memoryNeeded(layout, requests: requests(widths: widths, decodedTo: layout.decodedFormat), limits)
         switch layout.decoding {
-        case .jpeg, .heif: return MemoryNeed.smallBuffers + layout.metadataReading
-        case .png: return layout.decoderMemory
+        case .jpeg: return MemoryNeed.smallBuffers + layout.metadataReading
+        case .png, .heif: return layout.decoderMemory
         }
     }
 

@@ -76,13 +76,16 @@ public enum Renditions {
     /// renditions, published as they are once they are known to decode, and for `ashlar check`.
     /// A JPEG's verdict lies in its markers, which are read without decoding its image data
     /// (`JPEGHeader.check`); a PNG is decoded at full size, as its verdict can lie in its first
-    /// row.
+    /// row, and so is a HEIC, whose HEVC data the decoder refuses when it is damaged.
     public static func check(_ bytes: [UInt8], widths: [Int] = [], limits: ImageLimits = .default) throws(ImageError) {
         // The layout reads what `make` reads before it decodes, so it refuses what `make` would;
         // the `renditions` fuzz target holds the two verdicts together.
         let layout = try SourceLayout(bytes, largestWidth: widths.max() ?? 1, limits: limits)
         _ = try memoryNeeded(layout, requests: requests(widths: widths, decodedTo: layout.decodedFormat), limits)
-        if case .png = layout.decoding { _ = try SourcePhoto(bytes, layout: layout, limits: limits) }
+        switch layout.decoding {
+        case .png, .heif: _ = try SourcePhoto(bytes, layout: layout, limits: limits)
+        case .jpeg: break
+        }
     }
 
     /// Like ``make(from:widths:quality:limits:keepingCameraEXIF:)``, each rendition in the format

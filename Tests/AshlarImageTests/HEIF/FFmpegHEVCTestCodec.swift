@@ -16,7 +16,9 @@ struct FFmpegHEVCTestCodec: HEIFCodedImageDecoding {
         var description: String
     }
 
-    func decode(_ codec: HEIFCodec, data: ArraySlice<UInt8>) throws(ImageError) -> HEIFCodedPicture {
+    func decode(_ codec: HEIFCodec, data: ArraySlice<UInt8>, size: (width: Int, height: Int)) throws(ImageError)
+        -> HEIFCodedPicture
+    {
         guard case .hevc(let configuration) = codec else { throw ImageError(.unsupported, "not HEVC") }
         do {
             return try decodeHEVC(configuration, Array(data))

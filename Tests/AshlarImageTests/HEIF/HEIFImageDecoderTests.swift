@@ -86,7 +86,9 @@ struct HEIFImageDecoderTests {
             guard let first = tiles.first else { return false }
             (item, configuration) = (first, codec)
         }
-        guard let data = try? file.data(of: item), let picture = try? codec.decode(configuration, data: data) else {
+        guard let data = try? file.data(of: item),
+            let picture = try? codec.decode(configuration, data: data, size: (Int.max / 2, Int.max / 2))
+        else {
             return false
         }
         return picture.fullRange && picture.planes.luma.bitDepth == 8

@@ -71,7 +71,8 @@ struct HEVCSharedHEICTests {
         }
         switch description.coding {
         case .single(let item, let heifCodec):
-            let picture = try codec.decode(heifCodec, data: file.data(of: item))
+            let picture = try codec.decode(
+                heifCodec, data: file.data(of: item), size: (description.codedWidth, description.codedHeight))
             return planes(picture).enumerated().map { index, plane in
                 let (sx, sy) =
                     index == 0 ? (0, 0) : (picture.planes.chroma?.shiftX ?? 0, picture.planes.chroma?.shiftY ?? 0)
@@ -82,7 +83,7 @@ struct HEVCSharedHEICTests {
         case .grid(let grid, let tiles, let tileWidth, let tileHeight, let heifCodec):
             var canvas: [YCbCrPlanes.Plane] = []
             for (number, tile) in tiles.enumerated() {
-                let picture = try codec.decode(heifCodec, data: file.data(of: tile))
+                let picture = try codec.decode(heifCodec, data: file.data(of: tile), size: (tileWidth, tileHeight))
                 for (index, plane) in planes(picture).enumerated() {
                     let (sx, sy) =
                         index == 0 ? (0, 0) : (picture.planes.chroma?.shiftX ?? 0, picture.planes.chroma?.shiftY ?? 0)

@@ -33,17 +33,16 @@ extension HEVCPictureDecoder {
     // MARK: SAO syntax (§7.3.8.3)
 
     mutating func decodeSAOSyntax(ctbX: Int, ctbY: Int, ctbAddressRs: Int, ctbAddressTs: Int) throws(ImageError) {
-        guard header.saoLuma || header.saoChroma, var decoder = entropy else { return }
-        defer { entropy = decoder }
+        guard header.saoLuma || header.saoChroma else { return }
         let width = geometry.widthInCtbs
         let tile = geometry.tileID[ctbAddressTs]
         func sameTile(_ rs: Int) -> Bool { geometry.tileID[Int(geometry.ctbAddressRasterToTile[rs])] == tile }
-        if ctbX > 0, ctbAddressRs - 1 >= sliceAddress, sameTile(ctbAddressRs - 1), decoder.decodeSAOMergeFlag() {
+        if ctbX > 0, ctbAddressRs - 1 >= sliceAddress, sameTile(ctbAddressRs - 1), entropy.decodeSAOMergeFlag() {
             sao.parameters[ctbAddressRs] = sao.parameters[ctbAddressRs - 1]
             return
         }
         if ctbY > 0, ctbAddressRs - width >= sliceAddress, sameTile(ctbAddressRs - width),
-            decoder.decodeSAOMergeFlag()
+            entropy.decodeSAOMergeFlag()
         {
             sao.parameters[ctbAddressRs] = sao.parameters[ctbAddressRs - width]
             return
@@ -53,21 +52,21 @@ extension HEVCPictureDecoder {
         var edgeClass = 0
         for component in 0..<(sps.chromaArrayType == 0 ? 1 : 3) {
             guard component == 0 ? header.saoLuma : header.saoChroma else { continue }
-            if component < 2 { type = decoder.decodeSAOTypeIndex() }
+            if component < 2 { type = entropy.decodeSAOTypeIndex() }
             guard type != 0 else { continue }
             let bitDepth = component == 0 ? sps.bitDepthLuma : sps.bitDepthChroma
-            let absolute = (0..<4).map { _ in decoder.decodeSAOOffsetAbs(bitDepth: bitDepth) }
+            let absolute = (0..<4).map { _ in entropy.decodeSAOOffsetAbs(bitDepth: bitDepth) }
             let scale =
                 component == 0 ? pps.rangeExtension.log2SAOOffsetScaleLuma : pps.rangeExtension.log2SAOOffsetScaleChroma
             if type == 1 {
-                let negative = absolute.map { $0 != 0 && decoder.decodeSAOOffsetSign() }
-                let position = decoder.decodeSAOBandPosition()
+                let negative = absolute.map { $0 != 0 && entropy.decodeSAOOffsetSign() }
+                let position = entropy.decodeSAOBandPosition()
                 parameters[component] = HEVCSAOParameters(
                     kind: .band(position: position),
                     offsets: HEVCSAOParameters.offsetValues(
                         absolute: absolute, negative: negative, isEdge: false, log2OffsetScale: scale))
             } else {
-                if component < 2 { edgeClass = decoder.decodeSAOEdgeOffsetClass() }
+                if component < 2 { edgeClass = entropy.decodeSAOEdgeOffsetClass() }
                 parameters[component] = HEVCSAOParameters(
                     kind: .edge(eoClass: edgeClass),
                     offsets: HEVCSAOParameters.offsetValues(
@@ -87,10 +86,9 @@ extension HEVCPictureDecoder {
             let aboveAvailable = isAvailable(x: x0, y: y0, neighbourX: x0, neighbourY: y0 - 1)
             let leftDepth = leftAvailable ? Int(quadtreeDepth[block4(x0 - 1, y0)]) : 0
             let aboveDepth = aboveAvailable ? Int(quadtreeDepth[block4(x0, y0 - 1)]) : 0
-            split =
-                entropy?.decodeSplitCUFlag(
-                    depth: depth, leftAvailable: leftAvailable, leftDepth: leftDepth, aboveAvailable: aboveAvailable,
-                    aboveDepth: aboveDepth) ?? false
+            split = entropy.decodeSplitCUFlag(
+                depth: depth, leftAvailable: leftAvailable, leftDepth: leftDepth, aboveAvailable: aboveAvailable,
+                aboveDepth: aboveDepth)
         }
         // A quantisation group starts here (with cu_qp_delta off, one per CTB).
         if log2Size >= geometry.log2CtbSize - (pps.cuQPDeltaDepth ?? 0) {
@@ -136,24 +134,22 @@ extension HEVCPictureDecoder {
     }
 
     mutating func decodeCodingUnit(x0: Int, y0: Int, log2Size: Int) throws(ImageError) {
-        guard var decoder = entropy else { return }
         let size = 1 << log2Size
         var bypass = false
-        if pps.transquantBypassEnabled { bypass = decoder.decodeCUTransquantBypassFlag() }
+        if pps.transquantBypassEnabled { bypass = entropy.decodeCUTransquantBypassFlag() }
         var splitNxN = false
-        if log2Size == sps.log2MinCodingBlockSize { splitNxN = decoder.decodeIntraPartModeIsNxN() }
+        if log2Size == sps.log2MinCodingBlockSize { splitNxN = entropy.decodeIntraPartModeIsNxN() }
         guard !splitNxN || log2Size - 1 >= sps.log2MinTransformBlockSize else {
             throw ImageError(.malformed, "HEVC PART_NxN at (\(x0), \(y0)) is smaller than the smallest transform block")
         }
         updateQpY()
         var isPCM = false
         if !splitNxN, let pcm = sps.pcm, (pcm.log2MinSize...pcm.log2MaxSize).contains(log2Size) {
-            isPCM = decoder.decodePCMFlag()
+            isPCM = entropy.decodePCMFlag()
         }
         let unfiltered = bypass || (isPCM && (sps.pcm?.loopFilterDisabled ?? false))
         recordCodingUnit(x0: x0, y0: y0, size: size, unfiltered: unfiltered)
         if isPCM {
-            entropy = decoder
             try decodePCMSamples(x0: x0, y0: y0, log2Size: log2Size)
             fill(&lumaModes, x0: x0, y0: y0, size: size, UInt8(HEVCIntraModes.dc))
             markTransformEdges(x0: x0, y0: y0, size: size)
@@ -164,7 +160,7 @@ extension HEVCPictureDecoder {
         let partSize = splitNxN ? size / 2 : size
         let offsets = [(0, 0), (partSize, 0), (0, partSize), (partSize, partSize)]
         var usesCandidate = [false, false, false, false]
-        for part in 0..<parts { usesCandidate[part] = decoder.decodePrevIntraLumaPredFlag() }
+        for part in 0..<parts { usesCandidate[part] = entropy.decodePrevIntraLumaPredFlag() }
         for part in 0..<parts {
             let x = x0 + offsets[part].0
             let y = y0 + offsets[part].1
@@ -173,10 +169,10 @@ extension HEVCPictureDecoder {
             let candidates = HEVCIntraModes.candidateList(left: left, above: above)
             let mode: Int
             if usesCandidate[part] {
-                mode = candidates[decoder.decodeMPMIndex()]
+                mode = candidates[entropy.decodeMPMIndex()]
             } else {
                 mode = HEVCIntraModes.lumaMode(
-                    candidates: candidates, mpmIndex: nil, remainder: decoder.decodeRemIntraLumaPredMode())
+                    candidates: candidates, mpmIndex: nil, remainder: entropy.decodeRemIntraLumaPredMode())
             }
             fill(&lumaModes, x0: x, y0: y, size: partSize, UInt8(mode))
         }
@@ -186,7 +182,7 @@ extension HEVCPictureDecoder {
             for part in 0..<chromaParts {
                 let x = x0 + offsets[part].0
                 let y = y0 + offsets[part].1
-                let syntax = decoder.decodeIntraChromaPredMode()
+                let syntax = entropy.decodeIntraChromaPredMode()
                 let mode = HEVCIntraModes.chromaMode(
                     intraChromaPredMode: syntax, lumaMode: Int(lumaModes[block4(x, y)]),
                     chromaArrayType: sps.chromaArrayType)
@@ -194,7 +190,6 @@ extension HEVCPictureDecoder {
                 if syntax == 4 { chromaFromLuma |= 1 << part }
             }
         }
-        entropy = decoder
         let unit = CodingUnit(
             x0: x0, y0: y0, log2Size: log2Size, bypass: bypass, splitNxN: splitNxN, chromaFromLuma: chromaFromLuma)
         try decodeTransformTree(
@@ -224,9 +219,9 @@ extension HEVCPictureDecoder {
     /// pcm_sample() (§7.3.8.7): the samples as they are, PcmBitDepth bits each, shifted up to the
     /// picture's bit depth; then the arithmetic decoder restarts after them (§9.3.2.5).
     mutating func decodePCMSamples(x0: Int, y0: Int, log2Size: Int) throws(ImageError) {
-        guard var decoder = entropy, let pcm = sps.pcm else { return }
+        guard let pcm = sps.pcm else { return }
         let data = sliceData
-        var reader = HEVCBitReader(data, structure: "pcm_sample", position: decoder.cabac.bytePosition * 8)
+        var reader = HEVCBitReader(data, structure: "pcm_sample", position: entropy.cabac.bytePosition * 8)
         let size = 1 << log2Size
         for y in 0..<size {
             for x in 0..<size {
@@ -250,7 +245,6 @@ extension HEVCPictureDecoder {
         }
         let next = (reader.position + 7) / 8
         guard next < data.count else { throw ImageError(.malformed, "HEVC PCM samples run past the slice data") }
-        decoder.cabac.restart(at: next)
-        entropy = decoder
+        entropy.cabac.restart(at: next)
     }
 }

@@ -26,13 +26,12 @@ extension HEVCPictureDecoder {
         _ cu: CodingUnit, x0: Int, y0: Int, xBase: Int, yBase: Int, log2Size: Int, depth: Int, blockIndex: Int,
         parentChroma: ChromaFlags
     ) throws(ImageError) {
-        guard var decoder = entropy else { return }
         let maxDepth = sps.maxTransformHierarchyDepthIntra + (cu.splitNxN ? 1 : 0)
         let split: Bool
         if log2Size <= sps.log2MaxTransformBlockSize && log2Size > sps.log2MinTransformBlockSize && depth < maxDepth
             && !(cu.splitNxN && depth == 0)
         {
-            split = decoder.decodeSplitTransformFlag(log2TrafoSize: log2Size)
+            split = entropy.decodeSplitTransformFlag(log2TrafoSize: log2Size)
         } else {
             split = log2Size > sps.log2MaxTransformBlockSize || (cu.splitNxN && depth == 0)
         }
@@ -44,16 +43,15 @@ extension HEVCPictureDecoder {
         if (log2Size > 2 && chromaType != 0) || chromaType == 3 {
             let second = chromaType == 2 && (!split || log2Size == 3)
             if depth == 0 || parentChroma.cb.0 {
-                chroma.cb.0 = decoder.decodeCBFChroma(trafoDepth: depth)
-                if second { chroma.cb.1 = decoder.decodeCBFChroma(trafoDepth: depth) }
+                chroma.cb.0 = entropy.decodeCBFChroma(trafoDepth: depth)
+                if second { chroma.cb.1 = entropy.decodeCBFChroma(trafoDepth: depth) }
             }
             if depth == 0 || parentChroma.cr.0 {
-                chroma.cr.0 = decoder.decodeCBFChroma(trafoDepth: depth)
-                if second { chroma.cr.1 = decoder.decodeCBFChroma(trafoDepth: depth) }
+                chroma.cr.0 = entropy.decodeCBFChroma(trafoDepth: depth)
+                if second { chroma.cr.1 = entropy.decodeCBFChroma(trafoDepth: depth) }
             }
         }
         if split {
-            entropy = decoder
             let half = 1 << (log2Size - 1)
             for (index, (dx, dy)) in [(0, 0), (half, 0), (0, half), (half, half)].enumerated() {
                 try decodeTransformTree(
@@ -62,8 +60,7 @@ extension HEVCPictureDecoder {
             }
             return
         }
-        let cbfLuma = decoder.decodeCBFLuma(trafoDepth: depth)
-        entropy = decoder
+        let cbfLuma = entropy.decodeCBFLuma(trafoDepth: depth)
         let flags = chromaType != 3 && log2Size == 2 ? parentChroma : chroma
         try decodeTransformUnit(
             cu, x0: x0, y0: y0, xBase: xBase, yBase: yBase, log2Size: log2Size, blockIndex: blockIndex,
@@ -77,9 +74,9 @@ extension HEVCPictureDecoder {
         let chromaType = sps.chromaArrayType
         let cbfChroma =
             chroma.cb.0 || chroma.cr.0 || (chromaType == 2 && (chroma.cb.1 || chroma.cr.1))
-        if cbfLuma || cbfChroma, var decoder = entropy {
+        if cbfLuma || cbfChroma {
             if pps.cuQPDeltaDepth != nil && !isCuQpDeltaCoded {
-                let delta = try decoder.decodeCUQpDelta()
+                let delta = try entropy.decodeCUQpDelta()
                 let offset = 6 * (sps.bitDepthLuma - 8)
                 guard (-(26 + offset / 2)...(25 + offset / 2)).contains(delta) else {
                     throw ImageError(.malformed, "HEVC CuQpDeltaVal \(delta) at (\(x0), \(y0)) is out of range")
@@ -89,9 +86,9 @@ extension HEVCPictureDecoder {
                 updateQpY()
             }
             if header.cuChromaQPOffsetEnabled && cbfChroma && !cu.bypass && !isCuChromaQpOffsetCoded {
-                if decoder.decodeCUChromaQpOffsetFlag() {
+                if entropy.decodeCUChromaQpOffsetFlag() {
                     let index =
-                        pps.rangeExtension.cbQPOffsetList.count > 1 ? decoder.decodeCUChromaQpOffsetIndex() : 0
+                        pps.rangeExtension.cbQPOffsetList.count > 1 ? entropy.decodeCUChromaQpOffsetIndex() : 0
                     let cb = pps.rangeExtension.cbQPOffsetList
                     let cr = pps.rangeExtension.crQPOffsetList
                     cuQpOffsetCb = index < cb.count ? cb[index] : 0
@@ -102,7 +99,6 @@ extension HEVCPictureDecoder {
                 }
                 isCuChromaQpOffsetCoded = true
             }
-            entropy = decoder
         }
         markTransformEdges(x0: x0, y0: y0, size: 1 << log2Size)
         let lumaMode = Int(lumaModes[block4(x0, y0)])
@@ -123,10 +119,7 @@ extension HEVCPictureDecoder {
             let mode = Int(chromaModes[block4(x0, y0)])
             for component in 1...2 {
                 var scale = 0
-                if crossComponent, var decoder = entropy {
-                    scale = decoder.decodeResidualScale(chroma: component - 1)
-                    entropy = decoder
-                }
+                if crossComponent { scale = entropy.decodeResidualScale(chroma: component - 1) }
                 let coded = component == 1 ? chroma.cb : chroma.cr
                 for block in 0..<blocks {
                     _ = try reconstruct(
@@ -178,16 +171,15 @@ extension HEVCPictureDecoder {
             return keepResidual ? [Int32](repeating: 0, count: size * size) : nil
         }
         var residual = [Int32](repeating: 0, count: size * size)
-        if coded, var decoder = entropy {
+        if coded {
             let scanIndex = Self.scanIndex(
                 mode: mode, log2Size: log2Size, component: component, chroma444: sps.chromaArrayType == 3)
             let block = HEVCResidualBlock(
                 log2Size: log2Size, component: component, scanIndex: scanIndex, transquantBypass: cu.bypass,
                 predModeIntra: mode)
             let outcome = try residual.withUnsafeMutableBufferPointer { (buffer) throws(ImageError) in
-                try decoder.decodeResidual(block, into: buffer)
+                try entropy.decodeResidual(block, into: buffer)
             }
-            entropy = decoder
             var transform = HEVCTransformSettings(
                 bitDepth: bitDepth, component: component, isIntra: true, predModeIntra: mode,
                 transformSkip: outcome.transformSkip, transquantBypass: cu.bypass)

@@ -35,7 +35,7 @@ package struct HEVCPictureDecoder: Sendable {
     /// The segment's RBSP, for PCM samples.
     var sliceData: [UInt8] = []
     var sliceAddress = 0
-    var entropy: HEVCEntropyDecoder?
+    var entropy: HEVCEntropyDecoder
     var savedForWavefront: HEVCContextSet?
     var savedForDependentSegment: HEVCContextSet?
     // Quantisation state (§8.6.1).
@@ -86,6 +86,7 @@ package struct HEVCPictureDecoder: Sendable {
             scalingFactors = nil
         }
         placeholderPlane = try HEVCPlane(width: 1, height: 1)
+        entropy = try HEVCEntropyDecoder(data: [], sliceQpY: 26, settings: settings)
     }
 
     /// Decodes one slice segment, whose header was read from `unit` with this decoder's SPS and
@@ -107,7 +108,7 @@ package struct HEVCPictureDecoder: Sendable {
         guard ctbAddressTs >= decodedCtbs || decodedCtbs == 0 else {
             throw ImageError(.malformed, "HEVC slice segment at CTB \(header.address) goes back in the picture")
         }
-        var decoder = try HEVCEntropyDecoder(
+        entropy = try HEVCEntropyDecoder(
             data: data, start: header.dataOffset, sliceQpY: header.qpY, settings: settings)
         let wavefront = pps.entropyCodingSync
         let width = geometry.widthInCtbs
@@ -128,12 +129,12 @@ package struct HEVCPictureDecoder: Sendable {
             let segmentStart = ctbAddressRs == header.address
             // §9.3.1: the context variables this CTU starts from.
             if startsTile {
-                decoder.contexts = HEVCContextSet(sliceQpY: header.qpY)
+                entropy.contexts = HEVCContextSet(sliceQpY: header.qpY)
             } else if startsRow {
                 let available = isAvailable(
                     x: ctbX << ctbLog2, y: ctbY << ctbLog2, neighbourX: (ctbX + 1) << ctbLog2,
                     neighbourY: (ctbY - 1) << ctbLog2)
-                decoder.contexts =
+                entropy.contexts =
                     available
                     ? savedForWavefront ?? HEVCContextSet(sliceQpY: header.qpY) : HEVCContextSet(sliceQpY: header.qpY)
             } else if segmentStart && header.dependent {
@@ -141,7 +142,7 @@ package struct HEVCPictureDecoder: Sendable {
                     throw ImageError(
                         .malformed, "HEVC dependent slice segment at CTB \(ctbAddressRs) follows no segment")
                 }
-                decoder.contexts = saved
+                entropy.contexts = saved
             }
             // §8.6.1: qPY_PREV starts from SliceQpY in each slice, tile and (with WPP) CTB row.
             if startsTile || startsRow || (segmentStart && !header.dependent) { lastQpY = header.qpY }
@@ -149,20 +150,18 @@ package struct HEVCPictureDecoder: Sendable {
                 cuQpOffsetCb = 0
                 cuQpOffsetCr = 0
             }
-            entropy = decoder
             try decodeSAOSyntax(ctbX: ctbX, ctbY: ctbY, ctbAddressRs: ctbAddressRs, ctbAddressTs: ctbAddressTs)
             try decodeCodingQuadtree(x0: ctbX << ctbLog2, y0: ctbY << ctbLog2, log2Size: ctbLog2, depth: 0)
-            guard var current = entropy else { throw ImageError(.malformed, "HEVC entropy decoder lost") }
-            if wavefront && ctbX > 0 && startsTileRow(ctbX - 1) { savedForWavefront = current.contexts }
-            let end = current.decodeEndOfSliceSegmentFlag()
-            if current.isExhausted {
+            if wavefront && ctbX > 0 && startsTileRow(ctbX - 1) { savedForWavefront = entropy.contexts }
+            let end = entropy.decodeEndOfSliceSegmentFlag()
+            if entropy.isExhausted {
                 throw ImageError(
                     .malformed, "HEVC slice segment at CTB \(header.address) ends early (CTB \(ctbAddressRs))")
             }
             ctbAddressTs += 1
             decodedCtbs = max(decodedCtbs, ctbAddressTs)
             if end {
-                if pps.dependentSliceSegmentsEnabled { savedForDependentSegment = current.contexts }
+                if pps.dependentSliceSegmentsEnabled { savedForDependentSegment = entropy.contexts }
                 break
             }
             guard ctbAddressTs < geometry.sizeInCtbs else {
@@ -172,17 +171,16 @@ package struct HEVCPictureDecoder: Sendable {
             let newTile = geometry.tileID[ctbAddressTs] != tile
             let newRow = wavefront && startsTileRow(nextRs % width)
             if (pps.tiles != nil && newTile) || newRow {
-                guard current.decodeEndOfSubsetOneBit() else {
+                guard entropy.decodeEndOfSubsetOneBit() else {
                     throw ImageError(.malformed, "HEVC end_of_subset_one_bit is 0 at CTB \(ctbAddressRs)")
                 }
                 substream += 1
-                let start = substream < starts.count ? starts[substream] : current.cabac.bytePosition
+                let start = substream < starts.count ? starts[substream] : entropy.cabac.bytePosition
                 guard start < data.count else {
                     throw ImageError(.malformed, "HEVC substream \(substream) starts past the slice data")
                 }
-                current.cabac.restart(at: start)
+                entropy.cabac.restart(at: start)
             }
-            decoder = current
         }
     }
 

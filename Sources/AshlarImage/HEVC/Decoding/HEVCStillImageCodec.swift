@@ -4,16 +4,22 @@
 package struct HEVCStillImageCodec: HEIFCodedImageDecoding {
     package init() {}
 
-    package func decode(_ codec: HEIFCodec, data: ArraySlice<UInt8>) throws(ImageError) -> HEIFCodedPicture {
+    package func decode(_ codec: HEIFCodec, data: ArraySlice<UInt8>, size: (width: Int, height: Int))
+        throws(ImageError) -> HEIFCodedPicture
+    {
         guard case .hevc(let configuration) = codec else {
             throw ImageError(.unsupported, "AV1 image items are not decoded")
         }
         let record = try HEVCDecoderConfiguration(configuration)
         var units = record.nalUnits.map { $0[...] }
         units += try HEVCNALUnit.lengthPrefixed(data, lengthSize: record.lengthSize)
-        let result = try HEVCStillPictureDecoder.decode(units)
+        let result = try HEVCStillPictureDecoder.decode(
+            units, maximumSize: (size.width + Self.codingBlockSlack, size.height + Self.codingBlockSlack))
         return Self.picture(result.picture, sps: result.sps)
     }
+
+    /// How much larger than its item's `ispe` a coded picture may be: one 64-sample CTB.
+    static let codingBlockSlack = 64
 
     /// The planes of `picture` inside the SPS's conformance window.
     static func picture(_ picture: HEVCPicture, sps: HEVCSequenceParameterSet) -> HEIFCodedPicture {

@@ -9,8 +9,11 @@ package enum HEVCStillPictureDecoder {
     }
 
     /// Decodes the first picture of `units` (NAL units without start codes or lengths: the
-    /// parameter sets first, then the slice segments).
-    package static func decode(_ units: [ArraySlice<UInt8>]) throws(ImageError) -> Result {
+    /// parameter sets first, then the slice segments), refusing an SPS larger than
+    /// `maximumSize` before anything is allocated.
+    package static func decode(
+        _ units: [ArraySlice<UInt8>], maximumSize: (width: Int, height: Int) = (16_384, 16_384)
+    ) throws(ImageError) -> Result {
         var sequenceSets: [Int: HEVCSequenceParameterSet] = [:]
         var pictureSets: [Int: HEVCPictureParameterSet] = [:]
         var decoder: HEVCPictureDecoder?
@@ -43,17 +46,22 @@ package enum HEVCStillPictureDecoder {
                         "HEVC PPS \(id) refers to SPS \(pps.sequenceParameterSetID), which the stream does not have")
                 }
                 if decoder == nil {
+                    guard sps.width <= maximumSize.width, sps.height <= maximumSize.height else {
+                        throw ImageError(
+                            .malformed,
+                            "HEVC picture is \(sps.width)×\(sps.height), larger than its item (at most \(maximumSize.width)×\(maximumSize.height))")
+                    }
                     guard first else {
                         throw ImageError(.malformed, "HEVC picture does not start with its first slice")
                     }
                     decoder = try HEVCPictureDecoder(sps: sps, pps: pps)
                 }
-                guard var current = decoder, current.pps.id == id, current.sps.id == sps.id else {
+                guard decoder?.pps.id == id, decoder?.sps.id == sps.id else {
                     throw ImageError(.unsupported, "HEVC picture whose slices use different parameter sets")
                 }
                 let header = try HEVCSliceSegmentHeader(unit, sps: sps, pps: pps, previous: previous)
-                try current.decode(unit, header: header)
-                decoder = current
+                // Mutated in place (a copy would copy every plane on its first write).
+                try decoder?.decode(unit, header: header)
                 previous = header
             default:
                 continue

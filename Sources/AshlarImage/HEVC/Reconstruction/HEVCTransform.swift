@@ -51,42 +51,60 @@ package enum HEVCTransform {
 
     /// Inverse-transforms coefficients d (nTbS × nTbS, row-major y · nTbS + x) in place into the
     /// residual before the final bdShift: columns first, clip (e + 64) >> 7 to 16 bits, then rows.
-    /// Only the region up to the last non-zero row and column is multiplied.
+    /// Each pass adds, for every non-zero input, that input times a row of the matrix (rows of the
+    /// transform matrix are contiguous, so the additions vectorise), and only up to the last
+    /// non-zero row and column.
     package static func inverse(_ block: inout [Int32], log2Size: Int, dst: Bool) {
         let log2Size = min(max(log2Size, 2), 5)
         let size = 1 << log2Size
         guard block.count >= size * size else { return }
         let matrix = dst && log2Size == 2 ? dst4 : matrices[log2Size - 2]
+        matrix.withUnsafeBufferPointer { m in
+            block.withUnsafeMutableBufferPointer { d in
+                guard let m = m.baseAddress, let d = d.baseAddress else { return }
+                inverse(d, size: size, matrix: m)
+            }
+        }
+    }
+
+    /// ``inverse(_:log2Size:dst:)`` on `size` × `size` coefficients at `d`.
+    static func inverse(_ d: UnsafeMutablePointer<Int32>, size: Int, matrix m: UnsafePointer<Int32>) {
         var lastX = -1
         var lastY = -1
         for y in 0..<size {
-            for x in 0..<size where block[y * size + x] != 0 {
+            for x in 0..<size where d[y * size + x] != 0 {
                 lastX = max(lastX, x)
                 lastY = max(lastY, y)
             }
         }
         guard lastX >= 0 else { return }
-        var intermediate = [Int32](repeating: 0, count: size * size)
-        matrix.withUnsafeBufferPointer { m in
-            block.withUnsafeMutableBufferPointer { d in
-                intermediate.withUnsafeMutableBufferPointer { g in
-                    // Coefficients are within 16 bits and |transMatrix| <= 90: a sum of 32
-                    // products stays below 2^27, so the wrapping operators never wrap.
-                    for x in 0...lastX {
-                        for y in 0..<size {
-                            var sum: Int32 = 0
-                            for k in 0...lastY { sum = sum &+ m[k * size + y] &* d[k * size + x] }
-                            g[y * size + x] = min(max((sum &+ 64) >> 7, -32768), 32767)
-                        }
-                    }
-                    for y in 0..<size {
-                        for x in 0..<size {
-                            var sum: Int32 = 0
-                            for k in 0...lastX { sum = sum &+ m[k * size + x] &* g[y * size + k] }
-                            d[y * size + x] = sum
-                        }
-                    }
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * size * size) { scratch in
+            guard let transposed = scratch.baseAddress else { return }
+            let sums = transposed + size * size
+            // Coefficients are within 16 bits and |transMatrix| <= 90: a sum of 32 products stays
+            // below 2^27, so the wrapping operators never wrap.
+            // Columns: e[x][y] = Σk transMatrix[k][y] · d[x][k], kept transposed (row x).
+            for x in 0...lastX {
+                let column = transposed + x * size
+                column.update(repeating: 0, count: size)
+                for k in 0...lastY {
+                    let c = d[k * size + x]
+                    if c == 0 { continue }
+                    let row = m + k * size
+                    for y in 0..<size { column[y] = column[y] &+ c &* row[y] }
                 }
+                for y in 0..<size { column[y] = min(max((column[y] &+ 64) >> 7, -32768), 32767) }
+            }
+            // Rows: r[x][y] = Σk transMatrix[k][x] · g[k][y].
+            for y in 0..<size {
+                sums.update(repeating: 0, count: size)
+                for k in 0...lastX {
+                    let c = transposed[k * size + y]
+                    if c == 0 { continue }
+                    let row = m + k * size
+                    for x in 0..<size { sums[x] = sums[x] &+ c &* row[x] }
+                }
+                (d + y * size).update(from: sums, count: size)
             }
         }
     }

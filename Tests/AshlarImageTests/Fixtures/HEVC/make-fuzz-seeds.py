@@ -1,18 +1,22 @@
 #!/usr/bin/env python3
 """Writes the seeds of the `hevc-parameter-sets` fuzz target (Tests/Fuzz/Corpus/hevc-parameter-sets/):
 small libx265 pictures (through ffmpeg) cut after 200 bytes of their first slice, as an Annex B
-stream (first byte 1) and as an hvcC record of their parameter sets (first byte 0).
+stream (first byte 1) and as an hvcC record of their parameter sets (first byte 0); and those of
+`hevc-picture` (Tests/Fuzz/Corpus/hevc-picture/): the same pictures whole, as Annex B streams.
 Run from anywhere; needs ffmpeg with libx265."""
 import os, subprocess, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "../../../Fuzz/Corpus/hevc-parameter-sets")
+PICTURES = os.path.join(HERE, "../../../Fuzz/Corpus/hevc-picture")
 CASES = {
     "plain": ("96x64", "yuv420p", "qp=30"),
     "scaling-wpp": ("198x130", "yuv420p", "qp=22:scaling-list=default:wpp=1"),
     "vui-10bit": ("96x80", "yuv420p10le", "qp=25:range=full:colormatrix=bt709:colorprim=bt709:transfer=bt709"),
     "rext-444": ("64x64", "yuv444p", "qp=18:tskip=1"),
     "hrd-422": ("96x64", "yuv422p10le", "qp=20:hrd=1:vbv-bufsize=1000:vbv-maxrate=1000"),
+    "mono-lossless": ("48x32", "gray", "qp=4:cu-lossless=1"),
+    "slices-qp-delta": ("96x64", "yuv420p", "crf=26:ctu=16:aq-mode=2:slices=2"),
 }
 
 
@@ -42,6 +46,7 @@ def hvcc(units):
 
 
 os.makedirs(OUT, exist_ok=True)
+os.makedirs(PICTURES, exist_ok=True)
 with tempfile.TemporaryDirectory() as tmp:
     for name, (size, pix, params) in CASES.items():
         path = os.path.join(tmp, name + ".hevc")
@@ -54,4 +59,6 @@ with tempfile.TemporaryDirectory() as tmp:
         stream = b"".join(b"\0\0\0\1" + u for u in kept + [first_slice[:200]])
         open(os.path.join(OUT, name + ".annexb"), "wb").write(b"\1" + stream)
         open(os.path.join(OUT, name + ".hvcc"), "wb").write(b"\0" + hvcc(units))
-print("wrote", sorted(os.listdir(OUT)))
+        whole = b"".join(b"\0\0\0\1" + u for u in units if (u[0] >> 1) & 0x3F in (32, 33, 34) or (u[0] >> 1) & 0x3F < 32)
+        open(os.path.join(PICTURES, name + ".hevc"), "wb").write(whole)
+print("wrote", sorted(os.listdir(OUT)), sorted(os.listdir(PICTURES)))
