@@ -49,7 +49,8 @@ package enum HEVCStillPictureDecoder {
                     guard sps.width <= maximumSize.width, sps.height <= maximumSize.height else {
                         throw ImageError(
                             .malformed,
-                            "HEVC picture is \(sps.width)×\(sps.height), larger than its item (at most \(maximumSize.width)×\(maximumSize.height))")
+                            "HEVC picture is \(sps.width)×\(sps.height), larger than its item (at most \(maximumSize.width)×\(maximumSize.height))"
+                        )
                     }
                     guard first else {
                         throw ImageError(.malformed, "HEVC picture does not start with its first slice")
