@@ -21,12 +21,17 @@ extension HEVCPictureDecoder {
     /// The index of the 4×4 block holding luma sample (x, y).
     @inline(__always) func block4(_ x: Int, _ y: Int) -> Int { (y >> 2) * columns4 + (x >> 2) }
 
-    /// Sets `value` in `map` for every 4×4 block of the luma area (x0, y0, size × size).
-    func fill<T>(_ map: inout [T], x0: Int, y0: Int, size: Int, _ value: T) {
-        let right = min(x0 + size, sps.width) >> 2
-        let bottom = min(y0 + size, sps.height) >> 2
-        for y4 in (y0 >> 2)..<bottom {
-            for x4 in (x0 >> 2)..<right { map[y4 * columns4 + x4] = value }
+    /// Sets `value` in `map` for every 4×4 block of the luma area (x0, y0, size × size) inside a
+    /// picture of `columns4` × `rows4` blocks. Static, so that filling a map of `self` does not
+    /// copy `self` (and with it every map) for the call.
+    static func fill<T>(_ map: inout [T], columns4: Int, rows4: Int, x0: Int, y0: Int, size: Int, _ value: T) {
+        let right = min((x0 + size) >> 2, columns4)
+        let bottom = min((y0 + size) >> 2, rows4)
+        guard x0 >= 0, y0 >= 0, map.count >= columns4 * rows4 else { return }
+        map.withUnsafeMutableBufferPointer { blocks in
+            for y4 in (y0 >> 2)..<max(bottom, y0 >> 2) {
+                for x4 in (x0 >> 2)..<max(right, x0 >> 2) { blocks[y4 * columns4 + x4] = value }
+            }
         }
     }
 
@@ -109,7 +114,7 @@ extension HEVCPictureDecoder {
             }
             return
         }
-        fill(&quadtreeDepth, x0: x0, y0: y0, size: size, UInt8(depth))
+        Self.fill(&quadtreeDepth, columns4: columns4, rows4: rows4, x0: x0, y0: y0, size: size, UInt8(depth))
         try decodeCodingUnit(x0: x0, y0: y0, log2Size: log2Size)
     }
 
@@ -151,7 +156,8 @@ extension HEVCPictureDecoder {
         recordCodingUnit(x0: x0, y0: y0, size: size, unfiltered: unfiltered)
         if isPCM {
             try decodePCMSamples(x0: x0, y0: y0, log2Size: log2Size)
-            fill(&lumaModes, x0: x0, y0: y0, size: size, UInt8(HEVCIntraModes.dc))
+            Self.fill(
+                &lumaModes, columns4: columns4, rows4: rows4, x0: x0, y0: y0, size: size, UInt8(HEVCIntraModes.dc))
             markTransformEdges(x0: x0, y0: y0, size: size)
             return
         }
@@ -174,7 +180,7 @@ extension HEVCPictureDecoder {
                 mode = HEVCIntraModes.lumaMode(
                     candidates: candidates, mpmIndex: nil, remainder: entropy.decodeRemIntraLumaPredMode())
             }
-            fill(&lumaModes, x0: x, y0: y, size: partSize, UInt8(mode))
+            Self.fill(&lumaModes, columns4: columns4, rows4: rows4, x0: x, y0: y, size: partSize, UInt8(mode))
         }
         if sps.chromaArrayType != 0 {
             let chromaParts = sps.chromaArrayType == 3 ? parts : 1
@@ -186,7 +192,7 @@ extension HEVCPictureDecoder {
                 let mode = HEVCIntraModes.chromaMode(
                     intraChromaPredMode: syntax, lumaMode: Int(lumaModes[block4(x, y)]),
                     chromaArrayType: sps.chromaArrayType)
-                fill(&chromaModes, x0: x, y0: y, size: chromaSize, UInt8(mode))
+                Self.fill(&chromaModes, columns4: columns4, rows4: rows4, x0: x, y0: y, size: chromaSize, UInt8(mode))
                 if syntax == 4 { chromaFromLuma |= 1 << part }
             }
         }
@@ -196,7 +202,9 @@ extension HEVCPictureDecoder {
             unit, x0: x0, y0: y0, xBase: x0, yBase: y0, log2Size: log2Size, depth: 0, blockIndex: 0,
             parentChroma: ChromaFlags(cb: (true, true), cr: (true, true)))
         lastQpY = qpY
-        fill(&deblocking.qpY, x0: x0, y0: y0, size: size, Int8(truncatingIfNeeded: qpY))
+        Self.fill(
+            &deblocking.qpY, columns4: columns4, rows4: rows4, x0: x0, y0: y0, size: size, Int8(truncatingIfNeeded: qpY)
+        )
     }
 
     /// candIntraPredModeX (§8.4.2) for the neighbour at (neighbourX, neighbourY) of the block at
@@ -210,10 +218,16 @@ extension HEVCPictureDecoder {
 
     /// Records the coding unit's QP, slice offsets and filtering for the deblocking filter.
     mutating func recordCodingUnit(x0: Int, y0: Int, size: Int, unfiltered: Bool) {
-        fill(&deblocking.qpY, x0: x0, y0: y0, size: size, Int8(truncatingIfNeeded: qpY))
-        fill(&deblocking.unfiltered, x0: x0, y0: y0, size: size, unfiltered)
-        fill(&deblocking.betaOffsetDiv2, x0: x0, y0: y0, size: size, Int8(truncatingIfNeeded: header.betaOffsetDiv2))
-        fill(&deblocking.tcOffsetDiv2, x0: x0, y0: y0, size: size, Int8(truncatingIfNeeded: header.tcOffsetDiv2))
+        Self.fill(
+            &deblocking.qpY, columns4: columns4, rows4: rows4, x0: x0, y0: y0, size: size, Int8(truncatingIfNeeded: qpY)
+        )
+        Self.fill(&deblocking.unfiltered, columns4: columns4, rows4: rows4, x0: x0, y0: y0, size: size, unfiltered)
+        Self.fill(
+            &deblocking.betaOffsetDiv2, columns4: columns4, rows4: rows4, x0: x0, y0: y0, size: size,
+            Int8(truncatingIfNeeded: header.betaOffsetDiv2))
+        Self.fill(
+            &deblocking.tcOffsetDiv2, columns4: columns4, rows4: rows4, x0: x0, y0: y0, size: size,
+            Int8(truncatingIfNeeded: header.tcOffsetDiv2))
     }
 
     /// pcm_sample() (§7.3.8.7): the samples as they are, PcmBitDepth bits each, shifted up to the

@@ -11,17 +11,22 @@ extension HEVCDeblockingFilter {
         var filterP: Bool
         var filterQ: Bool
 
-        /// p0...p3 and q0...q3 of line k.
-        func line(_ samples: UnsafeMutableBufferPointer<UInt16>, _ k: Int) -> (p: [Int32], q: [Int32]) {
+        /// p0...p3 and q0...q3 of line k (fixed-size vectors: nothing is allocated per line).
+        @inline(__always)
+        func line(_ samples: UnsafeMutableBufferPointer<UInt16>, _ k: Int) -> (p: SIMD4<Int32>, q: SIMD4<Int32>) {
             let q0 = origin + k * along
             return (
-                (0..<4).map { Int32(samples[q0 - ($0 + 1) * across]) },
-                (0..<4).map { Int32(samples[q0 + $0 * across]) }
+                SIMD4(
+                    Int32(samples[q0 - across]), Int32(samples[q0 - 2 * across]), Int32(samples[q0 - 3 * across]),
+                    Int32(samples[q0 - 4 * across])),
+                SIMD4(
+                    Int32(samples[q0]), Int32(samples[q0 + across]), Int32(samples[q0 + 2 * across]),
+                    Int32(samples[q0 + 3 * across]))
             )
         }
 
         /// dSam (8-356 to 8-361) for a line with dpq already doubled.
-        func strongDecision(p: [Int32], q: [Int32], dpq: Int32) -> Bool {
+        func strongDecision(p: SIMD4<Int32>, q: SIMD4<Int32>, dpq: Int32) -> Bool {
             dpq < (beta >> 2) && abs(p[3] - p[0]) + abs(q[0] - q[3]) < (beta >> 3)
                 && abs(p[0] - q[0]) < ((5 * tc + 1) >> 1)
         }
@@ -29,7 +34,7 @@ extension HEVCDeblockingFilter {
         func filter(_ samples: UnsafeMutableBufferPointer<UInt16>) {
             let (p0Line, q0Line) = line(samples, 0)
             let (p3Line, q3Line) = line(samples, 3)
-            func second(_ s: [Int32]) -> Int32 { abs(s[2] - 2 * s[1] + s[0]) }
+            func second(_ s: SIMD4<Int32>) -> Int32 { abs(s[2] - 2 * s[1] + s[0]) }
             let dp0 = second(p0Line)
             let dp3 = second(p3Line)
             let dq0 = second(q0Line)

@@ -26,8 +26,17 @@ package enum HEVCIntraPredictor {
         }
         let samples = predict(references, mode: mode, settings: settings)
         let size = references.size
-        for y in 0..<size {
-            for x in 0..<size { plane.setSample(x: x0 + x, y: y0 + y, samples[y * size + x]) }
+        // The part of the block inside the plane (all of it for a conforming stream).
+        let columns = min(size, plane.width - x0)
+        let rows = min(size, plane.height - y0)
+        guard x0 >= 0, y0 >= 0, columns > 0, rows > 0, samples.count >= size * size else { return }
+        let stride = plane.stride
+        plane.samples.withUnsafeMutableBufferPointer { target in
+            samples.withUnsafeBufferPointer { source in
+                for y in 0..<rows {
+                    for x in 0..<columns { target[(y0 + y) * stride + x0 + x] = source[y * size + x] }
+                }
+            }
         }
     }
 

@@ -73,10 +73,20 @@ extension HEVCTransform {
     ) {
         guard residual.count >= size * size else { return }
         let maximum = Int64(1 << min(max(bitDepth, 8), 16)) - 1
-        for y in 0..<size {
-            for x in 0..<size {
-                let value = Int64(plane.sample(x: x0 + x, y: y0 + y)) + Int64(residual[y * size + x])
-                plane.setSample(x: x0 + x, y: y0 + y, UInt16(min(max(value, 0), maximum)))
+        // The part of the block inside the plane (all of it for a conforming stream).
+        let columns = min(size, plane.width - x0)
+        let rows = min(size, plane.height - y0)
+        guard x0 >= 0, y0 >= 0, columns > 0, rows > 0 else { return }
+        let stride = plane.stride
+        plane.samples.withUnsafeMutableBufferPointer { target in
+            residual.withUnsafeBufferPointer { source in
+                for y in 0..<rows {
+                    for x in 0..<columns {
+                        let index = (y0 + y) * stride + x0 + x
+                        let value = Int64(target[index]) + Int64(source[y * size + x])
+                        target[index] = UInt16(min(max(value, 0), maximum))
+                    }
+                }
             }
         }
     }
