@@ -54,16 +54,16 @@ extension ImageBenchmark {
         return 0
     }
 
-    /// The JPEG and PNG files of `folders`, sorted by name within each folder.
+    /// The JPEG, PNG and HEIC files of `folders`, sorted by name within each folder.
     static func photoFiles(in folders: [String]) throws -> [String] {
         var photos: [String] = []
         for folder in folders {
             let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-            photos += names.filter { [".jpg", ".jpeg", ".png"].contains(where: $0.lowercased().hasSuffix) }
-                .map { folder + "/" + $0 }
+            let extensions = [".jpg", ".jpeg", ".png", ".heic", ".heif", ".hif"]
+            photos += names.filter { extensions.contains(where: $0.lowercased().hasSuffix) }.map { folder + "/" + $0 }
         }
         guard !photos.isEmpty else {
-            throw ImageBenchmarkError("no .jpg, .jpeg or .png files in \(folders.joined(separator: ", "))")
+            throw ImageBenchmarkError("no JPEG, PNG or HEIC files in \(folders.joined(separator: ", "))")
         }
         return photos
     }
@@ -89,6 +89,7 @@ extension ImageBenchmark {
         print(PhotoPeak.Field.megapixels.line(Double(made.width * made.height) / 1e6))
         print(PhotoPeak.Field.progressive.line(kind(of: bytes) == "progressive" ? 1 : 0))
         print(PhotoPeak.Field.png.line(kind(of: bytes) == "PNG" ? 1 : 0))
+        print(PhotoPeak.Field.heic.line(kind(of: bytes) == "HEIC" ? 1 : 0))
         print(PhotoPeak.Field.estimate.line(Double(plan.memoryNeeded) / 1_048_576))
         print(PhotoPeak.Field.start.line(start))
         return 0
@@ -109,9 +110,10 @@ extension ImageBenchmark {
             longestSide: settings.maxWidth)
     }
 
-    /// "baseline", "progressive" or "PNG".
+    /// "baseline", "progressive", "PNG" or "HEIC".
     static func kind(of bytes: [UInt8]) -> String {
         if ImageFormat.detect(bytes) == .png { return "PNG" }
+        if ImageFormat.detect(bytes) == .heic { return "HEIC" }
         return (try? JPEGDecoder.info(bytes).isProgressive) == true ? "progressive" : "baseline"
     }
 }

@@ -19,6 +19,7 @@ struct PhotoPeak: Equatable {
         case megapixels
         case progressive
         case png
+        case heic
         case estimate = "estimate-mib"
         case start = "start-mib"
 
@@ -54,7 +55,8 @@ struct PhotoPeak: Equatable {
             let estimate = values[.estimate], let start = values[.start]
         else { return nil }
         self.init(
-            megapixels: megapixels, kind: png != 0 ? "PNG" : progressive != 0 ? "progressive" : "baseline",
+            megapixels: megapixels,
+            kind: values[.heic] == 1 ? "HEIC" : png != 0 ? "PNG" : progressive != 0 ? "progressive" : "baseline",
             estimateMiB: estimate, peakMiB: usage.peakResidentBytes / 1_048_576, startMiB: start,
             cpuSeconds: usage.cpuSeconds)
     }
