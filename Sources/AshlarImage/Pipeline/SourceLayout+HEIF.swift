@@ -41,11 +41,11 @@ extension SourceLayout {
         case .single: tilePixels = coded
         case .grid(_, _, let tileWidth, let tileHeight, _): tilePixels = tileWidth * tileHeight
         }
-        // Measured on three iPhone HEICs (ashlar-bench images peak): 99–108 MiB above the file
-        // for 12.2 MP; the slack of a byte a pixel and two per tile pixel covers the converter's
-        // rows, the references and the allocator.
+        // Measured on three iPhone HEICs (ashlar-bench images peak): 99–114 MiB above the file
+        // for 12.2 MP; the slack of two bytes a pixel and two per tile pixel covers the
+        // converter's rows, the references and the allocator.
         let picture = tilePixels * 2 * 3 * 2 + 3 * tilePixels
-        decoderMemory = picture + 3 * coded * decodedFormat.channels + coded
+        decoderMemory = picture + 3 * coded * decodedFormat.channels + 2 * coded
         streamsRows = false
         keptMetadata = (exif?.count ?? 0) + Self.iccBytes(description)
         metadataReading = bytes.count / 16

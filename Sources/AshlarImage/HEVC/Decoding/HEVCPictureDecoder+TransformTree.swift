@@ -160,10 +160,21 @@ extension HEVCPictureDecoder {
         swap(&plane, &picture.planes[component])
         let currentX = x * subWidth
         let currentY = y * subHeight
+        // Availability changes only from one 4×4 luma block to the next: asked once a block.
+        var lastBlock = -1
+        var lastAnswer = false
         HEVCIntraPredictor.predict(
             into: &plane, x0: x, y0: y, log2Size: log2Size, mode: mode, settings: intra
         ) { nx, ny in
-            isAvailable(x: currentX, y: currentY, neighbourX: nx * subWidth, neighbourY: ny * subHeight)
+            let lumaX = nx * subWidth
+            let lumaY = ny * subHeight
+            guard lumaX >= 0, lumaY >= 0, lumaX < sps.width, lumaY < sps.height else { return false }
+            let block = (lumaY >> 2) * columns4 + (lumaX >> 2)
+            if block != lastBlock {
+                lastBlock = block
+                lastAnswer = isAvailable(x: currentX, y: currentY, neighbourX: lumaX, neighbourY: lumaY)
+            }
+            return lastAnswer
         }
         defer { swap(&plane, &picture.planes[component]) }
         let size = 1 << log2Size

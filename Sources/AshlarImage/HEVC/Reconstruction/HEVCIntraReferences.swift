@@ -51,27 +51,27 @@ package struct HEVCIntraReferences: Sendable, Equatable {
     /// sample taking the value of the one before it in that order.
     mutating func substitute(leftFound: [Bool], topFound: [Bool], bitDepth: Int) {
         let count = 2 * size + 1
-        // The search order as indices: left from the bottom (2·nTbS) to the corner (0), then the
-        // top row from p[0][−1] (1) to the end.
-        var order: [(isLeft: Bool, index: Int)] = (0..<count).reversed().map { (true, $0) }
-        order += (1..<count).map { (false, $0) }
-        func found(_ entry: (isLeft: Bool, index: Int)) -> Bool {
-            entry.isLeft ? leftFound[entry.index] : topFound[entry.index]
-        }
-        guard let first = order.first(where: found) else {
+        guard leftFound.count >= count, topFound.count >= count, left.count >= count, top.count >= count else { return }
+        // The search order: left from the bottom (2·nTbS) to the corner (0), then the top row
+        // from p[0][−1] (1) to the end; step s of 2·count − 1 is left[count − 1 − s] for s <
+        // count, top[s − count + 1] after. Walked by index, nothing is allocated.
+        let steps = 2 * count - 1
+        func found(_ step: Int) -> Bool { step < count ? leftFound[count - 1 - step] : topFound[step - count + 1] }
+        func value(_ step: Int) -> Int32 { step < count ? left[count - 1 - step] : top[step - count + 1] }
+        guard let first = (0..<steps).first(where: found) else {
             let value = Int32(1) << Int32(min(max(bitDepth, 8), 16) - 1)
             left = Array(repeating: value, count: count)
             top = Array(repeating: value, count: count)
             return
         }
-        var previous = first.isLeft ? left[first.index] : top[first.index]
-        for entry in order {
-            if found(entry) {
-                previous = entry.isLeft ? left[entry.index] : top[entry.index]
-            } else if entry.isLeft {
-                left[entry.index] = previous
+        var previous = value(first)
+        for step in 0..<steps {
+            if found(step) {
+                previous = value(step)
+            } else if step < count {
+                left[count - 1 - step] = previous
             } else {
-                top[entry.index] = previous
+                top[step - count + 1] = previous
             }
         }
         top[0] = left[0]
