@@ -13,15 +13,7 @@ package struct HEIFImageDecoder<Codec: HEIFCodedImageDecoding>: Sendable {
 
     /// The primary image, with the ICC profile of its `colr` when it has one.
     package func decode(_ bytes: [UInt8]) throws(ImageError) -> DecodedImage {
-        let file: HEIFFile
-        let description: HEIFImageDescription
-        do {
-            file = try HEIFFile(bytes)
-            description = try file.primaryImage()
-        } catch {
-            throw ImageError(error)
-        }
-        try checkSize(description)
+        let (file, description) = try Self.primaryImage(of: bytes, limits: limits)
         var icc: [UInt8]?
         var nclx: (matrix: Int, fullRange: Bool)?
         for colour in description.colours {
@@ -49,7 +41,19 @@ package struct HEIFImageDecoder<Codec: HEIFCodedImageDecoding>: Sendable {
         return DecodedImage(image: transformed, iccProfile: icc)
     }
 
-    private func checkSize(_ description: HEIFImageDescription) throws(ImageError) {
+    /// The file read and its primary image described, refused over the pixel limit: what
+    /// ``decode(_:)`` checks before it decodes anything (and the rendition layout with it).
+    package static func primaryImage(of bytes: [UInt8], limits: ImageLimits) throws(ImageError) -> (
+        file: HEIFFile, description: HEIFImageDescription
+    ) {
+        let file: HEIFFile
+        let description: HEIFImageDescription
+        do {
+            file = try HEIFFile(bytes)
+            description = try file.primaryImage()
+        } catch {
+            throw ImageError(error)
+        }
         let (pixels, overflow) = description.codedWidth.multipliedReportingOverflow(by: description.codedHeight)
         guard !overflow, pixels <= limits.maxPixels else {
             throw ImageError(
@@ -57,6 +61,7 @@ package struct HEIFImageDecoder<Codec: HEIFCodedImageDecoding>: Sendable {
                 "image is \(description.codedWidth)×\(description.codedHeight) pixels, more than the limit of "
                     + "\(limits.maxPixels)")
         }
+        return (file, description)
     }
 
     /// The item's picture before transforms: one coded image, or a grid's tiles pasted. An alpha

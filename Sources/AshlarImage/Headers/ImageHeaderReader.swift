@@ -103,7 +103,7 @@ package enum ImageHeaderReader {
         return .header(header)
     }
 
-    /// What a file in none of the formats is: `not a JPEG/PNG/GIF/WebP/AVIF image`.
+    /// What a file in none of the formats is: `not a JPEG/PNG/GIF/WebP/AVIF/HEIC image`.
     static let unrecognized = "not a " + ImageFormat.allCases.map(\.name).joined(separator: "/") + " image"
 
     /// Whether a too-short prefix could still be the start of a supported image.

@@ -3,25 +3,12 @@ extension SourceLayout {
     /// it, so the EXIF orientation plays no part, as in libheif and browsers), refused over the
     /// pixel limit as the decoder would refuse it, and what decoding it holds at most.
     init(heif bytes: [UInt8], limits: ImageLimits) throws(ImageError) {
-        let file: HEIFFile
-        let description: HEIFImageDescription
-        do {
-            file = try HEIFFile(bytes)
-            description = try file.primaryImage()
-        } catch {
-            throw ImageError(error)
-        }
+        let (file, description) = try HEIFImageDecoder<HEVCStillImageCodec>.primaryImage(of: bytes, limits: limits)
         guard case .hevc(let configuration) = Self.codec(of: description) else {
             throw ImageError(.unsupported, "HEIF image coded as AV1 is not decoded; name it .avif")
         }
         let record = try HEVCDecoderConfiguration(configuration)
-        let (coded, overflow) = description.codedWidth.multipliedReportingOverflow(by: description.codedHeight)
-        guard !overflow, coded <= limits.maxPixels else {
-            throw ImageError(
-                .tooLarge,
-                "image is \(description.codedWidth)×\(description.codedHeight) pixels, more than the limit of "
-                    + "\(limits.maxPixels)")
-        }
+        let coded = description.codedWidth * description.codedHeight
         var exif: [UInt8]?
         if let item = description.exifItemIDs.first, let tiff = try? file.exifTIFF(item) { exif = Array(tiff) }
         decoding = .heif(exif: exif)
