@@ -1,6 +1,6 @@
 @testable import AshlarImage
 
-/// `Renditions.make` on whole JPEG and PNG files, as a gallery build calls it: every rendition
+/// `Renditions.make` on whole JPEG, PNG and HEIC files, as a gallery build calls it: every rendition
 /// asked for is made once, never wider than the photo, in proportion, and decodes back to its
 /// stated size. `Renditions.check` gives the same verdict without making anything, and the
 /// header readers the gallery's scan uses never refuse a file that `make` accepts.

@@ -47,7 +47,7 @@ package struct HEVCPictureDecoder: Sendable {
     var cuQpOffsetCb = 0
     var cuQpOffsetCr = 0
     var qpY = 26
-    /// Segments decoded so far, and the CTBs they covered.
+    /// CTBs decoded so far, counted in tile scan (the address after the furthest one decoded).
     package private(set) var decodedCtbs = 0
 
     package init(sps: HEVCSequenceParameterSet, pps: HEVCPictureParameterSet) throws(ImageError) {
@@ -94,9 +94,6 @@ package struct HEVCPictureDecoder: Sendable {
     package mutating func decode(_ unit: HEVCNALUnit, header: HEVCSliceSegmentHeader) throws(ImageError) {
         self.header = header
         if !header.dependent { sliceAddress = header.address }
-        guard header.dependent || header.address == sliceAddress else {
-            throw ImageError(.malformed, "HEVC slice segment at CTB \(header.address) has no slice")
-        }
         let data = unit.rbsp
         sliceData = data
         guard header.dataOffset < data.count else {
