@@ -47,6 +47,14 @@ import Testing
         #expect(html.contains(#"sizes="\#(expected)""#))
     }
 
+    /// The first gallery tile's width as its `sizes` resolves, its laid-out width and the
+    /// viewport's, in CSS px.
+    static let sizesProbe = """
+        const img = document.querySelector('.gallery-list img[sizes]');
+        \(Chromium.resolveSizes)
+        return [probe.getBoundingClientRect().width, img.closest('li').getBoundingClientRect().width, innerWidth];
+        """
+
     /// The width `sizes` announces is the width the browser lays the tile out at.
     @Test(
         .tags(.browser), .enabled(if: Chromium.isAvailable, "needs chromium"),
@@ -54,11 +62,7 @@ import Testing
     func sizesMatchTheRenderedTiles(viewport: Int) throws {
         let folder = try site()
         _ = try Ashlar.run(["build", folder.url.path])
-        let script = """
-            const img = document.querySelector('.gallery-list img[sizes]');
-            \(Chromium.resolveSizes)
-            return [probe.getBoundingClientRect().width, img.closest('li').getBoundingClientRect().width, innerWidth];
-            """
+        let script = Self.sizesProbe
         let json = try Chromium.measure(
             page: folder.url.appendingPathComponent("_site/index.html"), width: viewport, script: script)
         let values = try JSONDecoder().decode([Double].self, from: Data(json.utf8))
@@ -76,11 +80,7 @@ import Testing
     func sizesAskAHighDensityPhoneForTwiceItsTiles(viewport: Int, scale: Int, fraction: Double) throws {
         let folder = try site()
         _ = try Ashlar.run(["build", folder.url.path])
-        let script = """
-            const img = document.querySelector('.gallery-list img[sizes]');
-            \(Chromium.resolveSizes)
-            return [probe.getBoundingClientRect().width, img.closest('li').getBoundingClientRect().width, innerWidth];
-            """
+        let script = Self.sizesProbe
         let json = try Chromium.measure(
             page: folder.url.appendingPathComponent("_site/index.html"), width: viewport, height: 844, scale: scale,
             script: script)
