@@ -154,6 +154,14 @@ extension HEIFFile {
         }
         return data.dropFirst(4 + Int(offset))
     }
+
+    /// An XMP item's packet, without the NUL bytes after it: iPhones end the item with one, as a C
+    /// string, which the XML reader would refuse as not UTF-8.
+    package func xmpPacket(_ itemID: UInt32) throws(HEIFError) -> ArraySlice<UInt8> {
+        var data = try data(of: itemID)
+        while data.last == 0 { data.removeLast() }
+        return data
+    }
 }
 
 extension HEIFProperty {

@@ -11,15 +11,19 @@ package struct HEIFImageDecoder<Codec: HEIFCodedImageDecoding>: Sendable {
         self.limits = limits
     }
 
-    /// The primary image, with the ICC profile of its `colr` when it has one.
+    /// The primary image, with the ICC profile of its `colr` when it has one, else one written for
+    /// the primaries of its `nclx` when they are not sRGB's (``CodePointProfile``).
     package func decode(_ bytes: [UInt8]) throws(ImageError) -> DecodedImage {
         let (file, description) = try Self.primaryImage(of: bytes, limits: limits)
         var icc: [UInt8]?
         var nclx: (matrix: Int, fullRange: Bool)?
+        var stated: CodePointProfile?
         for colour in description.colours {
             switch colour {
             case .icc(let profile, _) where icc == nil: icc = profile
-            case .nclx(_, _, let matrix, let fullRange) where nclx == nil: nclx = (matrix, fullRange)
+            case .nclx(let primaries, let transfer, let matrix, let fullRange) where nclx == nil:
+                nclx = (matrix, fullRange)
+                stated = CodePointProfile(primaries: primaries, transfer: transfer)
             default: break
             }
         }
@@ -38,7 +42,10 @@ package struct HEIFImageDecoder<Codec: HEIFCodedImageDecoding>: Sendable {
         guard let transformed = image.applying(description.transforms) else {
             throw ImageError(.malformed, "HEIF item \(description.itemID)'s clean aperture lies outside the image")
         }
-        return DecodedImage(image: transformed, iccProfile: icc)
+        // Without an ICC profile, the primaries and curve `nclx` states become one (Display P3
+        // from a phone that writes only `nclx`); sRGB needs none. Grey pixels take no RGB profile.
+        let isColour = transformed.format == .rgb || transformed.format == .rgba
+        return DecodedImage(image: transformed, iccProfile: icc ?? (isColour ? stated?.iccProfile : nil))
     }
 
     /// The file read and its primary image described, refused over the pixel limit: what

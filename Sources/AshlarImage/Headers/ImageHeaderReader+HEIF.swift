@@ -86,19 +86,22 @@ extension ImageHeaderReader {
         var header = ImageHeader(
             format: format, width: size.width, height: size.height,
             orientation: ExifOrientation.value(heifRotation: rotation, mirrorAxis: mirror))
+        // The items describing the primary image (its Exif and XMP; an iPhone's gain map has an
+        // XMP item of its own).
+        let described = heif.primaryItemID.map { heif.referring(to: $0, .contentDescription) } ?? []
         // The XMP item: read when its bytes are there, asked for when they lie further on, left
         // out when its location is damaged or it is longer than any prefix read.
-        if let xmp = heif.items.first(where: \.isXMP),
+        if let xmp = heif.items.first(where: { $0.isXMP && described.contains($0.id) })
+            ?? heif.items.first(where: \.isXMP),
             let ranges = try? heif.ranges(of: xmp.id), ranges.reduce(0, { $0 + $1.count }) <= maximumPrefix
         {
             do {
-                header.embedded.xmp = Array(try heif.data(of: xmp.id))
+                header.embedded.xmp = Array(try heif.xmpPacket(xmp.id))
             } catch .truncated(_, let needs) {
                 return .partial(header, needs: needs)
             } catch {}
         }
         // The Exif item describing the primary image, else the file's first.
-        let described = heif.primaryItemID.map { heif.referring(to: $0, .contentDescription) } ?? []
         if format == .heic,
             let exif = heif.items.first(where: { $0.type == "Exif" && described.contains($0.id) })
                 ?? heif.items.first(where: { $0.type == "Exif" })

@@ -124,7 +124,7 @@ public enum LocationRecord: String, Sendable, Hashable, CaseIterable {
                 if item.type == "Exif", let tiff = try? file.exifTIFF(item.id), inEXIF(Array(tiff)) {
                     found.insert(.exifGPS)
                 }
-                if item.isXMP, let packet = try? file.data(of: item.id), inXMP(Array(packet)) { found.insert(.xmpGPS) }
+                if item.isXMP, let packet = try? file.xmpPacket(item.id), inXMP(Array(packet)) { found.insert(.xmpGPS) }
             }
         case .gif, .webp, .avif, nil:
             break
