@@ -142,4 +142,48 @@ struct HEICFolderTests {
             #expect(profile.stdout.contains("Display P3"), "\(rendition): \(profile.stdout)")
         }
     }
+
+    /// `"originals": "publish"`: a HEIC's page offers a copy rebuilt from an allowlist, which
+    /// libheif decodes to the same pixels as the file, with the camera and without the place.
+    @Test func aHEICOriginalIsPublishedWithoutItsPlace() throws {
+        try RequiredTool.require(RenditionTests.toolsInstalled, "exiftool and python3 with Pillow")
+        let heifConvert = try RequiredTool.require(tool: "heif-convert")
+        let exiftool = try RequiredTool.require(tool: "exiftool")
+        let folder = try TemporaryFolder("ashlar-heic-original")
+        let shared = SharedMaterial.folder("heic")
+        try folder.copy(shared.appendingPathComponent("iphone13pro_pug_gps_gainmap_depth.heic"), to: "site/pug.heic")
+        try folder.copy(shared.appendingPathComponent("self_333x257_q90_420_alpha.heic"), to: "site/alpha.heic")
+        try folder.write(#"{"originals": "publish"}"#, to: "site/ashlar.json")
+        let run = try Ashlar.run(["build", "site", "--output", "out"], in: folder.url)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stderr.contains("original"), "\(run.stderr)")
+        for stem in ["pug", "alpha"] {
+            let page = try folder.read("out/\(stem)/index.html")
+            #expect(page.contains(#"<a href="../\#(stem).heic" download>"#), "\(stem)'s page offers its original")
+            let copy = folder.url.appendingPathComponent("out/\(stem).heic").path
+            let decoded = folder.url.appendingPathComponent("\(stem)-copy.png").path
+            let reference = folder.url.appendingPathComponent("\(stem)-file.png").path
+            _ = try Ashlar.run(URL(fileURLWithPath: heifConvert), [copy, decoded])
+            _ = try Ashlar.run(
+                URL(fileURLWithPath: heifConvert),
+                [folder.url.appendingPathComponent("site/\(stem).heic").path, reference])
+            let same = try Ashlar.run(
+                URL(fileURLWithPath: "/usr/bin/env"),
+                [
+                    "python3", "-c",
+                    "import sys, numpy as n; from PIL import Image as I; a, b = (n.asarray(I.open(p)) for p in sys.argv[1:]);"
+                        + " sys.exit(0 if a.shape == b.shape and (a == b).all() else 1)",
+                    decoded, reference,
+                ])
+            #expect(same.status == 0, "\(stem): libheif decodes the copy to other pixels: \(same.stderr)")
+        }
+        let tags = try Ashlar.run(
+            URL(fileURLWithPath: exiftool),
+            [
+                "-a", "-G1", "-s", "-gps:all", "-xmp:all", "-Model",
+                folder.url.appendingPathComponent("out/pug.heic").path,
+            ])
+        #expect(tags.stdout.contains("iPhone 13 Pro"), "\(tags.stdout)")
+        #expect(!tags.stdout.contains("GPS") && !tags.stdout.contains("XMP"), "\(tags.stdout)")
+    }
 }

@@ -74,12 +74,19 @@ extension RenditionStage {
             expected: .original(format))
     }
 
-    /// Why no published copy of a file can be made, naming for AVIF and HEIC the setting that
-    /// publishes such files as they are.
+    /// Why no published copy of a file can be made, naming the setting that publishes such files
+    /// as they are for an AVIF and for a HEIC whose copy cannot be made (an AV1-coded one, one
+    /// with an essential property the copy cannot carry).
     static func copyRefusal(_ error: ImageError, format: ImageFormat) -> String {
-        guard format == .avif || format == .heic else { return format.describing(error) }
-        let article = format == .avif ? "an" : "a"
-        return
-            "Ashlar cannot remove the metadata (such as where it was taken) of \(article) \(format.name) file; add \"\(format.rawValue)\" to \"publishAsIs\" in ashlar.json to publish \(format.name) files as they are, location and all"
+        switch format {
+        case .avif:
+            return
+                "Ashlar cannot remove the metadata (such as where it was taken) of an AVIF file; add \"avif\" to \"publishAsIs\" in ashlar.json to publish AVIF files as they are, location and all"
+        case .heic where error.kind == .unsupported:
+            return
+                "\(error.message), so Ashlar cannot remove its metadata (such as where it was taken); add \"heic\" to \"publishAsIs\" in ashlar.json to publish HEIC files as they are, location and all"
+        default:
+            return format.describing(error)
+        }
     }
 }

@@ -4,18 +4,17 @@
 /// records where it was taken, a serial number or an owner.
 public enum PublishedCopy {
     /// The copy of `bytes`, a file of `format`. Throws when its structure cannot be read, and for
-    /// AVIF and HEIC, whose metadata lives in items a rewrite would have to move (the caller leaves such a
-    /// file out, or publishes it as it is when the user says so).
+    /// AVIF, whose metadata lives in items a rewrite would have to move (the caller leaves such a
+    /// file out, or publishes it as it is when the user says so). A HEIC is rebuilt
+    /// (``HEIFPublishedCopy``).
     public static func make(_ bytes: [UInt8], format: ImageFormat) throws(ImageError) -> [UInt8] {
         switch format {
         case .jpeg: try JPEGMetadata.rewrite(bytes, keeping: .cameraFacts)
         case .png: try PNGMetadata.publishable(bytes)
         case .gif: try gif(bytes)
         case .webp: try webp(bytes)
-        case .avif, .heic:
-            throw ImageError(
-                .unsupported, "Ashlar cannot remove the metadata of \(format == .avif ? "an" : "a") \(format.name) file"
-            )
+        case .heic: try HEIFPublishedCopy.make(bytes)
+        case .avif: throw ImageError(.unsupported, "Ashlar cannot remove the metadata of an AVIF file")
         }
     }
 

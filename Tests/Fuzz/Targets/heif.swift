@@ -3,7 +3,9 @@ import AshlarImage
 /// The HEIF container reader (`HEIFFile`) on a whole file: a file is read or refused with a
 /// named error; every item's ranges lie inside the file, its data is as long as its `iloc`
 /// extents say and within the limit; the primary image's sizes are in range, its crops lie inside
-/// the image as it is when they apply, and a grid lists rows × columns tiles.
+/// the image as it is when they apply, and a grid lists rows × columns tiles. A file the published
+/// copy (`PublishedCopy.make` for HEIC) accepts gives a copy that reads again, holds only the
+/// allowlisted item types, records no location, and is left as it is by a second copy.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = fuzzInput(data, count)
@@ -35,6 +37,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
             require(itemData.count == stated, "item \(item.id): data \(itemData.count) bytes, iloc says \(stated)")
         }
     }
+    checkPublishedCopy(bytes)
     guard let primary = try? file.primaryImage() else { return 0 }
     let limit = file.limits.dimension
     for (width, height) in [(primary.codedWidth, primary.codedHeight), (primary.outputWidth, primary.outputHeight)] {
@@ -61,4 +64,16 @@ public func fuzz(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
             grid.columns * tileWidth >= grid.outputWidth && grid.rows * tileHeight >= grid.outputHeight, "grid cover")
     }
     return 0
+}
+
+func checkPublishedCopy(_ bytes: [UInt8]) {
+    guard let copy = try? PublishedCopy.make(bytes, format: .heic) else { return }
+    guard let file = try? HEIFFile(copy), (try? file.primaryImage()) != nil else {
+        require(false, "the published copy does not read again")
+        return
+    }
+    require(
+        file.items.allSatisfy { ["hvc1", "hev1", "grid", "Exif"].contains($0.type) }, "the copy keeps an item type")
+    require(LocationRecord.find(in: copy).isEmpty, "the copy records a location")
+    require((try? PublishedCopy.make(copy, format: .heic)) == copy, "the HEIC copy is not idempotent")
 }

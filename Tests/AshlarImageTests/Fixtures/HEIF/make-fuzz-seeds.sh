@@ -1,6 +1,7 @@
 #!/bin/sh
 # Writes the seeds of the `heif` fuzz target (Tests/Fuzz/Corpus/heif/): small files from heif-enc
-# (plain, alpha with a thumbnail, 10-bit) made from a generated 40×30 image, and a handcrafted grid
+# (plain, alpha with a thumbnail, 10-bit, plain with GPS written by exiftool) made from a generated
+# 40×30 image, and a handcrafted grid
 # whose ImageGrid lies in `idat` (iloc version 2, construction method 1), which heif-enc cannot write.
 set -eu
 root="$(cd "$(dirname "$0")/../../../.." && pwd)"
@@ -26,6 +27,11 @@ PY
 heif-enc -q 20 -o "$out/plain.heic" "$work/rgb.png" >/dev/null
 heif-enc -q 20 -t 16 -o "$out/alpha-thumbnail.heic" "$work/alpha.png" >/dev/null
 heif-enc -q 20 -b 10 -o "$out/ten-bit.heic" "$work/rgb16.png" >/dev/null
+# The plain seed with a location in its Exif and XMP items, for the published copy's checks.
+cp "$out/plain.heic" "$work/gps.heic"
+exiftool -q -overwrite_original -GPSLatitude=48.8583 -GPSLatitudeRef=N -GPSLongitude=2.2945 \
+  -GPSLongitudeRef=E -Make=Ashlar -Model=Seed -XMP-dc:Title=Seed "$work/gps.heic"
+cp "$work/gps.heic" "$out/gps-exif.heic"
 python3 - "$out/grid-idat.heic" <<'PY'
 import struct, sys
 def box(kind, payload): return struct.pack(">I", len(payload) + 8) + kind + payload
