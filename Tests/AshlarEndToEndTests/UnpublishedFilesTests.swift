@@ -105,8 +105,9 @@ import Testing
     }
 
     /// A site that makes no renditions cannot publish a RAW's preview (it would be the preview as
-    /// it is, or the RAW): each RAW alone gets a note instead, and nothing of it is published.
-    @Test func withoutRenditionsARAWAloneIsANote() throws {
+    /// it is, or the RAW), nor a HEIC (only Safari shows one): each RAW or HEIC alone gets a note
+    /// instead, and nothing of it is published.
+    @Test func withoutRenditionsARAWOrHEICAloneIsANote() throws {
         let folder = try fixture()
         try folder.write(#"{"renditions": false}"#, to: "site/ashlar.json")
         let check = try Ashlar.run(["check", "site", "--json"], in: folder.url)
@@ -114,11 +115,15 @@ import Testing
         let groups = try #require(report["unpublished"] as? [[String: Any]], "\(check.stdout)")
         let raw = groups.first { $0["reason"] as? String == "raw-without-renditions" }
         #expect(raw?["files"] as? [String] == ["DSC_0001.ARW", "DSC_0002.NEF", "IMG_0004.CR3"], "\(check.stdout)")
+        let heic = groups.first { $0["reason"] as? String == "heic-without-renditions" }
+        #expect(heic?["files"] as? [String] == ["IMG_0002.HEIC"], "\(check.stdout)")
         let build = try Ashlar.run(["build", "site", "--output", "out"], in: folder.url)
         #expect(build.status == 0, "\(build.stderr)")
         let published = try FileManager.default.subpathsOfDirectory(
             atPath: folder.url.appendingPathComponent("out").path)
-        #expect(!published.contains { $0.contains("DSC_0001") || $0.contains("IMG_0004") }, "\(published)")
+        #expect(
+            !published.contains { $0.contains("DSC_0001") || $0.contains("IMG_0004") || $0.contains("IMG_0002") },
+            "\(published)")
     }
 
     /// The RAW and its preview both record where the photo was taken; nothing published does.

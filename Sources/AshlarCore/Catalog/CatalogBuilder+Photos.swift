@@ -64,6 +64,12 @@ extension CatalogBuilder {
                 let name = PhotoFiles.baseName(of: imageName) + "." + ImageFormat.jpeg.fileExtension
                 image = publishedLocation(of: relative, name: name, albumOutput: job.albumOutput)
             } else {
+                if PhotoFiles.isHEIC(imageName), !settings.publishAsIs.contains(.heic), !makesRenditions {
+                    // Only Safari shows a HEIC: published only as renditions, like a RAW.
+                    var reading = PhotoReading(photo: nil, diagnostics: diagnostics)
+                    reading.unpublished = UnpublishedFile(name: imageName, reason: .heicWithoutRenditions)
+                    return reading
+                }
                 image = publishedLocation(of: relative, name: imageName, albumOutput: job.albumOutput)
                 guard let read = readHeader(relative, diagnostics: &diagnostics) else {
                     return PhotoReading(photo: nil, diagnostics: diagnostics)

@@ -11,6 +11,13 @@ extension CatalogBuilder {
         case failed
     }
 
+    /// Whether the site makes renditions of local photos: `"renditions"` not false, and images
+    /// copied into the site (`"images": "reference"` publishes none).
+    var makesRenditions: Bool {
+        guard settings.renditionWidths != nil, case .copy = settings.publishing else { return false }
+        return true
+    }
+
     /// How many of a RAW's embedded JPEGs, largest first, are read for a usable preview.
     static let previewCandidates = 4
 
@@ -20,9 +27,7 @@ extension CatalogBuilder {
     /// side is at least `CameraRAW.minimumPreviewLongSide`. Its orientation is the RAW's, and its
     /// EXIF (date, text) is read from the RAW's own TIFF structure by `ExifReader`.
     func readRAW(_ relative: String, diagnostics: inout [Diagnostic]) -> RAWReading {
-        guard settings.renditionWidths != nil, case .copy = settings.publishing else {
-            return .unpublished(.rawWithoutRenditions)
-        }
+        guard makesRenditions else { return .unpublished(.rawWithoutRenditions) }
         let display = source.display(relative)
         let prefix: [UInt8]
         let size: Int

@@ -15,6 +15,9 @@ package struct UnpublishedFile: Sendable, Equatable {
         /// A camera RAW alone on a site that publishes no renditions (`"renditions": false`,
         /// `images: reference`): its preview is published only as renditions.
         case rawWithoutRenditions = "raw-without-renditions"
+        /// A HEIC alone on a site that publishes no renditions: only Safari shows a HEIC, so it is
+        /// published only as renditions (unless `"publishAsIs"` lists `"heic"`).
+        case heicWithoutRenditions = "heic-without-renditions"
         /// A video in a container Ashlar does not publish (AVI, MKV, MTS…): only MP4, MOV and
         /// WebM play in browsers.
         case video
@@ -27,6 +30,7 @@ package struct UnpublishedFile: Sendable, Equatable {
             case .rawPreviewTooSmall: "RAW (preview too small)"
             case .rawWithoutPreview: "RAW (no preview)"
             case .rawWithoutRenditions: "RAW (no renditions)"
+            case .heicWithoutRenditions: "HEIC (no renditions)"
             case .video: "video"
             case .other: "other"
             }
@@ -41,6 +45,8 @@ package struct UnpublishedFile: Sendable, Equatable {
                 "no embedded JPEG preview was found in the RAW; export a JPEG from your RAW editor and put it beside the RAW"
             case .rawWithoutRenditions:
                 "a RAW is published from its embedded preview as renditions only, and this site makes none; export a JPEG and put it beside the RAW"
+            case .heicWithoutRenditions:
+                "only Safari shows a HEIC, so it is published as renditions only, and this site makes none; export a JPEG and put it beside the HEIC, or add \"heic\" to \"publishAsIs\" to publish it as it is"
             case .video:
                 "Ashlar publishes MP4, MOV and WebM videos, which browsers play, and converts none; convert it first, for example with ffmpeg -i VIDEO -c:v libx264 -c:a aac VIDEO.mp4"
             case .other:
@@ -54,6 +60,7 @@ package struct UnpublishedFile: Sendable, Equatable {
             case .rawPreviewTooSmall: "preview under 1,280 px; export a JPEG"
             case .rawWithoutPreview: "no embedded preview; export a JPEG"
             case .rawWithoutRenditions: "needs renditions; export a JPEG"
+            case .heicWithoutRenditions: "needs renditions; export a JPEG"
             case .video: "convert to MP4 or WebM"
             case .other: "not an image Ashlar reads"
             }
@@ -124,6 +131,8 @@ package struct UnpublishedGroup: Sendable, Equatable, Encodable {
         case .rawPreviewTooSmall, .rawWithoutPreview, .rawWithoutRenditions:
             let detail = reason.label.dropFirst("RAW ".count)
             return "\(count) RAW file\(count == 1 ? "" : "s") \(detail)"
+        case .heicWithoutRenditions:
+            return "\(count) HEIC file\(count == 1 ? "" : "s") (no renditions)"
         }
     }
 
