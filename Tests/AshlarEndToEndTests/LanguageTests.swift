@@ -79,6 +79,18 @@ import Testing
         #expect(photo.contains("<p>Cr\u{E9}\u{E9} avec Ashlar</p>"))
     }
 
+    /// `dateFormat` brings back the unambiguous dates Ashlar wrote before it spoke languages.
+    @Test func dateFormatReplacesTheLanguagesPatterns() throws {
+        let folder = try Self.site(language: "en")
+        try folder.write(
+            #"{"language": "en", "dateFormat": {"date": "y-MM-dd", "time": "HH:mm", "dateTime": "{1} {0}"}}"#,
+            to: "ashlar.json")
+        let run = try Ashlar.run(["build", folder.url.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let photo = try folder.read("_site/trip/img-0001/index.html")
+        #expect(photo.contains(#"<time datetime="2020-02-01T17:52:00">2020-02-01 17:52</time>"#), "\(photo)")
+    }
+
     @Test func anUnknownWordStopsTheBuild() throws {
         let folder = try Self.site(language: "fr")
         try folder.write(#"{"language": "fr", "words": {"nxt": "Suivant"}}"#, to: "ashlar.json")

@@ -40,6 +40,7 @@ enum ConfigurationReader {
             }
         }
         readWords(&reader, into: &configuration)
+        reader.object("dateFormat", keys: dateFormatKeys) { readDateFormat(&$0, into: &configuration.datePatterns) }
         if let text = reader.string("description") { configuration.description = text }
         if let text = reader.string("author") { configuration.author = text }
         if let text = reader.string("copyright") { configuration.copyright = text }
@@ -101,6 +102,26 @@ enum ConfigurationReader {
             overrides[key] = text
         }
         configuration.wordOverrides = overrides
+    }
+
+    static let dateFormatKeys = JSONObjectReader.Keys(
+        names: SiteConfiguration.dateFormatKeys, noun: "a configuration key", nullMeansAbsent: true)
+
+    /// `"dateFormat": {"date": "y-MM-dd", "time": "HH:mm", "dateTime": "{1} {0}"}`: CLDR patterns
+    /// of the fields the formatter writes; `dateTime` must hold the date (`{1}`).
+    private static func readDateFormat(_ reader: inout JSONObjectReader, into patterns: inout DateStyle.Patterns) {
+        let fields = "a CLDR pattern of y, M, d, H, h, a, m, s and 'quoted text'"
+        patterns.date = reader.string("date", "must be \(fields) such as \"d MMM y\"") { pattern in
+            DateStyle.unknownFields(in: pattern).isEmpty ? pattern : nil
+        }
+        patterns.time = reader.string("time", "must be \(fields) such as \"HH:mm\"") { pattern in
+            DateStyle.unknownFields(in: pattern).isEmpty ? pattern : nil
+        }
+        patterns.dateTime = reader.string(
+            "dateTime", "must hold the date as {1} and may hold the time as {0}, such as \"{1}, {0}\""
+        ) { pattern in
+            pattern.contains("{1}") ? pattern : nil
+        }
     }
 
     static let renditionKeys = JSONObjectReader.Keys(

@@ -11,9 +11,13 @@ package struct SiteConfiguration: Sendable, Equatable {
     package var wordOverrides: [ThemeWords.Key: String] = [:] {
         didSet { resolveLanguage() }
     }
+    /// `dateFormat`: date and time patterns in place of the language's.
+    package var datePatterns = DateStyle.Patterns() {
+        didSet { resolveLanguage() }
+    }
     /// The theme's words in `language`, with `wordOverrides` over them.
     package private(set) var words = ThemeWords()
-    /// How pages write dates in `language`.
+    /// How pages write dates in `language`, with `datePatterns` over the CLDR's.
     package private(set) var dateStyle = SiteLanguage.en.dateStyle
     package var description: String?
     /// Shown in the footer and in feeds.
@@ -57,7 +61,7 @@ package struct SiteConfiguration: Sendable, Equatable {
     private mutating func resolveLanguage() {
         let resolved = SiteLanguage(tag: language) ?? .en
         words = ThemeWords(language: resolved, overrides: wordOverrides)
-        dateStyle = resolved.dateStyle
+        dateStyle = resolved.dateStyle.with(datePatterns)
     }
 
     package enum ImageHandling: String, Sendable, Equatable {
@@ -79,9 +83,10 @@ package struct SiteConfiguration: Sendable, Equatable {
     static let topLevelKeys = [
         "title", "language", "description", "author", "copyright", "baseURL", "images", "mediaBaseURL", "pageSize",
         "layout", "sort", "minRating", "showPlace", "tags", "script", "renditions", "originals", "metadata",
-        "publishAsIs", "memory", "words",
+        "publishAsIs", "memory", "words", "dateFormat",
     ]
     static let layoutKeys = ["gap", "breakpoints"]
+    static let dateFormatKeys = ["date", "time", "dateTime"]
     static let breakpointKeys = ["minWidth", "columns"]
 
     /// Columns beyond this make tiles too small to be useful and the CSS needlessly large.

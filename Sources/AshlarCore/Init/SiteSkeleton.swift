@@ -85,6 +85,11 @@ package struct SiteSkeleton: Sendable {
               "title": \(text(configuration.title)),
               "language": \(text(configuration.language)),
               "words": \(words),
+              "dateFormat": {
+                "date": \(text(configuration.datePatterns.date)),
+                "time": \(text(configuration.datePatterns.time)),
+                "dateTime": \(text(configuration.datePatterns.dateTime))
+              },
               "description": \(text(configuration.description)),
               "author": \(text(configuration.author)),
               "copyright": \(text(configuration.copyright)),

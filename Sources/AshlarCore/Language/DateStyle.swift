@@ -19,6 +19,52 @@ package struct DateStyle: Sendable, Equatable {
     /// `a` from noon.
     package var pm: String
 
+    /// The patterns `ashlar.json`'s `dateFormat` puts in place of the language's: each nil keeps
+    /// the CLDR's.
+    package struct Patterns: Sendable, Equatable {
+        /// in place of `mediumDate`
+        package var date: String?
+        /// in place of `shortTime`
+        package var time: String?
+        /// in place of `dateTime`
+        package var dateTime: String?
+
+        package init(date: String? = nil, time: String? = nil, dateTime: String? = nil) {
+            self.date = date
+            self.time = time
+            self.dateTime = dateTime
+        }
+    }
+
+    /// This style with `patterns` in place of its own.
+    package func with(_ patterns: Patterns) -> DateStyle {
+        var style = self
+        if let date = patterns.date { style.mediumDate = date }
+        if let time = patterns.time { style.shortTime = time }
+        if let dateTime = patterns.dateTime { style.dateTime = dateTime }
+        return style
+    }
+
+    /// The letters `format(_:pattern:)` writes a field for.
+    package static let fieldLetters: Set<Character> = ["y", "M", "d", "H", "h", "a", "m", "s"]
+
+    /// The letters of `pattern`, outside quotes, that name a field `format(_:pattern:)` does not
+    /// write (`E`, the weekday), in the order met, each once.
+    package static func unknownFields(in pattern: String) -> [Character] {
+        var unknown: [Character] = []
+        var quoted = false
+        for character in pattern {
+            if character == "'" {
+                quoted.toggle()
+            } else if !quoted, character.isASCII, character.isLetter, !fieldLetters.contains(character),
+                !unknown.contains(character)
+            {
+                unknown.append(character)
+            }
+        }
+        return unknown
+    }
+
     /// A photo's date as its page shows it: the medium date with the short time, glued by the
     /// language's pattern (`Feb 1, 2020, 5:52 PM`, `1 févr. 2020, 17:52`); the date alone at
     /// exactly midnight, which is how a date without a time is held.

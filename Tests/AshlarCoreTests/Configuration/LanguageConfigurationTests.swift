@@ -49,7 +49,31 @@ import Testing
         #expect(value.words.language == .en)
     }
 
+    @Test func dateFormatReplacesTheLanguagesPatterns() throws {
+        let (configuration, diagnostics) = read(
+            #"{"language": "en", "dateFormat": {"date": "y-MM-dd", "time": "HH:mm", "dateTime": "{1} {0}"}}"#)
+        #expect(diagnostics.isEmpty)
+        let value = try #require(configuration)
+        #expect(
+            value.dateStyle.text(PhotoDate(year: 2020, month: 2, day: 1, hour: 17, minute: 52)) == "2020-02-01 17:52")
+        // Another language keeps the site's patterns and takes its own month names.
+        var changed = value
+        changed.language = "fr"
+        changed.datePatterns.date = "d MMMM y"
+        #expect(changed.dateStyle.text(PhotoDate(year: 2020, month: 2, day: 1)) == "1 f\u{E9}vrier 2020")
+    }
+
     @Test(arguments: [
+        (
+            #"{"dateFormat": {"date": "EEE d MMM"}}"#,
+            "ashlar.json:1:25: error: 'dateFormat.date' must be a CLDR pattern of y, M, d, H, h, a, m, s and "
+                + "'quoted text' such as \"d MMM y\", found \"EEE d MMM\""
+        ),
+        (
+            #"{"dateFormat": {"dateTime": "{0}"}}"#,
+            "ashlar.json:1:29: error: 'dateFormat.dateTime' must hold the date as {1} and may hold the time as {0}, "
+                + "such as \"{1}, {0}\", found \"{0}\""
+        ),
         (
             #"{"words": {"nxt": "Suivante"}}"#,
             "ashlar.json:1:12: error: 'words.nxt' is not one of the theme's words; did you mean 'words.next'?"
