@@ -79,11 +79,13 @@
     if (!dialog) {
       dialog = document.createElement("dialog");
       dialog.className = "zoom-view";
-      dialog.setAttribute("aria-label", image.alt ? "Full size: " + image.alt : "Full size");
+      // The page gives the words in its language; English when a theme's page does not.
+      const fullSize = (button && button.dataset.fullSize) || "Full size";
+      dialog.setAttribute("aria-label", image.alt ? fullSize + ": " + image.alt : fullSize);
       const close = document.createElement("button");
       close.type = "button";
       close.className = "zoom-close";
-      close.textContent = "Close full size";
+      close.textContent = (button && button.dataset.closeFullSize) || "Close full size";
       close.addEventListener("click", () => dialog.close());
       const large = image.cloneNode();
       large.removeAttribute("style");

@@ -111,7 +111,7 @@ import Testing
         #expect(
             fifth.contains(#"Photo 5 of 7 in <a href="../../trip/page/2/index.html#p5" data-ashlar-album>Trip</a>"#))
         #expect(fifth.contains("<h1>Photo 5</h1>"))
-        #expect(fifth.contains(#"<time datetime="2024-06-05T10:00:00">2024-06-05 10:00</time>"#))
+        #expect(fifth.contains("<time datetime=\"2024-06-05T10:00:00\">Jun 5, 2024, 10:00\u{202F}AM</time>"))
     }
 
     @Test func tilesLinkToPhotoPages() throws {

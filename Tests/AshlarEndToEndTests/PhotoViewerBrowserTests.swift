@@ -181,6 +181,27 @@ struct PhotoViewerBrowserTests {
         }
     }
 
+    /// On a French site the script's full-size view is labelled in French, from the words the
+    /// page gives it.
+    @Test func theFullSizeViewSpeaksTheSitesLanguage() throws {
+        let folder = try TemporaryFolder("ashlar-viewer-language")
+        try folder.write(#"{"title": "Voyage", "language": "fr"}"#, to: "ashlar.json")
+        try folder.write(TinyPNG.make(width: 1200, height: 800), to: "a.png")
+        try folder.write(#"{"title": "Phare", "alt": "Un phare"}"#, to: "a.png.json")
+        let run = try Ashlar.run(["build", folder.url.path])
+        try #require(run.status == 0, "\(run.stderr)")
+        let page = folder.url.appendingPathComponent("_site/a/index.html")
+        try WebDriver.withSuiteSession(width: 1280) { driver in
+            try Self.open(page, in: driver)
+            try driver.execute("document.querySelector('[data-ashlar-zoom]').click();")
+            let labels =
+                try driver.execute(
+                    "const d = document.querySelector('dialog.zoom-view'); return [d.getAttribute('aria-label'), d.querySelector('.zoom-close').textContent, document.querySelector('[data-ashlar-zoom]').textContent];"
+                ) as? [String] ?? []
+            #expect(labels == ["Taille r\u{E9}elle: Un phare", "Fermer la taille r\u{E9}elle", "Zoom"], "\(labels)")
+        }
+    }
+
     @Test func speculationRulesNameTheNeighbours() throws {
         let page = try Self.middlePage()
         try WebDriver.withSuiteSession(width: 1280) { driver in

@@ -28,9 +28,14 @@ package struct Album: Sendable, Equatable {
 
     package var isRoot: Bool { outputPath.isEmpty }
 
-    /// Photos in this album and every album below it.
+    /// Photos in this album and every album below it (videos included).
     package var totalPhotoCount: Int {
         albums.reduce(photos.count) { $0 + $1.totalPhotoCount }
+    }
+
+    /// The videos among `totalPhotoCount`.
+    package var totalVideoCount: Int {
+        albums.reduce(photos.count { $0.video != nil }) { $0 + $1.totalVideoCount }
     }
 
     /// This album and every album below it, parents before children.

@@ -31,7 +31,16 @@ enum ConfigurationReader {
         let languageTag = "must be a language tag such as 'en' or 'pt-BR'"
         if let tag = reader.string("language", languageTag, { isLanguageTag($0) ? $0 : nil }) {
             configuration.language = tag
+            if SiteLanguage(tag: tag) == nil {
+                let languages = SiteLanguage.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+                reader.report(
+                    "the theme has no words or date format for 'language' '\(tag)': they are in English "
+                        + "(it has \(languages))",
+                    at: reader.value("language")?.offset, key: "language", severity: .warning)
+            }
         }
+        readWords(&reader, into: &configuration)
+        reader.object("dateFormat", keys: dateFormatKeys) { readDateFormat(&$0, into: &configuration.datePatterns) }
         if let text = reader.string("description") { configuration.description = text }
         if let text = reader.string("author") { configuration.author = text }
         if let text = reader.string("copyright") { configuration.copyright = text }
@@ -65,6 +74,54 @@ enum ConfigurationReader {
             configuration.memory = bytes
         }
         return configuration
+    }
+
+    /// `"words": {"next": "Suivante", …}`: any of the theme's words, each a string. A key that is
+    /// none of them is an error (a word meant to replace one would otherwise be lost unseen).
+    private static func readWords(_ reader: inout JSONObjectReader, into configuration: inout SiteConfiguration) {
+        guard let value = reader.value("words") else { return }
+        guard let members = value.members else {
+            reader.reject(
+                value, at: .member("words"),
+                expected: "an object of the theme's words, such as {\"next\": \"Suivante\"}")
+            return
+        }
+        let names = ThemeWords.Key.allCases.map(\.rawValue)
+        var overrides: [ThemeWords.Key: String] = [:]
+        for member in members {
+            guard let key = ThemeWords.Key(rawValue: member.key) else {
+                var message = "'words.\(member.key)' is not one of the theme's words"
+                if let suggestion = Suggestion.closest(to: member.key, among: names) {
+                    message += "; did you mean 'words.\(suggestion)'?"
+                }
+                reader.report(message, at: member.keyOffset, key: "words.\(member.key)", severity: .error)
+                continue
+            }
+            if case .null = member.value.kind { continue }
+            guard let text = reader.string(member.value, at: .member("words.\(member.key)")) else { continue }
+            overrides[key] = text
+        }
+        configuration.wordOverrides = overrides
+    }
+
+    static let dateFormatKeys = JSONObjectReader.Keys(
+        names: SiteConfiguration.dateFormatKeys, noun: "a configuration key", nullMeansAbsent: true)
+
+    /// `"dateFormat": {"date": "y-MM-dd", "time": "HH:mm", "dateTime": "{1} {0}"}`: CLDR patterns
+    /// of the fields the formatter writes; `dateTime` must hold the date (`{1}`).
+    private static func readDateFormat(_ reader: inout JSONObjectReader, into patterns: inout DateStyle.Patterns) {
+        let fields = "a CLDR pattern of y, M, d, H, h, a, m, s and 'quoted text'"
+        patterns.date = reader.string("date", "must be \(fields) such as \"d MMM y\"") { pattern in
+            DateStyle.unknownFields(in: pattern).isEmpty ? pattern : nil
+        }
+        patterns.time = reader.string("time", "must be \(fields) such as \"HH:mm\"") { pattern in
+            DateStyle.unknownFields(in: pattern).isEmpty ? pattern : nil
+        }
+        patterns.dateTime = reader.string(
+            "dateTime", "must hold the date as {1} and may hold the time as {0}, such as \"{1}, {0}\""
+        ) { pattern in
+            pattern.contains("{1}") ? pattern : nil
+        }
     }
 
     static let renditionKeys = JSONObjectReader.Keys(

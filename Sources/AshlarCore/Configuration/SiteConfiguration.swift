@@ -2,8 +2,23 @@
 /// below.
 package struct SiteConfiguration: Sendable, Equatable {
     package var title = "Gallery"
-    /// BCP 47 language tag for `<html lang>`.
-    package var language = "en"
+    /// BCP 47 language tag for `<html lang>`; its primary subtag chooses the theme's words and
+    /// date format (`SiteLanguage`), English when the theme has none for it.
+    package var language = "en" {
+        didSet { resolveLanguage() }
+    }
+    /// `words`: the theme's words the site replaces.
+    package var wordOverrides: [ThemeWords.Key: String] = [:] {
+        didSet { resolveLanguage() }
+    }
+    /// `dateFormat`: date and time patterns in place of the language's.
+    package var datePatterns = DateStyle.Patterns() {
+        didSet { resolveLanguage() }
+    }
+    /// The theme's words in `language`, with `wordOverrides` over them.
+    package private(set) var words = ThemeWords()
+    /// How pages write dates in `language`, with `datePatterns` over the CLDR's.
+    package private(set) var dateStyle = SiteLanguage.en.dateStyle
     package var description: String?
     /// Shown in the footer and in feeds.
     package var author: String?
@@ -43,6 +58,12 @@ package struct SiteConfiguration: Sendable, Equatable {
 
     package init() {}
 
+    private mutating func resolveLanguage() {
+        let resolved = SiteLanguage(tag: language) ?? .en
+        words = ThemeWords(language: resolved, overrides: wordOverrides)
+        dateStyle = resolved.dateStyle.with(datePatterns)
+    }
+
     package enum ImageHandling: String, Sendable, Equatable {
         /// Images are copied into the output (a hard link when on the same file system).
         case copy
@@ -62,9 +83,10 @@ package struct SiteConfiguration: Sendable, Equatable {
     static let topLevelKeys = [
         "title", "language", "description", "author", "copyright", "baseURL", "images", "mediaBaseURL", "pageSize",
         "layout", "sort", "minRating", "showPlace", "tags", "script", "renditions", "originals", "metadata",
-        "publishAsIs", "memory",
+        "publishAsIs", "memory", "words", "dateFormat",
     ]
     static let layoutKeys = ["gap", "breakpoints"]
+    static let dateFormatKeys = ["date", "time", "dateTime"]
     static let breakpointKeys = ["minWidth", "columns"]
 
     /// Columns beyond this make tiles too small to be useful and the CSS needlessly large.

@@ -71,6 +71,10 @@ package struct SiteSkeleton: Sendable {
         let breakpoints = configuration.layout.breakpoints.map {
             "      { \"minWidth\": \(CSSNumber.format($0.minWidth)), \"columns\": \($0.columns) }"
         }
+        // The theme's words the site replaces, by key: `{}` unless it replaces some.
+        let replaced = configuration.wordOverrides.sorted { $0.key.rawValue < $1.key.rawValue }
+            .map { "\(text($0.key.rawValue)): \(text($0.value))" }
+        let words = replaced.isEmpty ? "{}" : "{ " + replaced.joined(separator: ", ") + " }"
         func renditions(_ settings: RenditionSettings) -> String {
             guard settings.enabled else { return "false" }
             let widths = settings.widths.map { "[" + $0.map(String.init).joined(separator: ", ") + "]" } ?? "null"
@@ -80,6 +84,12 @@ package struct SiteSkeleton: Sendable {
             {
               "title": \(text(configuration.title)),
               "language": \(text(configuration.language)),
+              "words": \(words),
+              "dateFormat": {
+                "date": \(text(configuration.datePatterns.date)),
+                "time": \(text(configuration.datePatterns.time)),
+                "dateTime": \(text(configuration.datePatterns.dateTime))
+              },
               "description": \(text(configuration.description)),
               "author": \(text(configuration.author)),
               "copyright": \(text(configuration.copyright)),

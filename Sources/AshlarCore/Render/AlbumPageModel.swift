@@ -30,6 +30,7 @@ struct AlbumPageModel {
         let range = pagination.range(ofPage: page)
         let photos = Array(album.photos[range])
         let total = album.photos.count
+        let videoCount = album.photos.count { $0.video != nil }
         let photoTiles = PhotoTiles(
             items: photos.map { .init(photo: $0, pageFolder: PhotoPageModel.folder(of: $0, in: album), id: $0.slug) },
             firstPosition: range.lowerBound + 1, total: total, tileSizes: tileSizes)
@@ -45,21 +46,25 @@ struct AlbumPageModel {
                 child: children[index], index: index, of: children.count, gallery: albumGallery, tileSizes: tileSizes,
                 context: context)
         }
+        let words = context.words
+        let inAlbum = words.text(.photosInAlbum, ["album": album.title])
         let label =
             pagination.pageCount > 1
-            ? "Photos in \(album.title), page \(page + 1) of \(pagination.pageCount)" : "Photos in \(album.title)"
+            ? inAlbum + words[.listSeparator] + words.page(page + 1, of: pagination.pageCount) : inAlbum
         return AlbumPage(
             site: Encoded(context.site),
+            words: words,
             page: context.page,
             meta: meta(photos: photos, range: range, context: context),
             album: .init(
                 title: album.title, description: album.description, photoCount: total,
-                photoCountText: Self.photoCountText(total), isRoot: album.isRoot),
+                photoCountText: words.count(photos: total - videoCount, videos: videoCount), isRoot: album.isRoot),
             breadcrumbs: context.breadcrumbs(ancestors + [album], currentIsLast: true),
             hasBreadcrumbs: !ancestors.isEmpty,
             albums: albumTiles,
             hasAlbums: !albumTiles.isEmpty,
-            albumGallery: GalleryList(style: albumGallery.listStyle, label: "Albums in \(album.title)"),
+            albumGallery: GalleryList(
+                style: albumGallery.listStyle, label: words.text(.albumsInAlbum, ["album": album.title])),
             tiles: tiles,
             hasTiles: !tiles.isEmpty,
             gallery: GalleryList(style: gallery.listStyle, label: label),
@@ -76,8 +81,8 @@ struct AlbumPageModel {
         let images = photos.enumerated().map { offset, photo in
             let position = range.lowerBound + offset + 1
             return sharing.imageObject(
-                photo, name: PageContext.title(of: photo, position: position, of: total),
-                alt: PageContext.alt(of: photo, position: position, of: total),
+                photo, name: PageContext.title(of: photo, position: position, of: total, words: context.words),
+                alt: PageContext.alt(of: photo, position: position, of: total, words: context.words),
                 page: sharing.pageURL(PhotoPageModel.folder(of: photo, in: album)))
         }
         var gallery: [(String, JSONText.Value)] = [
@@ -91,7 +96,7 @@ struct AlbumPageModel {
         }
         gallery.append(("image", .array(images)))
         let cover = album.coverPhoto
-        let coverAlt = cover.map { PageContext.alt(of: $0, position: 1, of: 1) }
+        let coverAlt = cover.map { PageContext.alt(of: $0, position: 1, of: 1, words: context.words) }
         return sharing.meta(
             title: album.isRoot ? configuration.title : album.title,
             description: album.description ?? configuration.description,
@@ -111,10 +116,5 @@ struct AlbumPageModel {
     static func withPlaceholder(_ style: String, _ placeholder: ColourPlaceholder?) -> String {
         guard let placeholder else { return style }
         return style + ";--p:" + placeholder.css
-    }
-
-    /// A count of photos as a page says it: "1 photo", "12 photos".
-    static func photoCountText(_ count: Int) -> String {
-        count == 1 ? "1 photo" : "\(count) photos"
     }
 }

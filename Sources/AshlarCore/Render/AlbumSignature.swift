@@ -34,6 +34,7 @@ enum AlbumSignature {
             hash.add(child.outputPath)
             hash.add(child.title)
             hash.add(Int64(child.totalPhotoCount))
+            hash.add(Int64(child.totalVideoCount))
             let cover = child.coverPhoto
             hash.add(cover != nil)
             if let cover { hash.add(digests.digest(of: cover, published: published)) }

@@ -44,14 +44,16 @@ struct AtomFeed {
         for item in newest {
             let index = item.album.photos.firstIndex(of: item.photo) ?? 0
             let total = item.album.photos.count
-            let title = PageContext.title(of: item.photo, position: index + 1, of: total)
-            let alt = PageContext.alt(of: item.photo, position: index + 1, of: total)
+            // The feed is in the site's language (`xml:lang`), as its pages are.
+            let words = configuration.words
+            let title = PageContext.title(of: item.photo, position: index + 1, of: total, words: words)
+            let alt = PageContext.alt(of: item.photo, position: index + 1, of: total, words: words)
             let page = sharing.pageURL(PhotoPageModel.folder(of: item.photo, in: item.album))
             // A video without a poster is a link to its page.
             var content =
                 item.photo.hasImage
                 ? "<p><img src=\"\(XMLText.escape(sharing.imageURL(item.photo)))\" alt=\"\(XMLText.escape(alt))\" width=\"\(item.photo.width)\" height=\"\(item.photo.height)\"></p>"
-                : "<p><a href=\"\(XMLText.escape(page))\">Video: \(XMLText.escape(title))</a></p>"
+                : "<p><a href=\"\(XMLText.escape(page))\">\(XMLText.escape(words[.videoLabel])) \(XMLText.escape(title))</a></p>"
             if let caption = item.photo.metadata.caption { content += "<p>\(XMLText.escape(caption))</p>" }
             text += """
                 <entry>

@@ -118,13 +118,17 @@ struct PageContext {
 
     /// Alt text: the metadata's, else its title, else the file name's title, else a readable
     /// position; never a camera's file name. (`ashlar check` still reports the alt text missing.)
-    static func alt(of photo: Photo, position: Int, of total: Int) -> String {
-        photo.metadata.alt ?? title(of: photo, position: position, of: total)
+    static func alt(of photo: Photo, position: Int, of total: Int, words: ThemeWords) -> String {
+        photo.metadata.alt ?? title(of: photo, position: position, of: total, words: words)
     }
 
-    /// The title a page shows: the metadata's, else the file name's, else a readable position.
-    static func title(of photo: Photo, position: Int, of total: Int) -> String {
+    /// The title a page shows: the metadata's, else the file name's, else a readable position
+    /// in the site's words ("Photo 3 of 5", "Video 5 of 5").
+    static func title(of photo: Photo, position: Int, of total: Int, words: ThemeWords) -> String {
         photo.metadata.title ?? photo.titleFromFileName
-            ?? "\(photo.video == nil ? "Photo" : "Video") \(position) of \(total)"
+            ?? words.position(position, of: total, isVideo: photo.video != nil)
     }
+
+    /// The theme's words in the site's language.
+    var words: ThemeWords { configuration.words }
 }

@@ -25,7 +25,7 @@ extension Pagination {
             PaginationNav.PageLink(
                 number: page + 1, url: context.link(toFolder: Self.folder(ofPage: page, in: base)), current: true))
         return PaginationNav(
-            pages: pages, number: page + 1, count: pageCount,
+            pages: pages, number: page + 1, count: pageCount, label: context.words.page(page + 1, of: pageCount),
             previous: page > 0
                 ? PaginationNav.PageTarget(url: context.link(toFolder: Self.folder(ofPage: page - 1, in: base))) : nil,
             next: page + 1 < pageCount

@@ -68,11 +68,13 @@ struct PhotoPageModel {
         }
         return PhotoPage(
             site: shared.site,
+            words: context.words,
             page: context.page,
             meta: meta(details: details, context: context),
             photo: details,
             position: index + 1,
             setSize: total,
+            positionText: context.words.position(index + 1, of: total, isVideo: photo.video != nil),
             album: .init(
                 title: album.title, isRoot: album.isRoot, url: context.link(toFolder: albumPage) + "#" + photo.slug),
             breadcrumbs: shared.breadcrumbs,
@@ -94,37 +96,29 @@ struct PhotoPageModel {
             folder: context.folder, image: photo, imageAlt: details.alt, jsonLD: object)
     }
 
-    /// `2024-06-01 18:30`: unambiguous in every language. `iso` is the date's `iso8601`, which
-    /// the page shows too.
-    static func displayText(of date: PhotoDate, iso: String) -> String {
-        // ISO 8601 text is ASCII: cut by bytes, which is cheaper than by characters.
-        let day = String(decoding: iso.utf8.prefix(10), as: UTF8.self)
-        if date.hour == 0, date.minute == 0, date.second == 0 { return day }
-        return day + " " + String(decoding: iso.utf8.dropFirst(11).prefix(5), as: UTF8.self)
-    }
-
     /// Label and value pairs for the camera `<dl>`, in the order photographers read them and as
     /// they write them: "SONY ILCE-7RM3", "FE 35mm F1.8", "35 mm", "f/1.8", "1/4000 s", "ISO 1250";
     /// a phone's "5.7 mm (26 mm equiv.)" and its lens without the phone's name again
     /// ("Back triple camera 5.7mm f/1.5"); exposure compensation when it is not zero ("−2/3 EV").
-    static func cameraDetails(_ metadata: PhotoMetadata) -> [(String, String)] {
+    /// The labels are `words`' (English unless given).
+    static func cameraDetails(_ metadata: PhotoMetadata, words: ThemeWords = ThemeWords()) -> [(String, String)] {
         var details: [(String, String)] = []
         if let camera = CameraName.joined(make: metadata.make, model: metadata.model) {
-            details.append(("Camera", camera))
+            details.append((words[.camera], camera))
         }
-        if let lens = CameraName.lens(metadata.lens, model: metadata.model) { details.append(("Lens", lens)) }
+        if let lens = CameraName.lens(metadata.lens, model: metadata.model) { details.append((words[.lens], lens)) }
         if let focal = CameraName.focalLength(metadata.focalLength, equivalent: metadata.focalLength35mm) {
-            details.append(("Focal length", focal))
+            details.append((words[.focalLength], focal))
         }
         if let aperture = metadata.aperture, aperture > 0 {
             // f/0.95 needs its second decimal; f/1.8 and f/11 need no more than one.
-            details.append(("Aperture", "f/" + CSSNumber.format(aperture, digits: aperture < 1 ? 2 : 1)))
+            details.append((words[.aperture], "f/" + CSSNumber.format(aperture, digits: aperture < 1 ? 2 : 1)))
         }
-        if let exposure = metadata.exposure { details.append(("Shutter", exposure + " s")) }
+        if let exposure = metadata.exposure { details.append((words[.shutter], exposure + " s")) }
         if let compensation = metadata.exposureCompensation.flatMap(CameraName.exposureCompensation) {
-            details.append(("Exposure compensation", compensation))
+            details.append((words[.exposureCompensation], compensation))
         }
-        if let iso = metadata.iso, iso > 0 { details.append(("Sensitivity", "ISO \(iso)")) }
+        if let iso = metadata.iso, iso > 0 { details.append((words[.sensitivity], "ISO \(iso)")) }
         return details
     }
 }

@@ -42,6 +42,15 @@ package struct TermIndex: Sendable {
 
         /// The folder of the term's first page: `tags/SLUG`.
         package func folder(in kind: Kind) -> String { kind.folder + "/" + slug }
+
+        /// The videos among `photos`.
+        var videoCount: Int { photos.count { $0.photo.video != nil } }
+
+        /// Its photos and videos counted in `words`: "4 photos, 1 video".
+        func countText(words: ThemeWords) -> String {
+            let videos = videoCount
+            return words.count(photos: photos.count - videos, videos: videos)
+        }
     }
 
     package var kind: Kind

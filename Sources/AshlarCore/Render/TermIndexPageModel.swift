@@ -13,11 +13,11 @@ struct TermIndexPageModel {
         let terms = index.terms.map { term in
             TermIndexPage.TermLink(
                 name: term.name, url: context.link(toFolder: term.folder(in: index.kind)),
-                photoCount: term.photos.count, photoCountText: AlbumPageModel.photoCountText(term.photos.count))
+                photoCount: term.photos.count, photoCountText: term.countText(words: context.words))
         }
         var meta: ShareTags?
         if let sharing = context.sharing {
-            let title = index.kind == .tags ? "Tags" : "Places"
+            let title = context.words[index.kind == .tags ? .tags : .places]
             meta = sharing.meta(
                 title: title, description: configuration.description, type: "website", folder: folder, image: nil,
                 imageAlt: nil,
@@ -27,7 +27,8 @@ struct TermIndexPageModel {
                 ]))
         }
         return TermIndexPage(
-            site: Encoded(context.site), page: context.page, meta: meta, kind: TermPage.TermKind(index.kind),
+            site: Encoded(context.site), words: context.words, page: context.page, meta: meta,
+            kind: TermPage.TermKind(index.kind, words: context.words),
             breadcrumbs: TermPageModel.breadcrumbs(
                 context: context, rootTitle: rootTitle, kind: index.kind, term: nil, termFolder: nil),
             terms: terms, hasTerms: !terms.isEmpty)

@@ -36,17 +36,22 @@ struct TermPageModel {
             firstPosition: range.lowerBound + 1, total: term.photos.count, tileSizes: tileSizes)
         let gallery = photoTiles.gallery(configuration: configuration)
         let tiles = photoTiles.tiles(gallery: gallery, context: context)
-        let described = kind == .tags ? "Photos tagged \(term.name)" : "Photos taken in \(term.name)"
+        let words = context.words
+        let described =
+            kind == .tags
+            ? words.text(.photosTagged, ["tag": term.name]) : words.text(.photosTakenIn, ["place": term.name])
         let label =
-            pagination.pageCount > 1 ? "\(described), page \(page + 1) of \(pagination.pageCount)" : described
+            pagination.pageCount > 1
+            ? described + words[.listSeparator] + words.page(page + 1, of: pagination.pageCount) : described
         return TermPage(
             site: Encoded(context.site),
+            words: words,
             page: context.page,
             meta: meta(entries: entries, range: range, described: described, context: context),
-            kind: TermPage.TermKind(kind),
+            kind: TermPage.TermKind(kind, words: words),
             term: .init(
                 name: term.name, photoCount: term.photos.count,
-                photoCountText: AlbumPageModel.photoCountText(term.photos.count), description: described),
+                photoCountText: term.countText(words: words), description: described),
             breadcrumbs: Self.breadcrumbs(
                 context: context, rootTitle: rootTitle, kind: kind, term: term.name, termFolder: term.folder(in: kind)),
             hasBreadcrumbs: true,
@@ -67,8 +72,10 @@ struct TermPageModel {
         let images = entries.enumerated().map { offset, entry in
             let position = range.lowerBound + offset + 1
             return sharing.imageObject(
-                entry.photo, name: PageContext.title(of: entry.photo, position: position, of: term.photos.count),
-                alt: PageContext.alt(of: entry.photo, position: position, of: term.photos.count),
+                entry.photo,
+                name: PageContext.title(
+                    of: entry.photo, position: position, of: term.photos.count, words: context.words),
+                alt: PageContext.alt(of: entry.photo, position: position, of: term.photos.count, words: context.words),
                 page: sharing.pageURL(entry.pageFolder))
         }
         let jsonLD: JSONText.Value = .object([
@@ -81,7 +88,8 @@ struct TermPageModel {
         let cover = term.photos.first?.photo
         return sharing.meta(
             title: described, description: configuration.description, type: "website", folder: folder,
-            image: cover, imageAlt: cover.map { PageContext.alt(of: $0, position: 1, of: term.photos.count) },
+            image: cover,
+            imageAlt: cover.map { PageContext.alt(of: $0, position: 1, of: term.photos.count, words: context.words) },
             jsonLD: jsonLD)
     }
 
@@ -92,7 +100,8 @@ struct TermPageModel {
         var steps = [
             Breadcrumb(title: rootTitle, url: context.link(toFolder: ""), current: false),
             Breadcrumb(
-                title: kind == .tags ? "Tags" : "Places", url: context.link(toFolder: kind.folder), current: term == nil
+                title: context.words[kind == .tags ? .tags : .places], url: context.link(toFolder: kind.folder),
+                current: term == nil
             ),
         ]
         if let term, let termFolder {

@@ -16,6 +16,7 @@ enum TermSignature {
         hash.add(term.name)
         hash.add(term.slug)
         hash.add(Int64(term.photos.count))
+        hash.add(Int64(term.videoCount))
         hash.add(Int64(page))
         if let first = term.photos.first { hash.add(digests.digest(of: first.photo, published: published)) }
         for entry in term.photos[range] {
@@ -34,6 +35,7 @@ enum TermSignature {
             hash.add(term.name)
             hash.add(term.slug)
             hash.add(Int64(term.photos.count))
+            hash.add(Int64(term.videoCount))
         }
         return hash.hex
     }

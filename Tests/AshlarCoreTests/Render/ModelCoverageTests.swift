@@ -141,6 +141,25 @@ import Testing
                 == change.rendered)
     }
 
+    /// A sub-album's tile counts its photos and videos apart ("4 photos, 1 video"): a photo below
+    /// it turned into a video, the count alike, renders its parent again.
+    @Test func aSubAlbumsVideosAreInItsParentsSignature() {
+        func parent(secondIsVideo: Bool) -> Album {
+            var second = Self.photo(slug: "b")
+            if secondIsVideo {
+                second.media = .video(
+                    Video(sourcePath: "a/c/b.mp4", location: .output("a/c/b.mp4"), mimeType: "video/mp4"), poster: nil)
+            }
+            let child = Album(
+                sourcePath: "a/c", outputPath: "a/c", title: "C", photos: [Self.photo(), second],
+                cover: Self.photo().id)
+            var album = Self.album()
+            album.albums = [child]
+            return album
+        }
+        #expect(Self.signature(parent(secondIsVideo: true)) != Self.signature(parent(secondIsVideo: false)))
+    }
+
     @Test(arguments: albumChanges)
     func signatureFollowsTheAlbumField(change: Change<Album>) {
         var album = Self.album()

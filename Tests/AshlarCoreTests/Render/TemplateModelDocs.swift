@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import AshlarCore
+
 /// Templates/README.md's variable tables, generated from the template models' declarations in
 /// `Sources/AshlarCore/Render/Models/`: each model's stored properties are its keys, their doc
 /// comments the keys' meanings. Run `ASHLAR_UPDATE_README=1 swift test --filter
@@ -42,6 +44,40 @@ struct TemplateModelDocs {
             let text = try String(contentsOf: Self.modelsFolder.appendingPathComponent(file), encoding: .utf8)
             parse(text, file: file)
         }
+        let words = try String(contentsOf: Self.wordKeys, encoding: .utf8)
+        parseWords(words, file: Self.wordKeys.lastPathComponent)
+    }
+
+    /// `ThemeWords.Key`'s declaration, whose cases are the keys of `words`.
+    static let wordKeys = root.appendingPathComponent("Sources/AshlarCore/Language/ThemeWords+Key.swift")
+
+    /// `words`: one key per `case` of `ThemeWords.Key`, its meaning the case's doc comment and
+    /// its English text.
+    mutating func parseWords(_ text: String, file: String) {
+        var fields: [Field] = []
+        var doc: [String] = []
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let body = line.drop { $0 == " " }
+            if body.hasPrefix("///") {
+                doc.append(body.dropFirst(3).trimmingCharacters(in: .whitespaces))
+                continue
+            }
+            defer { doc = [] }
+            guard let match = body.wholeMatch(of: /case (\w+)/) else { continue }
+            let name = String(match.1)
+            if doc.isEmpty { problems.append("\(file):\(number + 1): '\(name)' has no doc comment") }
+            let english = ThemeWords.Key(rawValue: name).map { ThemeWords()[$0] } ?? ""
+            fields.append(
+                Field(name: name, type: "String", doc: doc.joined(separator: " ") + "; English: \"\(english)\""))
+        }
+        models["ThemeWords"] = Model(
+            name: "ThemeWords",
+            doc:
+                "`words`, on every page: the theme's words in the site's `language`, with `ashlar.json`'s `words` "
+                + "over them. Words with `{placeholders}` are filled in by Ashlar, and templates receive the filled "
+                + "text (`positionText`, `photoCountText`, `pagination.label`, `gallery.label`); the others are "
+                + "shown as they are (`{{words.next}}`).",
+            fields: fields)
     }
 
     /// Reads `struct NAME…: …TemplateValueConvertible` declarations and the `var name: Type`

@@ -103,4 +103,15 @@ import Testing
         let second = renderer(reusing: first.albumSignatures, pageSize: 1).render(root: Self.root(photos))
         #expect(Self.rendered(second) == ["tags/sea/page/2/index.html"])
     }
+
+    /// Counts say photos and videos apart ("1 photo, 1 video"): a photo turned into a video
+    /// renders again every page of its keywords and the index, though no count changed.
+    @Test func aPhotoTurnedVideoRendersItsKeywordsCountsAgain() throws {
+        let first = renderer(reusing: [:], pageSize: 1).render(root: Self.root(Self.photos))
+        var photos = Self.photos
+        photos[1].media = .video(
+            Video(sourcePath: "b.mp4", location: .output("b.mp4"), mimeType: "video/mp4"), poster: nil)
+        let second = renderer(reusing: first.albumSignatures, pageSize: 1).render(root: Self.root(photos))
+        #expect(Self.rendered(second) == ["tags/index.html", "tags/sea/index.html", "tags/sea/page/2/index.html"])
+    }
 }

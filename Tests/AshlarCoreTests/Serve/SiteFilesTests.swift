@@ -69,7 +69,9 @@ import Testing
         let (configuration, diagnostics) = SiteConfiguration.read(bytes: Array(text.utf8), path: "ashlar.json")
         #expect(diagnostics.isEmpty)
         #expect(configuration == SiteConfiguration())
-        for key in SiteConfiguration.topLevelKeys + SiteConfiguration.layoutKeys + SiteConfiguration.breakpointKeys {
+        for key in SiteConfiguration.topLevelKeys + SiteConfiguration.layoutKeys + SiteConfiguration.breakpointKeys
+            + SiteConfiguration.dateFormatKeys
+        {
             #expect(text.contains("\"\(key)\":"), "ashlar.json lacks '\(key)'")
         }
     }

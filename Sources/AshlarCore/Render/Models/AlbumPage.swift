@@ -4,6 +4,9 @@ import AshlarTemplate
 struct AlbumPage: TemplateValueConvertible {
     /// the site, as on every page
     var site: Encoded<SiteSummary>
+    /// the theme's words in the site's language, with `ashlar.json`'s `words` over them
+    /// (`{{words.next}}`)
+    var words: ThemeWords
     /// where this page is
     var page: PageLocation
     /// with a `baseURL` only: the sharing tags
@@ -38,7 +41,7 @@ struct AlbumPage: TemplateValueConvertible {
         var description: String?
         /// photos directly in this album (all pages)
         var photoCount: Int
-        /// `photoCount` with the noun: "1 photo", "12 photos"
+        /// `photoCount` with the nouns, in the site's words: "1 photo", "4 photos, 1 video"
         var photoCountText: String
         /// true on the site's front page
         var isRoot: Bool
@@ -58,6 +61,7 @@ struct AlbumPage: TemplateValueConvertible {
     var templateValue: TemplateValue {
         var value: TemplateObject = [
             "site": site.templateValue,
+            "words": words.templateValue,
             "page": page.templateValue,
             "album": album.templateValue,
             "breadcrumbs": breadcrumbs.templateValue,

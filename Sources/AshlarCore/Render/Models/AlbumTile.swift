@@ -11,7 +11,7 @@ struct AlbumTile: TemplateValueConvertible {
     var url: String
     /// every photo below the sub-album, in it and in its own sub-albums
     var photoCount: Int
-    /// `photoCount` with the noun: "1 photo", "12 photos"
+    /// `photoCount` with the nouns, in the site's words: "1 photo", "4 photos, 1 video"
     var photoCountText: String
     /// the tile's 1-based place among the sub-albums, for `aria-posinset`
     var position: Int
@@ -58,7 +58,8 @@ struct AlbumTile: TemplateValueConvertible {
         title = child.title
         url = context.link(toFolder: child.outputPath)
         photoCount = child.totalPhotoCount
-        photoCountText = AlbumPageModel.photoCountText(child.totalPhotoCount)
+        let videos = child.totalVideoCount
+        photoCountText = context.words.count(photos: child.totalPhotoCount - videos, videos: videos)
         position = index + 1
         setSize = total
         loading = gallery.isInFirstScreen(index) ? "eager" : "lazy"

@@ -9,6 +9,8 @@ struct PaginationNav: TemplateValueConvertible {
     var number: Int
     /// how many pages there are
     var count: Int
+    /// `number` and `count` in the site's words, as titles add them: "page 2 of 5"
+    var label: String
     /// the page before this one (`rel="prev"`)
     var previous: PageTarget?
     /// the page after this one (`rel="next"`)
@@ -41,6 +43,7 @@ struct PaginationNav: TemplateValueConvertible {
             "pages": .array(pages.map { $0.templateValue }),
             "number": .number(Double(number)),
             "count": .number(Double(count)),
+            "label": .string(label),
         ]
         if let previous { value["previous"] = previous.templateValue }
         if let next { value["next"] = next.templateValue }

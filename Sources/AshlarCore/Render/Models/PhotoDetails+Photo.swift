@@ -6,8 +6,8 @@ extension PhotoDetails {
         terms: TermPages?
     ) {
         let metadata = photo.metadata
-        title = PageContext.title(of: photo, position: position, of: total)
-        alt = PageContext.alt(of: photo, position: position, of: total)
+        title = PageContext.title(of: photo, position: position, of: total, words: context.words)
+        alt = PageContext.alt(of: photo, position: position, of: total, words: context.words)
         src = context.source(of: photo)
         width = photo.width
         height = photo.height
@@ -32,8 +32,7 @@ extension PhotoDetails {
         license = metadata.license
         place = showPlace ? PhotoPageModel.place(metadata) : nil
         date = metadata.date.map { date in
-            let iso = date.iso8601
-            return DateText(iso: iso, text: PhotoPageModel.displayText(of: date, iso: iso))
+            DateText(iso: date.iso8601, text: context.configuration.dateStyle.text(date))
         }
         tags = metadata.tags ?? []
         hasTags = !tags.isEmpty
@@ -44,7 +43,9 @@ extension PhotoDetails {
         if let place, let folder = terms?.index(.places)?.folder(of: place) {
             placeURL = context.link(toFolder: folder)
         }
-        camera = PhotoPageModel.cameraDetails(metadata).map { CameraDetail(label: $0.0, value: $0.1) }
+        camera = PhotoPageModel.cameraDetails(metadata, words: context.words).map {
+            CameraDetail(label: $0.0, value: $0.1)
+        }
         hasCamera = !camera.isEmpty
     }
 }

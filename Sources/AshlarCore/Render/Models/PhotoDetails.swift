@@ -58,7 +58,8 @@ struct PhotoDetails: TemplateValueConvertible {
     var tagLinks: [TagLink]
     /// the page of `photo.place`'s photos (`places/SLUG/`), when the site has place pages
     var placeURL: String?
-    /// Camera, Lens, Focal length, Aperture, Shutter, Sensitivity: those known, written as
+    /// Camera, Lens, Focal length, Aperture, Shutter, Sensitivity (labels in the site's words):
+    /// those known, written as
     /// photographers write them ("SONY ILCE-7RM3", "35 mm", "f/1.8", "1/4000 s", "ISO 1250")
     var camera: [CameraDetail]
     /// `camera` is not empty
@@ -106,7 +107,9 @@ struct PhotoDetails: TemplateValueConvertible {
     struct DateText: TemplateValueConvertible {
         /// ISO 8601, for `datetime`
         var iso: String
-        /// as the page shows it: `2024-06-01 18:30`
+        /// as the page shows it, in the site's language: its medium date and short time from the
+        /// CLDR (`Jun 1, 2024, 6:30 PM`, `1 juin 2024, 18:30`, `2024/06/01 18:30`), the date alone
+        /// at midnight
         var text: String
 
         var templateValue: TemplateValue { .object(["iso": .string(iso), "text": .string(text)]) }
@@ -127,7 +130,8 @@ struct PhotoDetails: TemplateValueConvertible {
 
     /// One item of `camera`.
     struct CameraDetail: TemplateValueConvertible {
-        /// `Camera`, `Lens`, `Focal length`, `Aperture`, `Shutter` or `Sensitivity`
+        /// `Camera`, `Lens`, `Focal length`, `Aperture`, `Shutter`, `Exposure compensation` or
+        /// `Sensitivity`, in the site's words (`words.camera`…)
         var label: String
         /// the value
         var value: String

@@ -4,6 +4,9 @@ import AshlarTemplate
 struct PhotoPage: TemplateValueConvertible {
     /// the site, as on every page
     var site: Encoded<SiteSummary>
+    /// the theme's words in the site's language, with `ashlar.json`'s `words` over them
+    /// (`{{words.next}}`)
+    var words: ThemeWords
     /// where this page is
     var page: PageLocation
     /// with a `baseURL` only: the sharing tags
@@ -14,6 +17,8 @@ struct PhotoPage: TemplateValueConvertible {
     var position: Int
     /// the album's photo count
     var setSize: Int
+    /// `position` and `setSize` in the site's words: "Photo 3 of 5", "Video 5 of 5"
+    var positionText: String
     /// the album that holds the photo
     var album: AlbumLink
     /// the albums from the root, none of them current
@@ -55,7 +60,7 @@ struct PhotoPage: TemplateValueConvertible {
         /// The album's photo at 1-based `position` of `total`, whose page is in `folder`, as a
         /// page in `context` links to it; its image's `srcset` for the script to prefetch.
         init(photo: Photo, position: Int, of total: Int, folder: String, context: PageContext) {
-            title = PageContext.title(of: photo, position: position, of: total)
+            title = PageContext.title(of: photo, position: position, of: total, words: context.words)
             url = context.link(toFolder: folder)
             if photo.hasImage {
                 image = context.source(of: photo)
@@ -74,10 +79,12 @@ struct PhotoPage: TemplateValueConvertible {
     var templateValue: TemplateValue {
         var value: TemplateObject = [
             "site": site.templateValue,
+            "words": words.templateValue,
             "page": page.templateValue,
             "photo": photo.templateValue,
             "position": .number(Double(position)),
             "setSize": .number(Double(setSize)),
+            "positionText": .string(positionText),
             "album": album.templateValue,
             "breadcrumbs": breadcrumbs.templateValue,
         ]

@@ -12,7 +12,7 @@ struct PhotoTile: TemplateValueConvertible {
     /// renditions of, the narrowest at least 640 px wide
     var src: String
     /// alt text: `alt` from the sidecar, else its `title`, else "Photo N of M"; a video's starts
-    /// with "Video: "
+    /// with "Video: " (in the site's words)
     var alt: String
     /// the photo's title
     var title: String?
@@ -60,7 +60,7 @@ struct PhotoTile: TemplateValueConvertible {
         self.id = id
         url = context.link(toFolder: pageFolder)
         src = context.tileSource(of: photo)
-        alt = PageContext.alt(of: photo, position: position, of: total)
+        alt = PageContext.alt(of: photo, position: position, of: total, words: context.words)
         title = photo.metadata.title ?? photo.titleFromFileName
         width = photo.width
         height = photo.height
@@ -73,7 +73,7 @@ struct PhotoTile: TemplateValueConvertible {
         highPriority = gallery.isFirst(index)
         if let video = photo.video {
             isVideo = true
-            alt = "Video: " + alt
+            alt = context.words[.videoLabel] + " " + alt
             if !photo.hasImage { noImage = true }
             duration = video.durationText
         }

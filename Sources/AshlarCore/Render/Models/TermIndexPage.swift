@@ -4,6 +4,9 @@ import AshlarTemplate
 struct TermIndexPage: TemplateValueConvertible {
     /// the site, as on every page
     var site: Encoded<SiteSummary>
+    /// the theme's words in the site's language, with `ashlar.json`'s `words` over them
+    /// (`{{words.next}}`)
+    var words: ThemeWords
     /// where this page is
     var page: PageLocation
     /// with a `baseURL` only: the sharing tags
@@ -25,7 +28,7 @@ struct TermIndexPage: TemplateValueConvertible {
         var url: String
         /// its photos
         var photoCount: Int
-        /// `photoCount` with the noun: "1 photo", "12 photos"
+        /// `photoCount` with the nouns, in the site's words: "1 photo", "4 photos, 1 video"
         var photoCountText: String
 
         var templateValue: TemplateValue {
@@ -41,6 +44,7 @@ struct TermIndexPage: TemplateValueConvertible {
     var templateValue: TemplateValue {
         var value: TemplateObject = [
             "site": site.templateValue,
+            "words": words.templateValue,
             "page": page.templateValue,
             "kind": kind.templateValue,
             "breadcrumbs": breadcrumbs.templateValue,

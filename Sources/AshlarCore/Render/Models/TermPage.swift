@@ -6,6 +6,9 @@ import AshlarTemplate
 struct TermPage: TemplateValueConvertible {
     /// the site, as on every page
     var site: Encoded<SiteSummary>
+    /// the theme's words in the site's language, with `ashlar.json`'s `words` over them
+    /// (`{{words.next}}`)
+    var words: ThemeWords
     /// where this page is
     var page: PageLocation
     /// with a `baseURL` only: the sharing tags
@@ -29,15 +32,15 @@ struct TermPage: TemplateValueConvertible {
 
     /// `kind`: what the names are, as the templates word it.
     struct TermKind: TemplateValueConvertible {
-        /// `Tags` or `Places`
+        /// `Tags` or `Places`, in the site's words
         var title: String
         /// the page lists keywords
         var isTags: Bool
         /// the page lists places
         var isPlaces: Bool
 
-        init(_ kind: TermIndex.Kind) {
-            title = kind == .tags ? "Tags" : "Places"
+        init(_ kind: TermIndex.Kind, words: ThemeWords) {
+            title = words[kind == .tags ? .tags : .places]
             isTags = kind == .tags
             isPlaces = kind == .places
         }
@@ -53,9 +56,9 @@ struct TermPage: TemplateValueConvertible {
         var name: String
         /// its photos on all pages
         var photoCount: Int
-        /// `photoCount` with the noun: "1 photo", "12 photos"
+        /// `photoCount` with the nouns, in the site's words: "1 photo", "4 photos, 1 video"
         var photoCountText: String
-        /// `Photos tagged NAME` or `Photos taken in NAME`
+        /// `Photos tagged NAME` or `Photos taken in NAME`, in the site's words
         var description: String
 
         var templateValue: TemplateValue {
@@ -71,6 +74,7 @@ struct TermPage: TemplateValueConvertible {
     var templateValue: TemplateValue {
         var value: TemplateObject = [
             "site": site.templateValue,
+            "words": words.templateValue,
             "page": page.templateValue,
             "kind": kind.templateValue,
             "term": term.templateValue,
