@@ -4,13 +4,19 @@ extension RenditionStage {
     /// `Renditions.make` for `bytes`, run once the build's memory budget holds what it needs
     /// (`RenditionPlan.memoryNeeded`, read once with the headers `make` then uses, and the file's
     /// own bytes, which the worker holds meanwhile), which it gives back when done: the stage's
-    /// workers never decode more than the budget at once. `orientation` turns a camera RAW's
+    /// workers never decode more than the budget at once. A HEIC grid's tiles are decoded on up
+    /// to ``tileWorkers`` threads, each counted in the reservation. `orientation` turns a camera RAW's
     /// preview by the RAW's own.
     func makeRenditions(of bytes: [UInt8], widths: [Int], orientation: Int? = nil) throws(ImageError)
         -> RenditionSet
     {
-        let plan = try RenditionPlan(bytes, widths: widths, orientation: orientation)
-        let needed = Self.reservation(decoding: plan.memoryNeeded, fileBytes: bytes.count)
+        var plan = try RenditionPlan(bytes, widths: widths, orientation: orientation, tileWorkers: tileWorkers)
+        var needed = Self.reservation(decoding: plan.memoryNeeded, fileBytes: bytes.count)
+        if tileWorkers > 1, needed > memoryBudget.total {
+            // The tiles in turn, when decoding them at once would not fit the whole budget.
+            plan = try RenditionPlan(bytes, widths: widths, orientation: orientation)
+            needed = Self.reservation(decoding: plan.memoryNeeded, fileBytes: bytes.count)
+        }
         let made = try memoryBudget.withReservation(of: needed) { () throws(ImageError) -> RenditionSet in
             try Renditions.make(plan, quality: settings.quality, keepingCameraEXIF: settings.metadata == .camera)
         }

@@ -22,6 +22,9 @@ struct RenditionStage: Sendable {
     /// Which photos get renditions made now; the others use what the cache has, or are
     /// published as a copy for now (`serve`'s first builds, so the first page is there soon).
     var scope = RenditionScope.all
+    /// How many threads may decode one HEIC grid's tiles at once: the workers a build of fewer
+    /// photos than workers leaves idle, shared among its photos (`run` sets it).
+    var tileWorkers = 1
 
     /// What the stage did.
     struct Report: Sendable, Equatable {
@@ -124,14 +127,17 @@ struct RenditionStage: Sendable {
         let remembered = usesCache ? cache.refusals() : [:]
         let done = Atomic<Int>(0)
         let total = jobs.count
-        let outcomes = jobs.parallelMap(workers: workers) { job -> Outcome in
+        var stage = self
+        stage.tileWorkers = max(1, (workers ?? MachineResources.current.cores) / total)
+        let outcomes = jobs.parallelMap(workers: workers) { [stage] job -> Outcome in
             // A RAW's preview is never stood in for by a copy (`serve`'s first builds): a copy
             // would keep the preview's orientation, not the RAW's.
             let makes =
                 job.still.preview != nil || (chosen.map { job.still.sourcePath.map($0.contains) ?? false } ?? true)
             let outcome =
                 scope == .checkOnly
-                ? check(job, known: known) : make(job, known: known, refusals: remembered, makesRenditions: makes)
+                ? stage.check(job, known: known)
+                : stage.make(job, known: known, refusals: remembered, makesRenditions: makes)
             let count = done.add(1, ordering: .relaxed).newValue
             progress?(count, total)
             return outcome

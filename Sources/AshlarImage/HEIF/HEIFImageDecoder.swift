@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 /// Decodes the primary image of a HEIF file to pixels: each coded item through a codec, grid
 /// tiles converted and pasted, the picture cropped to its `ispe`, converted to RGB by its colour
 /// (an `nclx` property, else what the bitstream states), its alpha item attached, and its
@@ -5,10 +8,14 @@
 package struct HEIFImageDecoder<Codec: HEIFCodedImageDecoding>: Sendable {
     package var codec: Codec
     package var limits: ImageLimits
+    /// How many of a grid's tiles are decoded at once, each on a thread of its own (tiles are
+    /// coded independently); 1 decodes them in turn on the caller's thread.
+    package var tileWorkers: Int
 
-    package init(codec: Codec, limits: ImageLimits = .default) {
+    package init(codec: Codec, limits: ImageLimits = .default, tileWorkers: Int = 1) {
         self.codec = codec
         self.limits = limits
+        self.tileWorkers = max(1, tileWorkers)
     }
 
     /// The primary image, with the ICC profile of its `colr` when it has one, else one written for
@@ -82,12 +89,8 @@ package struct HEIFImageDecoder<Codec: HEIFCodedImageDecoding>: Sendable {
                 item, codec, in: file, width: description.codedWidth, height: description.codedHeight, nclx: nclx,
                 alpha: alpha)
         case .grid(let grid, let tiles, let tileWidth, let tileHeight, let codec):
-            var images: [PixelImage] = []
-            images.reserveCapacity(tiles.count)
-            for tile in tiles {
-                images.append(
-                    try decodeItem(
-                        tile, codec, in: file, width: tileWidth, height: tileHeight, nclx: nclx, alpha: alpha))
+            let images = try decodeTiles(tiles) { (tile) throws(ImageError) in
+                try decodeItem(tile, codec, in: file, width: tileWidth, height: tileHeight, nclx: nclx, alpha: alpha)
             }
             guard
                 let canvas = PixelImage.pasting(
@@ -97,6 +100,29 @@ package struct HEIFImageDecoder<Codec: HEIFCodedImageDecoding>: Sendable {
             }
             return canvas
         }
+    }
+
+    /// Each tile decoded by `decode`, in order: in turn, or on up to ``tileWorkers`` threads that
+    /// take the tiles one at a time. The first error thrown (by tile order) is the one thrown.
+    private func decodeTiles(
+        _ tiles: [UInt32], _ decode: @Sendable (UInt32) throws(ImageError) -> PixelImage
+    ) throws(ImageError) -> [PixelImage] {
+        let threads = min(tileWorkers, tiles.count)
+        guard threads > 1 else {
+            var images: [PixelImage] = []
+            images.reserveCapacity(tiles.count)
+            for tile in tiles { images.append(try decode(tile)) }
+            return images
+        }
+        let results = TileResults(count: tiles.count)
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            while let index = results.next() {
+                let result: Result<PixelImage, ImageError>
+                do throws(ImageError) { result = .success(try decode(tiles[index])) } catch { result = .failure(error) }
+                results.store(result, at: index)
+            }
+        }
+        return try results.images()
     }
 
     private func decodeItem(

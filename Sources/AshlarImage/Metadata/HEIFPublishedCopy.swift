@@ -104,6 +104,8 @@ enum HEIFPublishedCopy {
             }
             kept += unit
         }
+        // An extent of length 0 would mean "to the end of the file" in the copy's `iloc`.
+        guard !kept.isEmpty else { throw ImageError(.malformed, "HEIF item \(id) holds no coded picture") }
         let type = file.items.first { $0.id == id }?.type == "hev1" ? "hev1" : "hvc1"
         return Item(id: id, type: type, data: kept, properties: try properties(of: id, in: file))
     }

@@ -17,10 +17,13 @@ public struct RenditionPlan {
     /// before decoding: a damaged header, a size, a JPEG's scans or the memory over `limits`.
     /// `orientation`, when given, turns the photo instead of its own EXIF orientation (a camera
     /// RAW's preview is turned by the RAW's).
+    /// `tileWorkers` is how many threads may decode a HEIC grid's tiles at once; the memory needed
+    /// counts what each of them holds.
     public init(
-        _ bytes: [UInt8], widths: [Int], limits: ImageLimits = .default, orientation: Int? = nil
+        _ bytes: [UInt8], widths: [Int], limits: ImageLimits = .default, orientation: Int? = nil, tileWorkers: Int = 1
     ) throws(ImageError) {
         let layout = try SourceLayout(bytes, largestWidth: widths.max() ?? 1, limits: limits, orientation: orientation)
+            .decodingTiles(on: tileWorkers)
         memoryNeeded = try Renditions.memoryNeeded(
             layout, requests: Renditions.requests(widths: widths, decodedTo: layout.decodedFormat), limits)
         self.bytes = bytes

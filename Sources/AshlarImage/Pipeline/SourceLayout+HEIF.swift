@@ -11,7 +11,7 @@ extension SourceLayout {
         let coded = description.codedWidth * description.codedHeight
         var exif: [UInt8]?
         if let item = description.exifItemIDs.first, let tiff = try? file.exifTIFF(item) { exif = Array(tiff) }
-        decoding = .heif(exif: exif)
+        decoding = .heif(exif: exif, tileWorkers: 1)
         orientation = 1
         width = description.outputWidth
         height = description.outputHeight
@@ -33,9 +33,22 @@ extension SourceLayout {
         // converter's rows, the references and the allocator.
         let picture = tilePixels * 2 * 3 * 2 + 3 * tilePixels
         decoderMemory = picture + 3 * coded * decodedFormat.channels + 2 * coded
+        if case .grid(_, let tiles, _, _, _) = description.coding { (tileCount, tileMemory) = (tiles.count, picture) }
         streamsRows = false
         keptMetadata = (exif?.count ?? 0) + Self.iccBytes(description)
         metadataReading = bytes.count / 16
+    }
+
+    /// The layout with a grid's tiles decoded on up to `workers` threads at once: each thread
+    /// beyond the first holds one more coded picture's planes and maps. A single picture, or one
+    /// worker, leaves the layout as it is.
+    func decodingTiles(on workers: Int) -> SourceLayout {
+        guard case .heif(let exif, _) = decoding, tileCount > 1, workers > 1 else { return self }
+        var layout = self
+        let threads = min(workers, tileCount)
+        layout.decoding = .heif(exif: exif, tileWorkers: threads)
+        layout.decoderMemory += (threads - 1) * tileMemory
+        return layout
     }
 
     /// The codec of the item's coded pictures.

@@ -7,9 +7,10 @@ struct SourceLayout {
         /// A JPEG, decoded at `scale`, with the metadata its segments hold.
         case jpeg(scale: JPEGScale, metadata: ImageMetadata)
         case png
-        /// A HEIF image with HEVC-coded items (HEIC), decoded whole (each grid tile in turn) and
-        /// turned by its own transforms; its Exif item's TIFF structure, when it has one.
-        case heif(exif: [UInt8]?)
+        /// A HEIF image with HEVC-coded items (HEIC), decoded whole (a grid's tiles on up to
+        /// `tileWorkers` threads) and turned by its own transforms; its Exif item's TIFF
+        /// structure, when it has one.
+        case heif(exif: [UInt8]?, tileWorkers: Int)
     }
 
     var decoding: Decoding
@@ -33,6 +34,9 @@ struct SourceLayout {
     var keptMetadata: Int
     /// What reading the metadata holds at once, before the decoder starts.
     var metadataReading: Int
+    /// A HEIF grid's tiles, and what decoding one of them holds (0 for other images).
+    var tileCount = 0
+    var tileMemory = 0
 
     /// How messages name the image: "JPEG", or for a PNG, whose messages the caller prefixes
     /// with the format, "image".

@@ -56,8 +56,9 @@ struct SourcePhoto {
             if let size { image = Resampler.resize(image, width: size.width, height: size.height) }
             iccProfile = decoded.iccProfile
             warnings = decoded.warnings
-        case .heif(let exifTIFF):
-            let decoded = try HEIFImageDecoder(codec: HEVCStillImageCodec(), limits: limits).decode(bytes)
+        case .heif(let exifTIFF, let tileWorkers):
+            let decoder = HEIFImageDecoder(codec: HEVCStillImageCodec(), limits: limits, tileWorkers: tileWorkers)
+            let decoded = try decoder.decode(bytes)
             image = decoded.image
             if let size { image = Resampler.resize(image, width: size.width, height: size.height) }
             iccProfile = decoded.iccProfile

@@ -65,6 +65,16 @@ struct HEIFPublishedCopyTests {
         #expect(try Self.decode(copy).image == (try Self.decode(original)).image)
     }
 
+    /// Found by the `heif` fuzz target: a tile whose NAL units are all of types the copy leaves
+    /// out would have been written with a length of 0, which `iloc` reads as "to the end of the
+    /// file", so the copy's tile became its Exif item. Such a tile is refused.
+    @Test func aTileWithNoPictureIsRefused() throws {
+        let url = TestFiles.fuzzRegressions.appendingPathComponent("heif/copy-empty-tile.heic")
+        #expect(throws: ImageError(.malformed, "HEIF item 1 holds no coded picture")) {
+            try PublishedCopy.make(Array(try Data(contentsOf: url)), format: .heic)
+        }
+    }
+
     @Test func anAVIFIsRefused() throws {
         #expect(throws: ImageError.self) { try PublishedCopy.make(Array("not an AVIF".utf8), format: .avif) }
     }
