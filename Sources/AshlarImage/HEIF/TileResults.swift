@@ -40,7 +40,7 @@ final class TileResults: Sendable {
             switch result {
             case .success(let image): images.append(image)
             case .failure(let error): throw error
-            case nil: continue  // after a failure, tiles never handed out
+            case nil: continue // after a failure, tiles never handed out
             }
         }
         return images

@@ -62,7 +62,8 @@ struct HEIFTileWorkersTests {
         // A single coded picture has no tiles to share out.
         let single = Array(
             try Data(contentsOf: SharedMaterial.folder("heic").appendingPathComponent("self_320x240_q90_10bit.heic")))
-        #expect(try RenditionPlan(single, widths: [320], tileWorkers: 4).memoryNeeded
-            == (try RenditionPlan(single, widths: [320])).memoryNeeded)
+        #expect(
+            try RenditionPlan(single, widths: [320], tileWorkers: 4).memoryNeeded
+                == (try RenditionPlan(single, widths: [320])).memoryNeeded)
     }
 }
