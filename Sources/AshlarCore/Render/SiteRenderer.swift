@@ -32,6 +32,10 @@ package struct SiteRenderer: Sendable {
     /// What the rendition stage published for each item, beside the catalog: pages show it, and
     /// its files are copied from the cache.
     package var published = PublishedImages()
+    /// The Markdown files of `pages/`, each made a page of the site.
+    package var pageSources: [PageSource] = []
+    /// The pages read from `pageSources` (set by `render(root:)`).
+    var pages: [SitePage] = []
 
     package init(
         configuration: SiteConfiguration, theme: Theme, library: TemplateLibrary,
@@ -64,6 +68,7 @@ package struct SiteRenderer: Sendable {
         case photo(AlbumInTree, index: Int, shared: PhotoPageModel.Shared)
         case term(TermIndex.Kind, TermIndex.Term, page: Int, pageLinks: [Encoded<PaginationNav.PageLink>]?)
         case termIndex(TermIndex)
+        case page(SitePage)
 
         var templateName: String {
             switch self {
@@ -71,6 +76,7 @@ package struct SiteRenderer: Sendable {
             case .photo: "photo"
             case .term: "tag"
             case .termIndex: "tags"
+            case .page: "page"
             }
         }
 
@@ -85,6 +91,8 @@ package struct SiteRenderer: Sendable {
                 URLPath.indexFile(of: Pagination.folder(ofPage: page, in: term.folder(in: kind)))
             case .termIndex(let index):
                 URLPath.indexFile(of: index.kind.folder)
+            case .page(let page):
+                URLPath.indexFile(of: page.folder)
             }
         }
     }
@@ -107,7 +115,10 @@ package struct SiteRenderer: Sendable {
         renderer.hasFeed = feed != nil
         renderer.terms = TermPages(root: root, configuration: configuration, display: displaySource)
         renderer.rootTitle = root.title
-        return renderer.renderPages(root: root, feed: feed)
+        let pageDiagnostics = renderer.readPages(root: root)
+        var rendered = renderer.renderPages(root: root, feed: feed)
+        rendered.diagnostics = pageDiagnostics + rendered.diagnostics
+        return rendered
     }
 
     private func renderPages(root: Album, feed: String?) -> Rendered {
@@ -186,6 +197,7 @@ package struct SiteRenderer: Sendable {
         files += termPages.unchanged
         signatures.merge(termPages.signatures) { album, _ in album }
         diagnostics += terms.diagnostics
+        jobs += pages.map { .page($0) }
         // A page template that failed to parse was reported with its own error; its pages are not
         // rendered, each failing again. Neither they nor pages whose render fails cost the site
         // the page it had: the previous build's file stays.
@@ -247,7 +259,7 @@ package struct SiteRenderer: Sendable {
             return OutputFile(
                 path: URLPath.indexFile(of: PhotoPageModel.folder(of: model.photo, in: tree.album)),
                 contents: .bytes(html))
-        case .term, .termIndex:
+        case .term, .termIndex, .page:
             return try renderTermPage(job)
         }
     }

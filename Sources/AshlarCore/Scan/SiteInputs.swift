@@ -7,6 +7,8 @@ struct SiteInputs: Sendable {
     var configuration: SiteConfiguration?
     var configurationBytes: [UInt8]
     var theme: Theme
+    /// The Markdown files of `SOURCE/pages/`.
+    var pages: [PageSource] = []
     var diagnostics: [Diagnostic]
 
     /// Reads the configuration (`configurationFile`, or `SOURCE/ashlar.json` when it exists) and
@@ -31,8 +33,10 @@ struct SiteInputs: Sendable {
             }
         }
         let theme = ThemeFiles.load(paths: paths, diagnostics: &diagnostics)
+        let pages = PageFiles.load(paths: paths, diagnostics: &diagnostics)
         return SiteInputs(
-            configuration: configuration, configurationBytes: bytes, theme: theme, diagnostics: diagnostics)
+            configuration: configuration, configurationBytes: bytes, theme: theme, pages: pages,
+            diagnostics: diagnostics)
     }
 
     private static func loadConfiguration(
@@ -62,7 +66,8 @@ struct SiteInputs: Sendable {
     }
 
     /// The site-wide inputs: Ashlar's version and the versions of AshlarImage's output (a copy or
-    /// rendition made differently is a different site), the configuration and the theme.
+    /// rendition made differently is a different site), the configuration, the theme and the
+    /// pages (every page's menu lists them).
     var siteFingerprint: String {
         var fingerprint = Fingerprint()
         fingerprint.add(AshlarVersion.current)
@@ -71,6 +76,10 @@ struct SiteInputs: Sendable {
         fingerprint.add(theme.files.sorted(by: { $0.key < $1.key })) { fingerprint, entry in
             fingerprint.add(entry.key)
             fingerprint.add(entry.value.bytes)
+        }
+        fingerprint.add(pages) { fingerprint, page in
+            fingerprint.add(page.fileName)
+            fingerprint.add(page.bytes)
         }
         return fingerprint.hex
     }

@@ -1,0 +1,27 @@
+extension SiteRenderer {
+    /// Reads `pageSources` into `pages`, builds the site menu into the configuration every page
+    /// model reads, and folds the menu into the site fingerprint (every page shows the menu, so
+    /// a change to it renders every page again). Returns the pages' diagnostics.
+    mutating func readPages(root: Album) -> [Diagnostic] {
+        let (pages, diagnostics) = SitePage.readAll(
+            pageSources, allowsRawHTML: configuration.markdownHTML, taken: Self.takenFolders(root: root, terms: terms))
+        self.pages = pages
+        configuration.siteMenu = SiteMenu(sections: configuration.menu, root: root, pages: pages, terms: terms)
+        var fingerprint = Fingerprint()
+        fingerprint.add(siteFingerprint)
+        fingerprint.add(configuration.siteMenu.fingerprint)
+        siteFingerprint = fingerprint.hex
+        return diagnostics
+    }
+
+    /// The top-level output folders the site has besides its pages, and what each is.
+    static func takenFolders(root: Album, terms: TermPages) -> [String: String] {
+        var taken: [String: String] = ["assets": "the theme's assets"]
+        for album in root.albums { taken[album.outputPath] = "the album '\(album.title)'" }
+        for photo in root.photos { taken[photo.slug] = "the page of the photo '\(photo.name)'" }
+        for index in terms.indexes {
+            taken[index.kind.folder] = index.kind == .tags ? "the keyword index" : "the place index"
+        }
+        return taken
+    }
+}
