@@ -220,6 +220,8 @@ public struct SiteBuilder: Sendable {
         renderer.displaySource = { [paths] in paths.display($0) }
         renderer.published = published
         renderer.pageSources = inputs.pages
+        renderer.icon = inputs.icon
+        renderer.userRobots = inputs.robots
         let rendered = renderer.render(root: published.albums(of: catalog.root))
         return RenderedSite(
             files: rendered.files, templateDiagnostics: templateDiagnostics,

@@ -24,4 +24,28 @@ extension SiteRenderer {
         }
         return taken
     }
+
+    /// The icons (setting `configuration.hasIcons` when they are made) and `robots.txt`: the
+    /// user's own, else one that allows everything and names the sitemap when there is one.
+    mutating func makeSiteFiles() -> ([OutputFile], [Diagnostic]) {
+        var files: [OutputFile] = []
+        var diagnostics: [Diagnostic] = []
+        if let icon {
+            switch SiteIcon.make(icon.bytes, displayPath: icon.displayPath) {
+            case .success(let icons):
+                files += icons
+                configuration.hasIcons = true
+            case .failure(let error): diagnostics.append(error.diagnostic)
+            }
+        }
+        files.append(OutputFile(path: SiteInputs.robotsFile, contents: .bytes(userRobots ?? Array(robotsText.utf8))))
+        return (files, diagnostics)
+    }
+
+    /// Ashlar's `robots.txt`: every crawler may read every page.
+    var robotsText: String {
+        var text = "User-agent: *\nAllow: /\n"
+        if let baseURL = configuration.baseURL { text += "\nSitemap: \(baseURL)sitemap.xml\n" }
+        return text
+    }
 }

@@ -36,6 +36,10 @@ package struct SiteRenderer: Sendable {
     package var pageSources: [PageSource] = []
     /// The pages read from `pageSources` (set by `render(root:)`).
     var pages: [SitePage] = []
+    /// The image `icon` names, made into the site's icons.
+    var icon: IconSource?
+    /// The user's own `robots.txt`, published in place of Ashlar's.
+    var userRobots: [UInt8]?
 
     package init(
         configuration: SiteConfiguration, theme: Theme, library: TemplateLibrary,
@@ -115,9 +119,11 @@ package struct SiteRenderer: Sendable {
         renderer.hasFeed = feed != nil
         renderer.terms = TermPages(root: root, configuration: configuration, display: displaySource)
         renderer.rootTitle = root.title
+        let (siteFiles, siteDiagnostics) = renderer.makeSiteFiles()
         let pageDiagnostics = renderer.readPages(root: root)
         var rendered = renderer.renderPages(root: root, feed: feed)
-        rendered.diagnostics = pageDiagnostics + rendered.diagnostics
+        rendered.files += siteFiles
+        rendered.diagnostics = siteDiagnostics + pageDiagnostics + rendered.diagnostics
         return rendered
     }
 

@@ -35,7 +35,9 @@ package struct SourceScanner: Sendable {
     }
 
     /// Names at the source root that are configuration or pages, not albums.
-    package static let reservedRootNames: Set<String> = ["_site", "templates", "ashlar.json", PageSource.folder]
+    package static let reservedRootNames: Set<String> = [
+        "_site", "templates", "ashlar.json", PageSource.folder, SiteInputs.robotsFile,
+    ]
 
     package func scan() -> (SourceFolder, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
