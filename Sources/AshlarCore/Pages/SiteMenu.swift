@@ -14,13 +14,20 @@ package struct SiteMenu: Sendable, Equatable {
     }
 
     package var entries: [Entry] = []
+    /// The keyword and place indexes the site has, whether the menu lists them or not (the
+    /// front page links them).
+    package var indexes: [Entry] = []
 
-    package init(entries: [Entry] = []) {
+    package init(entries: [Entry] = [], indexes: [Entry] = []) {
         self.entries = entries
+        self.indexes = indexes
     }
 
     /// The menu of a site: `sections` in order, each of the entries it has.
     init(sections: [SiteConfiguration.MenuSection], root: Album, pages: [SitePage], terms: TermPages) {
+        indexes = terms.indexes.map {
+            Entry(kind: $0.kind == .tags ? .keywords : .places, title: "", folder: $0.kind.folder)
+        }
         for section in sections {
             switch section {
             case .albums:
@@ -42,7 +49,7 @@ package struct SiteMenu: Sendable, Equatable {
     /// What the album and term signatures hold of the menu: every page shows it.
     var fingerprint: String {
         var fingerprint = Fingerprint()
-        fingerprint.add(entries) { fingerprint, entry in
+        fingerprint.add(entries + [Entry(kind: .page, title: "\u{0}", folder: "")] + indexes) { fingerprint, entry in
             fingerprint.add(entry.kind.rawValue)
             fingerprint.add(entry.title)
             fingerprint.add(entry.folder)

@@ -34,6 +34,9 @@ enum AlbumSignature {
             hash.add(child.outputPath)
             hash.add(child.title)
             hash.add(Int64(child.totalPhotoCount))
+            // Its tile shows its description and how many of its items are videos.
+            hash.add(child.description)
+            hash.add(child.allAlbums.reduce(0) { count, album in count + album.photos.count { $0.video != nil } })
             let cover = child.coverPhoto
             hash.add(cover != nil)
             if let cover { hash.add(digests.digest(of: cover, published: published)) }

@@ -13,6 +13,20 @@ struct AlbumTile: TemplateValueConvertible {
     var photoCount: Int
     /// `photoCount` with the noun: "1 photo", "12 photos"
     var photoCountText: String
+    /// the sub-album's description, from its `album.json`
+    var description: String?
+    /// of `photoCount`, the photos (not videos)
+    var stills: Int
+    /// `stills` is 1
+    var oneStill: Bool
+    /// `stills` is not 0
+    var hasStills: Bool
+    /// of `photoCount`, the videos
+    var videos: Int
+    /// `videos` is 1
+    var oneVideo: Bool
+    /// `videos` is not 0
+    var hasVideos: Bool
     /// the tile's 1-based place among the sub-albums, for `aria-posinset`
     var position: Int
     /// how many sub-albums there are, for `aria-setsize`
@@ -59,6 +73,13 @@ struct AlbumTile: TemplateValueConvertible {
         url = context.link(toFolder: child.outputPath)
         photoCount = child.totalPhotoCount
         photoCountText = AlbumPageModel.photoCountText(child.totalPhotoCount)
+        description = child.description
+        videos = child.allAlbums.reduce(0) { count, album in count + album.photos.count { $0.video != nil } }
+        stills = child.totalPhotoCount - videos
+        oneStill = stills == 1
+        hasStills = stills > 0
+        oneVideo = videos == 1
+        hasVideos = videos > 0
         position = index + 1
         setSize = total
         loading = gallery.isInFirstScreen(index) ? "eager" : "lazy"
@@ -89,7 +110,14 @@ struct AlbumTile: TemplateValueConvertible {
             "setSize": .number(Double(setSize)),
             "loading": .string(loading),
             "style": .string(style),
+            "stills": .number(Double(stills)),
+            "oneStill": .bool(oneStill),
+            "hasStills": .bool(hasStills),
+            "videos": .number(Double(videos)),
+            "oneVideo": .bool(oneVideo),
+            "hasVideos": .bool(hasVideos),
         ]
+        if let description { tile["description"] = .string(description) }
         if let cover { tile["cover"] = cover.templateValue }
         return .object(tile)
     }
