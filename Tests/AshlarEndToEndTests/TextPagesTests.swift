@@ -94,6 +94,14 @@ import Testing
                 "ashlar.json:1:40: error: 'menu[1]' must be one of 'albums', 'pages', 'keywords', 'places'"))
     }
 
+    @Test func theSitemapListsThePages() throws {
+        let folder = try site(configuration: #""baseURL": "https://example.com/""#)
+        try build(folder)
+        let sitemap = try folder.read("_site/sitemap.xml")
+        #expect(sitemap.contains("<url><loc>https://example.com/about/</loc></url>"))
+        #expect(sitemap.contains("<url><loc>https://example.com/colophon/</loc></url>"))
+    }
+
     @Test func rawHTMLIsEscapedUnlessTheSiteOptsIn() throws {
         let folder = try site(configuration: #""markdown": {"html": true}"#)
         try build(folder)

@@ -235,7 +235,7 @@ package struct SiteRenderer: Sendable {
                         Array(
                             Sitemap(
                                 baseURL: baseURL, configuration: configuration, root: root, terms: terms,
-                                published: published
+                                published: published, pages: self.pages
                             ).xml.utf8))
                 ))
         }
