@@ -32,6 +32,20 @@ enum SiteIcon {
             })
     }
 
+    /// Bumped when the icons made of the same file change (sizes, resampling, encoding).
+    static let version = "icons-1"
+
+    /// Where the manifest keeps the icons' signature, beside the albums'.
+    static let signatureKey = "assets/icons"
+
+    /// What the icons are made from: the file's bytes and `version`.
+    static func signature(of bytes: [UInt8]) -> String {
+        var fingerprint = Fingerprint()
+        fingerprint.add(version)
+        fingerprint.add(bytes)
+        return fingerprint.hex
+    }
+
     /// At most 4096 × 4096: an icon has no use for more, and a build must not decode a poster.
     static let limits: ImageLimits = {
         var limits = ImageLimits.default

@@ -27,19 +27,31 @@ extension SiteRenderer {
 
     /// The icons (setting `configuration.hasIcons` when they are made) and `robots.txt`: the
     /// user's own, else one that allows everything and names the sitemap when there is one.
-    mutating func makeSiteFiles() -> ([OutputFile], [Diagnostic]) {
+    /// Like an album's pages, the icons are made again only when their signature (the icon
+    /// file's bytes and `SiteIcon.version`) differs from the previous build's; else the files
+    /// the previous build wrote are kept. Returns the signature to record, when the icons exist.
+    mutating func makeSiteFiles() -> ([OutputFile], [Diagnostic], iconSignature: String?) {
         var files: [OutputFile] = []
         var diagnostics: [Diagnostic] = []
+        var iconSignature: String?
         if let icon {
-            switch SiteIcon.make(icon.bytes, displayPath: icon.displayPath) {
-            case .success(let icons):
-                files += icons
+            let signature = SiteIcon.signature(of: icon.bytes)
+            if reusableAlbums[SiteIcon.signatureKey] == signature {
+                files += SiteIcons.files.map { OutputFile(path: $0.path, contents: .unchanged) }
                 configuration.hasIcons = true
-            case .failure(let error): diagnostics.append(error.diagnostic)
+                iconSignature = signature
+            } else {
+                switch SiteIcon.make(icon.bytes, displayPath: icon.displayPath) {
+                case .success(let icons):
+                    files += icons
+                    configuration.hasIcons = true
+                    iconSignature = signature
+                case .failure(let error): diagnostics.append(error.diagnostic)
+                }
             }
         }
         files.append(OutputFile(path: SiteInputs.robotsFile, contents: .bytes(userRobots ?? Array(robotsText.utf8))))
-        return (files, diagnostics)
+        return (files, diagnostics, iconSignature)
     }
 
     /// Ashlar's `robots.txt`: every crawler may read every page.

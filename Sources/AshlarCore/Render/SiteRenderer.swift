@@ -119,10 +119,11 @@ package struct SiteRenderer: Sendable {
         renderer.hasFeed = feed != nil
         renderer.terms = TermPages(root: root, configuration: configuration, display: displaySource)
         renderer.rootTitle = root.title
-        let (siteFiles, siteDiagnostics) = renderer.makeSiteFiles()
+        let (siteFiles, siteDiagnostics, iconSignature) = renderer.makeSiteFiles()
         let pageDiagnostics = renderer.readPages(root: root)
         var rendered = renderer.renderPages(root: root, feed: feed)
         rendered.files += siteFiles
+        if let iconSignature { rendered.albumSignatures[SiteIcon.signatureKey] = iconSignature }
         rendered.diagnostics = siteDiagnostics + pageDiagnostics + rendered.diagnostics
         return rendered
     }
