@@ -92,7 +92,7 @@ extension BuildCommand {
         }
     }
 
-    /// `Built 53 photos in 7 albums -> 144 pages in site-example/_site, 0 warnings, 0.54 s (…)`.
+    /// `Built 53 photos in 7 albums -> 145 pages in site-example/_site, 0 warnings, 0.54 s (…)`.
     static func summary(_ result: SiteBuilder.Result, output: String, seconds: Double) -> String {
         if result.stopped {
             return

@@ -33,10 +33,10 @@ struct AccessibilityTests {
     }
 
     /// One page of each kind: the front page (sub-album covers), an album, a paginated album page,
-    /// a nested album, a photo page, the keyword index and a keyword's page.
+    /// a nested album, a photo page, the keyword index, a keyword's page and a Markdown page.
     static let siteExamplePages = [
         "index.html", "nature/index.html", "nature/page/2/index.html", "travel/coast/index.html",
-        "nature/moonrise/index.html", "tags/index.html", "tags/night/index.html",
+        "nature/moonrise/index.html", "tags/index.html", "tags/night/index.html", "about/index.html",
     ]
 
     /// Keyword and place pages: the indexes, a keyword's first and second page, a place, and a

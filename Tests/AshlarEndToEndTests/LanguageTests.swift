@@ -15,7 +15,8 @@ import Testing
         for n in 1...2 {
             try folder.write(TinyPNG.make(width: width, height: width * 2 / 3), to: "trip/IMG_000\(n).png")
             try folder.write(
-                #"{"alt": "Test card \#(n)", "date": "2020-02-01T17:52:00"}"#, to: "trip/IMG_000\(n).png.json")
+                #"{"alt": "Test card \#(n)", "date": "2020-02-01T17:52:00", "tags": ["sea"]}"#,
+                to: "trip/IMG_000\(n).png.json")
         }
         try folder.copy(videos.appendingPathComponent("android.mp4"), to: "trip/IMG_0003.mp4")
         try folder.write(#"{"alt": "Waves on a beach"}"#, to: "trip/IMG_0003.mp4.json")
@@ -29,6 +30,9 @@ import Testing
         var firstPosition: String
         var videoPosition: String
         var next: String
+        /// The site menu's label and the front page's link to the keyword index.
+        var siteMenu: String
+        var allTags: String
 
         var description: String { language }
     }
@@ -36,15 +40,18 @@ import Testing
     static let cases = [
         Expected(
             language: "fr", date: "1 f\u{E9}vr. 2020, 17:52", count: "2 photos, 1 vid\u{E9}o",
-            firstPosition: "Photo 1 sur 3 dans", videoPosition: "Vid\u{E9}o 3 sur 3 dans", next: "Suivante"),
+            firstPosition: "Photo 1 sur 3 dans", videoPosition: "Vid\u{E9}o 3 sur 3 dans", next: "Suivante",
+            siteMenu: "Site", allTags: "Tous les mots-cl\u{E9}s"),
         Expected(
             language: "ja", date: "2020/02/01 17:52",
             count: "\u{5199}\u{771F}2\u{679A}\u{3001}\u{52D5}\u{753B}1\u{672C}",
             firstPosition: "\u{5199}\u{771F} 1/3 \u{30A2}\u{30EB}\u{30D0}\u{30E0}\u{FF1A}",
-            videoPosition: "\u{52D5}\u{753B} 3/3 \u{30A2}\u{30EB}\u{30D0}\u{30E0}\u{FF1A}", next: "\u{6B21}\u{3078}"),
+            videoPosition: "\u{52D5}\u{753B} 3/3 \u{30A2}\u{30EB}\u{30D0}\u{30E0}\u{FF1A}", next: "\u{6B21}\u{3078}",
+            siteMenu: "\u{30B5}\u{30A4}\u{30C8}", allTags: "\u{3059}\u{3079}\u{3066}\u{306E}\u{30BF}\u{30B0}"),
         Expected(
             language: "en", date: "Feb 1, 2020, 5:52\u{202F}PM", count: "2 photos, 1 video",
-            firstPosition: "Photo 1 of 3 in", videoPosition: "Video 3 of 3 in", next: "Next"),
+            firstPosition: "Photo 1 of 3 in", videoPosition: "Video 3 of 3 in", next: "Next", siteMenu: "Site",
+            allTags: "All tags"),
     ]
 
     @Test(arguments: cases)
@@ -55,6 +62,8 @@ import Testing
         let front = try folder.read("_site/index.html")
         #expect(front.contains(#"<html lang="\#(expected.language)">"#))
         #expect(front.contains(#"<span class="tile-count">\#(expected.count)</span>"#), "\(front)")
+        #expect(front.contains(#"<nav class="site-menu" aria-label="\#(expected.siteMenu)">"#), "\(front)")
+        #expect(front.contains(#"<li><a href="tags/index.html">\#(expected.allTags)</a></li>"#), "\(front)")
         let photo = try folder.read("_site/trip/img-0001/index.html")
         #expect(photo.contains(#"<html lang="\#(expected.language)">"#))
         #expect(photo.contains(#"<time datetime="2020-02-01T17:52:00">\#(expected.date)</time>"#), "\(photo)")

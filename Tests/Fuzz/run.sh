@@ -39,6 +39,7 @@ TARGETS=(
     "extended-xmp  16384 xml"
     "embedded      16384 xml"
     "template       8192 mustache"
+    "markdown       8192 markdown"
     "config         4096 json"
     "http          40000 http"
     "manifest      16384 json"

@@ -15,7 +15,9 @@ extension BuildRun {
 
     mutating func scan() {
         progress?("scanning the source folder")
-        let source = ScannedSource.scan(paths: builder.paths, workers: builder.options.jobs)
+        let source = ScannedSource.scan(
+            paths: builder.paths, workers: builder.options.jobs,
+            excluding: inputs?.configuration?.icon.map { [$0] } ?? [])
         self.source = source
         guard scope.writesSite, let inputs, let output else { return }
         // What the build reports depends on the options that add warnings, so they count too.

@@ -219,6 +219,9 @@ public struct SiteBuilder: Sendable {
         renderer.pageHandler = pageHandler
         renderer.displaySource = { [paths] in paths.display($0) }
         renderer.published = published
+        renderer.pageSources = inputs.pages
+        renderer.icon = inputs.icon
+        renderer.userRobots = inputs.robots
         let rendered = renderer.render(root: published.albums(of: catalog.root))
         return RenderedSite(
             files: rendered.files, templateDiagnostics: templateDiagnostics,

@@ -73,6 +73,16 @@ enum ConfigurationReader {
         {
             configuration.memory = bytes
         }
+        readMenu(&reader, into: &configuration)
+        reader.object("markdown", keys: markdownKeys) { inner in
+            if let html = inner.bool("html") { configuration.markdownHTML = html }
+        }
+        if let icon = reader.string(
+            "icon", "must be the path of a PNG or JPEG file inside the site folder, such as 'icon.png'",
+            { RelativePath.isSafe($0) ? $0 : nil })
+        {
+            configuration.icon = icon
+        }
         return configuration
     }
 
@@ -122,6 +132,28 @@ enum ConfigurationReader {
         ) { pattern in
             pattern.contains("{1}") ? pattern : nil
         }
+    }
+
+    static let markdownKeys = JSONObjectReader.Keys(
+        names: SiteConfiguration.markdownKeys, noun: "a configuration key", nullMeansAbsent: true)
+
+    /// `"menu": ["albums", "pages", "keywords", "places"]`: the sections, in order, each once.
+    private static func readMenu(_ reader: inout JSONObjectReader, into configuration: inout SiteConfiguration) {
+        let sections = SiteConfiguration.MenuSection.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+        guard let items = reader.list("menu", expected: "a list of menu sections (\(sections))") else { return }
+        var menu: [SiteConfiguration.MenuSection] = []
+        for (index, item) in items.enumerated() {
+            guard let name = item.stringValue, let section = SiteConfiguration.MenuSection(rawValue: name) else {
+                reader.reject(item, at: .item("menu", index), expected: "one of \(sections)")
+                continue
+            }
+            guard !menu.contains(section) else {
+                reader.reject(item, at: .item("menu", index), must: "not repeat a section")
+                continue
+            }
+            menu.append(section)
+        }
+        configuration.menu = menu
     }
 
     static let renditionKeys = JSONObjectReader.Keys(

@@ -55,6 +55,21 @@ package struct SiteConfiguration: Sendable, Equatable {
     /// The memory the photos a build decodes at once may hold between them, in bytes (`"2G"`);
     /// nil sizes it from the machine. `--memory` overrides it.
     package var memory: Int?
+    /// The sections of the site menu every page shows, in order (`"menu"`); an empty list shows
+    /// none.
+    package var menu: [MenuSection] = MenuSection.allCases
+    /// Whether raw HTML in pages' Markdown reaches the site (`"markdown": {"html": true}`); by
+    /// default it is escaped and shows as text.
+    package var markdownHTML = false
+    /// A square PNG or JPEG in the source folder that the build makes into the favicon and the
+    /// touch icons (`"icon"`, a path relative to the source folder).
+    package var icon: String?
+
+    /// Not read from `ashlar.json`: the menu's entries, filled in by `SiteRenderer` from the
+    /// catalog and the pages so that every page's data (`SiteSummary`) can show it.
+    package var siteMenu = SiteMenu()
+    /// Not read from `ashlar.json`: whether the build made the icons of `icon`.
+    package var hasIcons = false
 
     package init() {}
 
@@ -62,6 +77,18 @@ package struct SiteConfiguration: Sendable, Equatable {
         let resolved = SiteLanguage(tag: language) ?? .en
         words = ThemeWords(language: resolved, overrides: wordOverrides)
         dateStyle = resolved.dateStyle.with(datePatterns)
+    }
+
+    /// A section of the site menu.
+    package enum MenuSection: String, Sendable, Equatable, CaseIterable {
+        /// The top-level albums, each by its title.
+        case albums
+        /// The pages of `pages/` that are in the menu.
+        case pages
+        /// The keyword index, when the site has keyword pages.
+        case keywords
+        /// The place index, when the site shows places and has place pages.
+        case places
     }
 
     package enum ImageHandling: String, Sendable, Equatable {
@@ -83,10 +110,11 @@ package struct SiteConfiguration: Sendable, Equatable {
     static let topLevelKeys = [
         "title", "language", "description", "author", "copyright", "baseURL", "images", "mediaBaseURL", "pageSize",
         "layout", "sort", "minRating", "showPlace", "tags", "script", "renditions", "originals", "metadata",
-        "publishAsIs", "memory", "words", "dateFormat",
+        "publishAsIs", "memory", "words", "dateFormat", "menu", "markdown", "icon",
     ]
     static let layoutKeys = ["gap", "breakpoints"]
     static let dateFormatKeys = ["date", "time", "dateTime"]
+    static let markdownKeys = ["html"]
     static let breakpointKeys = ["minWidth", "columns"]
 
     /// Columns beyond this make tiles too small to be useful and the CSS needlessly large.

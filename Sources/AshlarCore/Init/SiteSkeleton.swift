@@ -107,6 +107,9 @@ package struct SiteSkeleton: Sendable {
               "originals": \(text(configuration.renditions.originals.rawValue)),
               "metadata": \(text(configuration.renditions.metadata.rawValue)),
               "publishAsIs": [\(configuration.renditions.publishAsIs.map(\.rawValue).sorted().map(text).joined(separator: ", "))],
+              "menu": [\(configuration.menu.map { text($0.rawValue) }.joined(separator: ", "))],
+              "markdown": { "html": \(configuration.markdownHTML) },
+              "icon": \(text(configuration.icon)),
               "layout": {
                 "gap": \(CSSNumber.format(configuration.layout.gap)),
                 "breakpoints": [

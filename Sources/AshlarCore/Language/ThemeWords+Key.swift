@@ -36,6 +36,14 @@ extension ThemeWords {
         case tags
         /// the title of the place pages
         case places
+        /// the site menu's `aria-label`
+        case siteMenu
+        /// the `aria-label` of the front page's links to the keyword and place indexes
+        case browse
+        /// the front page's link to the keyword index
+        case allTags
+        /// the front page's link to the place index
+        case allPlaces
         /// before a photo's creator
         case photoBy
         /// the link to a photo's licence

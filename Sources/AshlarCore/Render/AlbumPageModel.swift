@@ -48,6 +48,10 @@ struct AlbumPageModel {
         }
         let words = context.words
         let inAlbum = words.text(.photosInAlbum, ["album": album.title])
+        // The front page links the keyword and place indexes, which no other page but the menu does.
+        let indexes = album.isRoot && page == 0 ? configuration.siteMenu.indexes : []
+        let keywordIndex = indexes.first { $0.kind == .keywords }.map { context.link(toFolder: $0.folder) }
+        let placeIndex = indexes.first { $0.kind == .places }.map { context.link(toFolder: $0.folder) }
         let label =
             pagination.pageCount > 1
             ? inAlbum + words[.listSeparator] + words.page(page + 1, of: pagination.pageCount) : inAlbum
@@ -71,7 +75,8 @@ struct AlbumPageModel {
             pagination: pagination.pageCount > 1
                 ? pagination.nav(
                     in: album.outputPath, page: page, context: context, shared: sharedPageLinks,
-                    configuration: configuration) : nil)
+                    configuration: configuration) : nil,
+            keywordIndex: keywordIndex, placeIndex: placeIndex, hasIndexes: keywordIndex != nil || placeIndex != nil)
     }
 
     /// The sharing tags, with an `ImageGallery` of the page's photos; nil without a `baseURL`.

@@ -35,6 +35,8 @@ enum AlbumSignature {
             hash.add(child.title)
             hash.add(Int64(child.totalPhotoCount))
             hash.add(Int64(child.totalVideoCount))
+            // Its tile shows its description.
+            hash.add(child.description)
             let cover = child.coverPhoto
             hash.add(cover != nil)
             if let cover { hash.add(digests.digest(of: cover, published: published)) }

@@ -95,7 +95,7 @@ struct PageContext {
     }
 
     var site: SiteSummary {
-        SiteSummary(configuration: configuration, prefix: prefix, hasFeed: hasFeed)
+        SiteSummary(configuration: configuration, prefix: prefix, hasFeed: hasFeed, folder: folder)
     }
 
     /// The theme's script, which photo pages load unless `ashlar.json` says `"script": false`

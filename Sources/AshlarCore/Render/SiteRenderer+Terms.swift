@@ -59,6 +59,8 @@ extension SiteRenderer {
             value =
                 TermIndexPageModel(index: index, rootTitle: rootTitle, configuration: configuration, hasFeed: hasFeed)
                 .content.templateValue
+        case .page(let page):
+            value = TextPageModel(page: page, configuration: configuration, hasFeed: hasFeed).content.templateValue
         case .album, .photo:
             return try render(job)
         }

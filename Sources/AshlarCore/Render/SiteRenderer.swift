@@ -32,6 +32,14 @@ package struct SiteRenderer: Sendable {
     /// What the rendition stage published for each item, beside the catalog: pages show it, and
     /// its files are copied from the cache.
     package var published = PublishedImages()
+    /// The Markdown files of `pages/`, each made a page of the site.
+    package var pageSources: [PageSource] = []
+    /// The pages read from `pageSources` (set by `render(root:)`).
+    var pages: [SitePage] = []
+    /// The image `icon` names, made into the site's icons.
+    var icon: IconSource?
+    /// The user's own `robots.txt`, published in place of Ashlar's.
+    var userRobots: [UInt8]?
 
     package init(
         configuration: SiteConfiguration, theme: Theme, library: TemplateLibrary,
@@ -64,6 +72,7 @@ package struct SiteRenderer: Sendable {
         case photo(AlbumInTree, index: Int, shared: PhotoPageModel.Shared)
         case term(TermIndex.Kind, TermIndex.Term, page: Int, pageLinks: [Encoded<PaginationNav.PageLink>]?)
         case termIndex(TermIndex)
+        case page(SitePage)
 
         var templateName: String {
             switch self {
@@ -71,6 +80,7 @@ package struct SiteRenderer: Sendable {
             case .photo: "photo"
             case .term: "tag"
             case .termIndex: "tags"
+            case .page: "page"
             }
         }
 
@@ -85,6 +95,8 @@ package struct SiteRenderer: Sendable {
                 URLPath.indexFile(of: Pagination.folder(ofPage: page, in: term.folder(in: kind)))
             case .termIndex(let index):
                 URLPath.indexFile(of: index.kind.folder)
+            case .page(let page):
+                URLPath.indexFile(of: page.folder)
             }
         }
     }
@@ -107,7 +119,13 @@ package struct SiteRenderer: Sendable {
         renderer.hasFeed = feed != nil
         renderer.terms = TermPages(root: root, configuration: configuration, display: displaySource)
         renderer.rootTitle = root.title
-        return renderer.renderPages(root: root, feed: feed)
+        let (siteFiles, siteDiagnostics, iconSignature) = renderer.makeSiteFiles()
+        let pageDiagnostics = renderer.readPages(root: root)
+        var rendered = renderer.renderPages(root: root, feed: feed)
+        rendered.files += siteFiles
+        if let iconSignature { rendered.albumSignatures[SiteIcon.signatureKey] = iconSignature }
+        rendered.diagnostics = siteDiagnostics + pageDiagnostics + rendered.diagnostics
+        return rendered
     }
 
     private func renderPages(root: Album, feed: String?) -> Rendered {
@@ -186,6 +204,7 @@ package struct SiteRenderer: Sendable {
         files += termPages.unchanged
         signatures.merge(termPages.signatures) { album, _ in album }
         diagnostics += terms.diagnostics
+        jobs += pages.map { .page($0) }
         // A page template that failed to parse was reported with its own error; its pages are not
         // rendered, each failing again. Neither they nor pages whose render fails cost the site
         // the page it had: the previous build's file stays.
@@ -217,7 +236,7 @@ package struct SiteRenderer: Sendable {
                         Array(
                             Sitemap(
                                 baseURL: baseURL, configuration: configuration, root: root, terms: terms,
-                                published: published
+                                published: published, pages: self.pages
                             ).xml.utf8))
                 ))
         }
@@ -247,7 +266,7 @@ package struct SiteRenderer: Sendable {
             return OutputFile(
                 path: URLPath.indexFile(of: PhotoPageModel.folder(of: model.photo, in: tree.album)),
                 contents: .bytes(html))
-        case .term, .termIndex:
+        case .term, .termIndex, .page:
             return try renderTermPage(job)
         }
     }

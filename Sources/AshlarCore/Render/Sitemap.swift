@@ -7,6 +7,8 @@ struct Sitemap {
     var terms = TermPages()
     /// What the rendition stage published for each item, beside the catalog.
     var published = PublishedImages()
+    /// The pages of `pages/`, listed last.
+    var pages: [SitePage] = []
 
     var xml: String {
         let sharing = SharingModel(baseURL: baseURL, configuration: configuration, published: published)
@@ -45,6 +47,7 @@ struct Sitemap {
                 }
             }
         }
+        for page in pages { entry(page.folder, images: []) }
         return text + "</urlset>\n"
     }
 }

@@ -3,9 +3,15 @@ struct ScannedSource: Sendable {
     var tree: SourceFolder
     var diagnostics: [Diagnostic]
 
-    static func scan(paths: SitePaths, workers: Int? = nil) -> ScannedSource {
+    /// - Parameter excluding: files, relative to the source folder, that are not content (the
+    ///   icon `ashlar.json` names).
+    static func scan(paths: SitePaths, workers: Int? = nil, excluding: [String] = []) -> ScannedSource {
         var scanner = SourceScanner(paths: paths)
         scanner.workers = workers
+        for relative in excluding {
+            // Spelled as the scan joins paths, which is how it compares them.
+            scanner.excludedPaths.insert(paths.source.path + "/" + relative)
+        }
         let (tree, diagnostics) = scanner.scan()
         return ScannedSource(tree: tree, diagnostics: diagnostics)
     }

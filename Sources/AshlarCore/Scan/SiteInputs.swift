@@ -7,6 +7,12 @@ struct SiteInputs: Sendable {
     var configuration: SiteConfiguration?
     var configurationBytes: [UInt8]
     var theme: Theme
+    /// The Markdown files of `SOURCE/pages/`.
+    var pages: [PageSource] = []
+    /// The file `icon` in `ashlar.json` names, when it could be read.
+    var icon: IconSource?
+    /// The user's own `SOURCE/robots.txt`, published in place of the one Ashlar writes.
+    var robots: [UInt8]?
     var diagnostics: [Diagnostic]
 
     /// Reads the configuration (`configurationFile`, or `SOURCE/ashlar.json` when it exists) and
@@ -31,8 +37,53 @@ struct SiteInputs: Sendable {
             }
         }
         let theme = ThemeFiles.load(paths: paths, diagnostics: &diagnostics)
+        let pages = PageFiles.load(paths: paths, diagnostics: &diagnostics)
+        let icon = configuration?.icon.flatMap { loadIcon($0, paths: paths, diagnostics: &diagnostics) }
+        var robots: [UInt8]?
+        let robotsPath = paths.sourceFile(robotsFile)
+        let sourceRoot = FileSystem.realPath(paths.source.path) ?? paths.source.path
+        if let real = FileSystem.realPath(robotsPath), FileSystem.isInside(real, root: sourceRoot),
+            !FileSystem.isDirectory(real)
+        {
+            switch RawFile.read(robotsPath, upTo: SmallFile.maximumSize + 1) {
+            case .success(let read) where read.size <= SmallFile.maximumSize: robots = read.bytes
+            case .success(let read):
+                diagnostics.append(
+                    .error("robots.txt is larger than 1 MiB (\(read.size) bytes)", path: paths.display(robotsFile)))
+            case .failure(let failure):
+                diagnostics.append(.error("cannot read: \(failure.reason)", path: paths.display(robotsFile)))
+            }
+        }
         return SiteInputs(
-            configuration: configuration, configurationBytes: bytes, theme: theme, diagnostics: diagnostics)
+            configuration: configuration, configurationBytes: bytes, theme: theme, pages: pages, icon: icon,
+            robots: robots, diagnostics: diagnostics)
+    }
+
+    /// The source folder's `robots.txt`, which the site publishes as it is.
+    static let robotsFile = "robots.txt"
+
+    /// The icon file `relative` names, read whole (at most 16 MiB), when it lies inside the
+    /// source folder.
+    private static func loadIcon(_ relative: String, paths: SitePaths, diagnostics: inout [Diagnostic])
+        -> IconSource?
+    {
+        let display = paths.display(relative)
+        let absolute = paths.sourceFile(relative)
+        let root = FileSystem.realPath(paths.source.path) ?? paths.source.path
+        guard let real = FileSystem.realPath(absolute), FileSystem.isInside(real, root: root) else {
+            diagnostics.append(
+                .error("the icon named by 'icon' in ashlar.json is not a file in the site folder", path: display))
+            return nil
+        }
+        switch RawFile.read(absolute, upTo: IconSource.maximumSize + 1) {
+        case .success(let read) where read.size <= IconSource.maximumSize:
+            return IconSource(relativePath: relative, displayPath: display, bytes: read.bytes)
+        case .success(let read):
+            diagnostics.append(.error("the icon is larger than 16 MiB (\(read.size) bytes)", path: display))
+        case .failure(let failure):
+            diagnostics.append(.error("cannot read the icon: \(failure.reason)", path: display))
+        }
+        return nil
     }
 
     private static func loadConfiguration(
@@ -62,7 +113,8 @@ struct SiteInputs: Sendable {
     }
 
     /// The site-wide inputs: Ashlar's version and the versions of AshlarImage's output (a copy or
-    /// rendition made differently is a different site), the configuration and the theme.
+    /// rendition made differently is a different site), the configuration, the theme and the
+    /// pages (every page's menu lists them).
     var siteFingerprint: String {
         var fingerprint = Fingerprint()
         fingerprint.add(AshlarVersion.current)
@@ -72,6 +124,21 @@ struct SiteInputs: Sendable {
             fingerprint.add(entry.key)
             fingerprint.add(entry.value.bytes)
         }
+        fingerprint.add(pages) { fingerprint, page in
+            fingerprint.add(page.fileName)
+            fingerprint.add(page.bytes)
+        }
+        fingerprint.add(icon?.bytes ?? [])
+        fingerprint.add(robots ?? [])
         return fingerprint.hex
     }
+}
+
+/// The image `icon` in `ashlar.json` names, as read from the source folder.
+struct IconSource: Sendable, Equatable {
+    static let maximumSize = 16 << 20
+
+    var relativePath: String
+    var displayPath: String
+    var bytes: [UInt8]
 }

@@ -34,8 +34,10 @@ package struct SourceScanner: Sendable {
         return names
     }
 
-    /// Names at the source root that are configuration, not albums.
-    package static let reservedRootNames: Set<String> = ["_site", "templates", "ashlar.json"]
+    /// Names at the source root that are configuration or pages, not albums.
+    package static let reservedRootNames: Set<String> = [
+        "_site", "templates", "ashlar.json", PageSource.folder, SiteInputs.robotsFile,
+    ]
 
     package func scan() -> (SourceFolder, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []

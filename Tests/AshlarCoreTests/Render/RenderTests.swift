@@ -159,7 +159,7 @@ import Testing
         #expect(rendered.diagnostics.isEmpty, "\(rendered.diagnostics)")
         #expect(
             rendered.files.map(\.path).sorted() == [
-                "a.png", "a/index.html", "assets/ashlar.css", "assets/ashlar.js", "index.html",
+                "a.png", "a/index.html", "assets/ashlar.css", "assets/ashlar.js", "index.html", "robots.txt",
             ])
         #expect(rendered.files.first { $0.path == "a/index.html" }?.contents == .keepPrevious)
         #expect(

@@ -25,7 +25,7 @@ struct TemplateModelDocs {
     }
 
     /// The page models, in the README's order; the parts they hold follow, in the order first met.
-    static let pages = ["AlbumPage", "PhotoPage", "TermPage", "TermIndexPage", "StylesheetData"]
+    static let pages = ["AlbumPage", "PhotoPage", "TermPage", "TermIndexPage", "TextPage", "StylesheetData"]
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../..").standardizedFileURL

@@ -73,6 +73,11 @@ import Testing
         ])
         renderer.terms = TermPages(root: root, configuration: configuration)
         renderer.rootTitle = root.title
+        renderer.configuration.hasIcons = true
+        renderer.pageSources = [
+            PageSource(fileName: "about.md", displayPath: "pages/about.md", bytes: Array("# About\n\nText.\n".utf8))
+        ]
+        _ = renderer.readPages(root: root)
         return (renderer, root)
     }
 
@@ -110,6 +115,9 @@ import Testing
                         ).content)
                 }
             }
+        }
+        for page in renderer.pages {
+            pages.append(TextPageModel(page: page, configuration: configuration, hasFeed: true).content)
         }
         pages.append(renderer.stylesheetData)
         return pages

@@ -31,6 +31,12 @@ struct AlbumPage: TemplateValueConvertible {
     var gallery: GalleryList
     /// when the album has more than one page
     var pagination: PaginationNav?
+    /// on the front page's first page, when the site has keyword pages: the keyword index
+    var keywordIndex: String?
+    /// on the front page's first page, when the site has place pages: the place index
+    var placeIndex: String?
+    /// `keywordIndex` or `placeIndex` is set
+    var hasIndexes: Bool
 
     /// `album`: the album the page shows.
     struct AlbumHeading: TemplateValueConvertible {
@@ -72,8 +78,11 @@ struct AlbumPage: TemplateValueConvertible {
             "tiles": tiles.templateValue,
             "hasTiles": .bool(hasTiles),
             "gallery": gallery.templateValue,
+            "hasIndexes": .bool(hasIndexes),
         ]
         if let pagination { value["pagination"] = pagination.templateValue }
+        if let keywordIndex { value["keywordIndex"] = .string(keywordIndex) }
+        if let placeIndex { value["placeIndex"] = .string(placeIndex) }
         if let meta { value["meta"] = meta.templateValue }
         return .object(value)
     }

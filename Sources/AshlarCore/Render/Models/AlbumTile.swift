@@ -13,6 +13,8 @@ struct AlbumTile: TemplateValueConvertible {
     var photoCount: Int
     /// `photoCount` with the nouns, in the site's words: "1 photo", "4 photos, 1 video"
     var photoCountText: String
+    /// the sub-album's description, from its `album.json`
+    var description: String?
     /// the tile's 1-based place among the sub-albums, for `aria-posinset`
     var position: Int
     /// how many sub-albums there are, for `aria-setsize`
@@ -60,6 +62,7 @@ struct AlbumTile: TemplateValueConvertible {
         photoCount = child.totalPhotoCount
         let videos = child.totalVideoCount
         photoCountText = context.words.count(photos: child.totalPhotoCount - videos, videos: videos)
+        description = child.description
         position = index + 1
         setSize = total
         loading = gallery.isInFirstScreen(index) ? "eager" : "lazy"
@@ -91,6 +94,7 @@ struct AlbumTile: TemplateValueConvertible {
             "loading": .string(loading),
             "style": .string(style),
         ]
+        if let description { tile["description"] = .string(description) }
         if let cover { tile["cover"] = cover.templateValue }
         return .object(tile)
     }

@@ -17,9 +17,17 @@ struct SiteSummary: TemplateValueConvertible {
     /// relative URL of `assets/ashlar.js`; absent with `"script": false`. The default theme loads
     /// it (`defer`) on photo pages only
     var script: String?
+    /// the site menu (albums, pages, keyword and place indexes, in the order of `"menu"` in
+    /// `ashlar.json`), as links from this page
+    var menu: [MenuItem]
+    /// `menu` is not empty
+    var hasMenu: Bool
+    /// relative URLs of the site's icons, when `ashlar.json` names one
+    var icons: SiteIcons?
 
-    /// The site as a page `prefix` (its way back to the output root) links to it.
-    init(configuration: SiteConfiguration, prefix: String, hasFeed: Bool) {
+    /// The site as a page `prefix` (its way back to the output root) links to it; `folder` is the
+    /// page's own, which the menu marks current.
+    init(configuration: SiteConfiguration, prefix: String, hasFeed: Bool, folder: String? = nil) {
         title = configuration.title
         language = configuration.language
         description = configuration.description
@@ -27,6 +35,9 @@ struct SiteSummary: TemplateValueConvertible {
         copyright = configuration.copyright
         feed = hasFeed ? prefix + "feed.xml" : nil
         script = configuration.script ? prefix + PageContext.scriptAsset : nil
+        menu = configuration.siteMenu.entries.map { MenuItem(entry: $0, prefix: prefix, pageFolder: folder ?? "\u{0}") }
+        hasMenu = !menu.isEmpty
+        icons = configuration.hasIcons ? SiteIcons(prefix: prefix) : nil
     }
 
     var templateValue: TemplateValue {
@@ -36,6 +47,9 @@ struct SiteSummary: TemplateValueConvertible {
         if let copyright { site["copyright"] = .string(copyright) }
         if let feed { site["feed"] = .string(feed) }
         if let script { site["script"] = .string(script) }
+        site["menu"] = menu.templateValue
+        site["hasMenu"] = .bool(hasMenu)
+        if let icons { site["icons"] = icons.templateValue }
         return .object(site)
     }
 }
