@@ -17,7 +17,8 @@ struct TextPageModel {
                 ]))
         }
         return TextPage(
-            site: Encoded(context.site), words: context.words, page: context.page, meta: meta, title: page.title, body: page.html,
+            site: Encoded(context.site), words: context.words, page: context.page, meta: meta, title: page.title,
+            body: page.html,
             hasHeading: page.html.hasPrefix("<h1>"))
     }
 }
