@@ -146,6 +146,34 @@ import Testing
         #expect(folder.exists("_site/prints/index.html"))
     }
 
+    /// A page shows an image of `pages/` by its name: the image is published beside the page as
+    /// a photo's copy is (no location), and a rebuild notices a new one. What leads nowhere, what
+    /// is not an image and what no page names are warnings naming the file.
+    @Test func pagesShowTheImagesBesideThem() throws {
+        let folder = try site()
+        try folder.write(
+            "# About\n\n![Me](me.png) [CV](cv.pdf) [Gone](gone.jpg) [Travel](../travel/index.html)\n",
+            to: "pages/about.md")
+        try folder.write(TinyPNG.make(width: 40, height: 40), to: "pages/me.png")
+        try folder.write("%PDF-1.4\n", to: "pages/cv.pdf")
+        try folder.write("notes\n", to: "pages/notes.txt")
+        let run = try build(folder)
+        #expect(run.stderr.contains("pages/about.md: warning: 'gone.jpg' leads nowhere"), "\(run.stderr)")
+        #expect(run.stderr.contains("pages/cv.pdf: warning: not published: only images"), "\(run.stderr)")
+        #expect(run.stderr.contains("pages/notes.txt: warning: not published: no page"), "\(run.stderr)")
+        #expect(!run.stderr.contains("'../travel"), "\(run.stderr)")
+        let page = try folder.read("_site/about/index.html")
+        #expect(page.contains(#"<img src="me.png" alt="Me" />"#), "\(page)")
+        let published = try Data(contentsOf: folder.url.appendingPathComponent("_site/about/me.png"))
+        #expect(published.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(!folder.exists("_site/about/cv.pdf") && !folder.exists("_site/about/notes.txt"))
+        // A new image under the same name: published again, though no page changed.
+        try folder.write(TinyPNG.make(width: 50, height: 50), to: "pages/me.png")
+        let rebuilt = try build(folder)
+        #expect(!rebuilt.stdout.contains("up to date"), "\(rebuilt.stdout)")
+        #expect(try Data(contentsOf: folder.url.appendingPathComponent("_site/about/me.png")) != published)
+    }
+
     @Test func rebuildsNoticeAddedChangedAndRemovedPages() throws {
         let folder = try site()
         try build(folder)

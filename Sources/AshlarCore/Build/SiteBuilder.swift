@@ -220,6 +220,7 @@ public struct SiteBuilder: Sendable {
         renderer.displaySource = { [paths] in paths.display($0) }
         renderer.published = published
         renderer.pageSources = inputs.pages
+        renderer.pageAttachments = inputs.pageAttachments
         renderer.icon = inputs.icon
         renderer.userRobots = inputs.robots
         let rendered = renderer.render(root: published.albums(of: catalog.root))

@@ -10,6 +10,9 @@ public struct MarkdownDocument: Sendable, Equatable {
     /// The plain text of the first heading, if the document has one (whitespace collapsed).
     public let firstHeading: String?
 
+    /// Every link's and image's destination, as the HTML holds it (percent-encoded), in order.
+    public let destinations: [String]
+
     /// Parses `source` and renders it as HTML.
     public init(parsing source: String, options: MarkdownOptions = MarkdownOptions()) {
         var parser = MarkdownBlockParser(options: options)
@@ -18,5 +21,6 @@ public struct MarkdownDocument: Sendable, Equatable {
         writer.write(document, references: parser.references)
         html = writer.output
         firstHeading = writer.firstHeading
+        destinations = writer.destinations
     }
 }

@@ -4,6 +4,8 @@ struct MarkdownHTMLWriter {
     let options: MarkdownOptions
     private(set) var output = ""
     private(set) var firstHeading: String?
+    /// Every link's and image's destination as written, in order.
+    private(set) var destinations: [String] = []
     private var references: [String: MarkdownLinkReference] = [:]
 
     init(options: MarkdownOptions) {
@@ -137,7 +139,9 @@ struct MarkdownHTMLWriter {
             }
         case .link:
             output += "<a href=\""
-            MarkdownText.appendEscaped(safeDestination(node.destination, isImage: false), to: &output)
+            let destination = safeDestination(node.destination, isImage: false)
+            destinations.append(String(String.UnicodeScalarView(destination)))
+            MarkdownText.appendEscaped(destination, to: &output)
             output += "\""
             if !node.title.isEmpty {
                 output += " title=\""
@@ -149,7 +153,9 @@ struct MarkdownHTMLWriter {
             output += "</a>"
         case .image:
             output += "<img src=\""
-            MarkdownText.appendEscaped(safeDestination(node.destination, isImage: true), to: &output)
+            let destination = safeDestination(node.destination, isImage: true)
+            destinations.append(String(String.UnicodeScalarView(destination)))
+            MarkdownText.appendEscaped(destination, to: &output)
             output += "\" alt=\""
             var alt: [Unicode.Scalar] = []
             Self.plainText(of: index, in: tree, into: &alt)

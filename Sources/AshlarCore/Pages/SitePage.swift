@@ -12,6 +12,9 @@ package struct SitePage: Sendable, Equatable {
     package var menuOrder: Int?
     /// The Markdown file, as messages show it.
     package var displayPath: String
+    /// The files its links and images name in its own folder (`me.jpg`), in order, each once
+    /// (``PageAttachment/localFile(_:)``).
+    package var localFiles: [String] = []
 
     /// Reads a page's front matter and renders its Markdown. Fails with an error naming the file
     /// (and the line and column, for front matter).
@@ -38,7 +41,10 @@ package struct SitePage: Sendable, Equatable {
         return .success(
             SitePage(
                 folder: Slug.make(from: name, fallback: "page"), title: title, html: document.html,
-                inMenu: matter.inMenu, menuOrder: matter.menuOrder, displayPath: source.displayPath))
+                inMenu: matter.inMenu, menuOrder: matter.menuOrder, displayPath: source.displayPath,
+                localFiles: document.destinations.compactMap(PageAttachment.localFile).reduce(into: []) { files, name in
+                    if !files.contains(name) { files.append(name) }
+                }))
     }
 
     private static func byteOrderMarkLength(_ bytes: [UInt8]) -> Int {

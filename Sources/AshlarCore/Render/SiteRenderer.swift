@@ -34,6 +34,8 @@ package struct SiteRenderer: Sendable {
     package var published = PublishedImages()
     /// The Markdown files of `pages/`, each made a page of the site.
     package var pageSources: [PageSource] = []
+    /// The other files of `pages/`, published beside the pages that show them.
+    package var pageAttachments: [PageAttachment] = []
     /// The pages read from `pageSources` (set by `render(root:)`).
     var pages: [SitePage] = []
     /// The image `icon` names, made into the site's icons.
@@ -121,10 +123,11 @@ package struct SiteRenderer: Sendable {
         renderer.rootTitle = root.title
         let (siteFiles, siteDiagnostics, iconSignature) = renderer.makeSiteFiles()
         let pageDiagnostics = renderer.readPages(root: root)
+        let (attachments, attachmentDiagnostics) = renderer.attachmentFiles()
         var rendered = renderer.renderPages(root: root, feed: feed)
-        rendered.files += siteFiles
+        rendered.files += siteFiles + attachments
         if let iconSignature { rendered.albumSignatures[SiteIcon.signatureKey] = iconSignature }
-        rendered.diagnostics = siteDiagnostics + pageDiagnostics + rendered.diagnostics
+        rendered.diagnostics = siteDiagnostics + pageDiagnostics + attachmentDiagnostics + rendered.diagnostics
         return rendered
     }
 

@@ -7,8 +7,9 @@ struct SiteInputs: Sendable {
     var configuration: SiteConfiguration?
     var configurationBytes: [UInt8]
     var theme: Theme
-    /// The Markdown files of `SOURCE/pages/`.
+    /// The Markdown files of `SOURCE/pages/`, and the other files there.
     var pages: [PageSource] = []
+    var pageAttachments: [PageAttachment] = []
     /// The file `icon` in `ashlar.json` names, when it could be read.
     var icon: IconSource?
     /// The user's own `SOURCE/robots.txt`, published in place of the one Ashlar writes.
@@ -37,7 +38,7 @@ struct SiteInputs: Sendable {
             }
         }
         let theme = ThemeFiles.load(paths: paths, diagnostics: &diagnostics)
-        let pages = PageFiles.load(paths: paths, diagnostics: &diagnostics)
+        let (pages, pageAttachments) = PageFiles.load(paths: paths, diagnostics: &diagnostics)
         let icon = configuration?.icon.flatMap { loadIcon($0, paths: paths, diagnostics: &diagnostics) }
         var robots: [UInt8]?
         let robotsPath = paths.sourceFile(robotsFile)
@@ -55,7 +56,8 @@ struct SiteInputs: Sendable {
             }
         }
         return SiteInputs(
-            configuration: configuration, configurationBytes: bytes, theme: theme, pages: pages, icon: icon,
+            configuration: configuration, configurationBytes: bytes, theme: theme, pages: pages,
+            pageAttachments: pageAttachments, icon: icon,
             robots: robots, diagnostics: diagnostics)
     }
 
@@ -127,6 +129,10 @@ struct SiteInputs: Sendable {
         fingerprint.add(pages) { fingerprint, page in
             fingerprint.add(page.fileName)
             fingerprint.add(page.bytes)
+        }
+        fingerprint.add(pageAttachments) { fingerprint, attachment in
+            fingerprint.add(attachment.name)
+            fingerprint.add(attachment.bytes)
         }
         fingerprint.add(icon?.bytes ?? [])
         fingerprint.add(robots ?? [])
