@@ -3,7 +3,19 @@ extension HEVCPictureDecoder {
     /// (x, y): inside the picture, already decoded (not after it in z-scan order), in the same
     /// slice and the same tile.
     func isAvailable(x: Int, y: Int, neighbourX: Int, neighbourY: Int) -> Bool {
-        guard neighbourX >= 0, neighbourY >= 0, neighbourX < sps.width, neighbourY < sps.height else { return false }
+        Self.isAvailable(
+            x: x, y: y, neighbourX: neighbourX, neighbourY: neighbourY, width: sps.width, height: sps.height,
+            geometry: geometry, ctbSlice: ctbSlice)
+    }
+
+    /// ``isAvailable(x:y:neighbourX:neighbourY:)`` from the maps it reads: static, so that a
+    /// closure asking it (the intra predictor's, once a 4×4 block) does not copy `self`, and with
+    /// it every map, at each call.
+    static func isAvailable(
+        x: Int, y: Int, neighbourX: Int, neighbourY: Int, width: Int, height: Int, geometry: HEVCPictureGeometry,
+        ctbSlice: [Int32]
+    ) -> Bool {
+        guard neighbourX >= 0, neighbourY >= 0, neighbourX < width, neighbourY < height else { return false }
         let shift = geometry.log2MinTbSize
         let columns = geometry.widthInMinTbs
         let here = geometry.minTbAddressZScan[(y >> shift) * columns + (x >> shift)]

@@ -160,19 +160,23 @@ extension HEVCPictureDecoder {
         swap(&plane, &picture.planes[component])
         let currentX = x * subWidth
         let currentY = y * subHeight
-        // Availability changes only from one 4×4 luma block to the next: asked once a block.
+        // Availability changes only from one 4×4 luma block to the next: asked once a block. The
+        // closure reads locals only: one that read `self` copied the whole decoder at each call.
         var lastBlock = -1
         var lastAnswer = false
+        let (width, height, columns4, geometry, ctbSlice) = (sps.width, sps.height, columns4, geometry, ctbSlice)
         HEVCIntraPredictor.predict(
             into: &plane, x0: x, y0: y, log2Size: log2Size, mode: mode, settings: intra
         ) { nx, ny in
             let lumaX = nx * subWidth
             let lumaY = ny * subHeight
-            guard lumaX >= 0, lumaY >= 0, lumaX < sps.width, lumaY < sps.height else { return false }
+            guard lumaX >= 0, lumaY >= 0, lumaX < width, lumaY < height else { return false }
             let block = (lumaY >> 2) * columns4 + (lumaX >> 2)
             if block != lastBlock {
                 lastBlock = block
-                lastAnswer = isAvailable(x: currentX, y: currentY, neighbourX: lumaX, neighbourY: lumaY)
+                lastAnswer = Self.isAvailable(
+                    x: currentX, y: currentY, neighbourX: lumaX, neighbourY: lumaY, width: width, height: height,
+                    geometry: geometry, ctbSlice: ctbSlice)
             }
             return lastAnswer
         }
