@@ -120,8 +120,11 @@ extension HEVCPictureDecoder {
         }
         if split {
             let half = size / 2
-            for (dx, dy) in [(0, 0), (half, 0), (0, half), (half, half)]
-            where x0 + dx < sps.width && y0 + dy < sps.height {
+            // The four quarters in z order, without an array of offsets (one a call was an
+            // allocation and a generic metadata look-up).
+            for quarter in 0..<4 {
+                let (dx, dy) = ((quarter & 1) * half, (quarter >> 1) * half)
+                guard x0 + dx < sps.width, y0 + dy < sps.height else { continue }
                 try decodeCodingQuadtree(x0: x0 + dx, y0: y0 + dy, log2Size: log2Size - 1, depth: depth + 1)
             }
             return
@@ -176,17 +179,18 @@ extension HEVCPictureDecoder {
         var chromaFromLuma: UInt8 = 0
         let parts = splitNxN ? 4 : 1
         let partSize = splitNxN ? size / 2 : size
-        let offsets = [(0, 0), (partSize, 0), (0, partSize), (partSize, partSize)]
-        var usesCandidate = [false, false, false, false]
-        for part in 0..<parts { usesCandidate[part] = entropy.decodePrevIntraLumaPredFlag() }
+        // Part p's offset is ((p & 1) · partSize, (p >> 1) · partSize); its prev_intra_luma_pred_flag
+        // is bit p of `usesCandidate`.
+        var usesCandidate = 0
+        for part in 0..<parts where entropy.decodePrevIntraLumaPredFlag() { usesCandidate |= 1 << part }
         for part in 0..<parts {
-            let x = x0 + offsets[part].0
-            let y = y0 + offsets[part].1
+            let x = x0 + (part & 1) * partSize
+            let y = y0 + (part >> 1) * partSize
             let left = candidateMode(x: x, y: y, neighbourX: x - 1, neighbourY: y)
             let above = candidateMode(x: x, y: y, neighbourX: x, neighbourY: y - 1)
             let candidates = HEVCIntraModes.candidateList(left: left, above: above)
             let mode: Int
-            if usesCandidate[part] {
+            if usesCandidate & (1 << part) != 0 {
                 mode = candidates[entropy.decodeMPMIndex()]
             } else {
                 mode = HEVCIntraModes.lumaMode(
@@ -198,8 +202,8 @@ extension HEVCPictureDecoder {
             let chromaParts = sps.chromaArrayType == 3 ? parts : 1
             let chromaSize = sps.chromaArrayType == 3 ? partSize : size
             for part in 0..<chromaParts {
-                let x = x0 + offsets[part].0
-                let y = y0 + offsets[part].1
+                let x = x0 + (part & 1) * partSize
+                let y = y0 + (part >> 1) * partSize
                 let syntax = entropy.decodeIntraChromaPredMode()
                 let mode = HEVCIntraModes.chromaMode(
                     intraChromaPredMode: syntax, lumaMode: Int(lumaModes[block4(x, y)]),

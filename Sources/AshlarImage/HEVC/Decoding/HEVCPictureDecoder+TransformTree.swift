@@ -53,7 +53,8 @@ extension HEVCPictureDecoder {
         }
         if split {
             let half = 1 << (log2Size - 1)
-            for (index, (dx, dy)) in [(0, 0), (half, 0), (0, half), (half, half)].enumerated() {
+            for index in 0..<4 {
+                let (dx, dy) = ((index & 1) * half, (index >> 1) * half)
                 try decodeTransformTree(
                     cu, x0: x0 + dx, y0: y0 + dy, xBase: x0, yBase: y0, log2Size: log2Size - 1, depth: depth + 1,
                     blockIndex: index, parentChroma: chroma)
