@@ -14,6 +14,13 @@ extension SiteRenderer {
         var named = Set<String>()
         for page in pages {
             for name in page.localFiles {
+                guard name.lowercased() != "index.html" else {
+                    diagnostics.append(
+                        .warning(
+                            "'\(name)' is not published: it would take the place of the page itself",
+                            path: page.displayPath))
+                    continue
+                }
                 guard let attachment = byName[name] else {
                     diagnostics.append(
                         .warning(

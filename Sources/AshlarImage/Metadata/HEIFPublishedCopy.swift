@@ -81,7 +81,9 @@ enum HEIFPublishedCopy {
             items.append(
                 Item(id: image.itemID, type: "grid", data: data, properties: try properties(of: image.itemID, in: file))
             )
-            for tile in tiles where !items.contains(where: { $0.id == tile }) {
+            // A set, not a search of `items`: a grid may have 65,536 tiles.
+            var kept = Set(items.map(\.id))
+            for tile in tiles where kept.insert(tile).inserted {
                 items.append(try codedItem(tile, configuration: configuration, of: file))
             }
             references.append(Reference(kind: "dimg", from: image.itemID, to: tiles))
@@ -106,7 +108,7 @@ enum HEIFPublishedCopy {
         }
         // An extent of length 0 would mean "to the end of the file" in the copy's `iloc`.
         guard !kept.isEmpty else { throw ImageError(.malformed, "HEIF item \(id) holds no coded picture") }
-        let type = file.items.first { $0.id == id }?.type == "hev1" ? "hev1" : "hvc1"
+        let type = file.item(id)?.type == "hev1" ? "hev1" : "hvc1"
         return Item(id: id, type: type, data: kept, properties: try properties(of: id, in: file))
     }
 
