@@ -139,35 +139,39 @@ struct MarkdownHTMLWriter {
             }
         case .link:
             output += "<a href=\""
-            let destination = safeDestination(node.destination, isImage: false)
-            destinations.append(String(String.UnicodeScalarView(destination)))
-            MarkdownText.appendEscaped(destination, to: &output)
+            writeDestination(node.destination, isImage: false)
             output += "\""
-            if !node.title.isEmpty {
-                output += " title=\""
-                MarkdownText.appendEscaped(node.title, to: &output)
-                output += "\""
-            }
+            writeTitle(node.title)
             output += ">"
             writeChildren(of: index, in: tree)
             output += "</a>"
         case .image:
             output += "<img src=\""
-            let destination = safeDestination(node.destination, isImage: true)
-            destinations.append(String(String.UnicodeScalarView(destination)))
-            MarkdownText.appendEscaped(destination, to: &output)
+            writeDestination(node.destination, isImage: true)
             output += "\" alt=\""
             var alt: [Unicode.Scalar] = []
             Self.plainText(of: index, in: tree, into: &alt)
             MarkdownText.appendEscaped(alt, to: &output)
             output += "\""
-            if !node.title.isEmpty {
-                output += " title=\""
-                MarkdownText.appendEscaped(node.title, to: &output)
-                output += "\""
-            }
+            writeTitle(node.title)
             output += " />"
         }
+    }
+
+    /// A link's or image's destination, made safe (``safeDestination(_:isImage:)``), escaped and
+    /// remembered in ``destinations``.
+    private mutating func writeDestination(_ destination: [Unicode.Scalar], isImage: Bool) {
+        let safe = safeDestination(destination, isImage: isImage)
+        destinations.append(String(String.UnicodeScalarView(safe)))
+        MarkdownText.appendEscaped(safe, to: &output)
+    }
+
+    /// ` title="…"`, when the link or image has a title.
+    private mutating func writeTitle(_ title: [Unicode.Scalar]) {
+        guard !title.isEmpty else { return }
+        output += " title=\""
+        MarkdownText.appendEscaped(title, to: &output)
+        output += "\""
     }
 
     /// The destination, or nothing when raw HTML is not allowed and its scheme could run code or

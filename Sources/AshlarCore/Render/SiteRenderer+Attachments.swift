@@ -29,8 +29,12 @@ extension SiteRenderer {
                     continue
                 }
                 named.insert(name)
-                let copy = copies[name] ?? publishedBytes(of: attachment)
-                if copies[name] == nil {
+                let copy: AttachmentCopy
+                if let made = copies[name] {
+                    copy = made
+                } else {
+                    // Made once however many pages show it, and refused with one warning.
+                    copy = publishedBytes(of: attachment)
                     copies[name] = copy
                     if case .refused(let message) = copy {
                         diagnostics.append(.warning("not published: \(message)", path: attachment.displayPath))

@@ -60,9 +60,9 @@ package struct CodePointProfile: Sendable, Equatable {
     }
 
     static let d65 = (x: 0.3127, y: 0.3290)
-    /// The ICC connection space's illuminant, as xy (from its XYZ 0.9642, 1, 0.8249).
-    static let d50 = (x: 0.9642 / (0.9642 + 1 + 0.8249), y: 1 / (0.9642 + 1 + 0.8249))
+    /// The ICC connection space's illuminant: its XYZ (ICC.1 §7.2.16), and as xy.
     static let d50XYZ = [0.9642, 1.0, 0.8249]
+    static let d50 = (x: d50XYZ[0] / d50XYZ.reduce(0, +), y: d50XYZ[1] / d50XYZ.reduce(0, +))
 
     /// H.273 Table 2, the primaries this writer describes.
     package static let chromaticities: [Int: Chromaticities] = [

@@ -75,7 +75,21 @@ struct HEIFPublishedCopyTests {
         }
     }
 
-    @Test func anAVIFIsRefused() throws {
-        #expect(throws: ImageError.self) { try PublishedCopy.make(Array("not an AVIF".utf8), format: .avif) }
+    /// An AV1-coded HEIF (the seed's `hvc1` item turned `av01`, its `hvcC` turned `av1C`) is
+    /// refused by name: the copy carries HEVC-coded images only.
+    @Test func anAV1CodedHEIFIsRefused() throws {
+        var bytes = Array(
+            try Data(
+                contentsOf: TestFiles.fuzzRegressions.deletingLastPathComponent().appendingPathComponent(
+                    "Corpus/heif/plain.heic")))
+        for (from, to) in [("hvc1", "av01"), ("hvcC", "av1C")] {
+            let (needle, replacement) = (Array(from.utf8), Array(to.utf8))
+            for start in 0...(bytes.count - 4) where Array(bytes[start..<start + 4]) == needle {
+                bytes.replaceSubrange(start..<start + 4, with: replacement)
+            }
+        }
+        #expect(throws: ImageError(.unsupported, "its primary image is AV1-coded")) {
+            try PublishedCopy.make(bytes, format: .heic)
+        }
     }
 }
