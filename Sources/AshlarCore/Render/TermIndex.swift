@@ -38,13 +38,21 @@ package struct TermIndex: Sendable {
         package var slug: String
         /// In catalog order: albums as the site nests them (parents first), each album's photos
         /// in its own order.
-        package var photos: [Entry]
+        package private(set) var photos: [Entry]
+        /// The videos among `photos`, counted once: every page of the term and the index page
+        /// show it, and counting copies each entry (a shared photo's references, contended
+        /// between the page workers).
+        package private(set) var videoCount: Int
+
+        init(name: String, slug: String, photos: [Entry]) {
+            self.name = name
+            self.slug = slug
+            self.photos = photos
+            self.videoCount = photos.reduce(0) { $0 + ($1.photo.video == nil ? 0 : 1) }
+        }
 
         /// The folder of the term's first page: `tags/SLUG`.
         package func folder(in kind: Kind) -> String { kind.folder + "/" + slug }
-
-        /// The videos among `photos`.
-        var videoCount: Int { photos.count { $0.photo.video != nil } }
 
         /// Its photos and videos counted in `words`: "4 photos, 1 video".
         func countText(words: ThemeWords) -> String {
