@@ -16,56 +16,79 @@ package enum YCbCrConverter {
         _ planes: YCbCrPlanes, width: Int, height: Int, matrix: YCbCrMatrix
     ) throws(ImageError) -> PixelImage {
         try check(planes, width: width, height: height)
-        let format: PixelFormat =
-            switch (planes.chroma != nil, planes.alpha != nil) {
-            case (true, false): .rgb
-            case (true, true): .rgba
-            case (false, false): .gray
-            case (false, true): .grayAlpha
-            }
+        let format = format(of: planes)
         var image = PixelImage(width: width, height: height, format: format)
         guard width > 0, height > 0 else { return image }
+        try image.pixels.withUnsafeMutableBufferPointer { (output) throws(ImageError) in
+            guard let base = output.baseAddress else { return }
+            try convert(
+                planes, width: width, height: height, matrix: matrix, into: base, rowStride: width * format.channels)
+        }
+        return image
+    }
+
+    /// The pixel format planes convert to: `.rgb` or `.rgba` for colour, `.gray` or `.grayAlpha`
+    /// for monochrome.
+    package static func format(of planes: YCbCrPlanes) -> PixelFormat {
+        switch (planes.chroma != nil, planes.alpha != nil) {
+        case (true, false): .rgb
+        case (true, true): .rgba
+        case (false, false): .gray
+        case (false, true): .grayAlpha
+        }
+    }
+
+    /// Converts the top-left `width`×`height` of `planes` into pixels of ``format(of:)`` at
+    /// `output`, whose rows start `rowStride` bytes apart (at least `width` pixels): a grid tile
+    /// straight into its place on the canvas.
+    package static func convert(
+        _ planes: YCbCrPlanes, width: Int, height: Int, matrix: YCbCrMatrix, into output: UnsafeMutablePointer<UInt8>,
+        rowStride: Int
+    ) throws(ImageError) {
+        try check(planes, width: width, height: height)
+        let channels = format(of: planes).channels
+        guard width > 0, height > 0 else { return }
+        guard rowStride >= width * channels else {
+            throw ImageError(.malformed, "the output rows of \(rowStride) bytes are narrower than \(width) pixels")
+        }
         let luma = Quantisation(bitDepth: planes.luma.bitDepth, fullRange: matrix.fullRange, chroma: false)
-        let channels = format.channels
-        image.pixels.withUnsafeMutableBufferPointer { output in
-            planes.luma.samples.withUnsafeBufferPointer { lumaSamples in
-                if let chroma = planes.chroma {
-                    convertColour(
-                        luma: lumaSamples, planes.luma.stride, lumaScale: luma, chroma: chroma, matrix: matrix,
-                        width: width, height: height, into: output, channels: channels)
-                } else {
-                    for y in 0..<height {
-                        let row = y * planes.luma.stride
-                        var at = y * width * channels
-                        for x in 0..<width {
-                            output[at] = roundedByte(luma.normalise(lumaSamples[row + x]))
-                            at += channels
-                        }
-                    }
-                }
-            }
-            if let alpha = planes.alpha {
-                let scale = 255 / Float((1 << alpha.bitDepth) - 1)
-                alpha.samples.withUnsafeBufferPointer { alphaSamples in
-                    for y in 0..<height {
-                        let row = y * alpha.stride
-                        var at = y * width * channels + channels - 1
-                        for x in 0..<width {
-                            output[at] = roundedByte(Float(alphaSamples[row + x]) * scale)
-                            at += channels
-                        }
+        planes.luma.samples.withUnsafeBufferPointer { lumaSamples in
+            if let chroma = planes.chroma {
+                convertColour(
+                    luma: lumaSamples, planes.luma.stride, lumaScale: luma, chroma: chroma, matrix: matrix,
+                    width: width, height: height, into: output, rowStride: rowStride, channels: channels)
+            } else {
+                for y in 0..<height {
+                    let row = y * planes.luma.stride
+                    var at = y * rowStride
+                    for x in 0..<width {
+                        output[at] = roundedByte(luma.normalise(lumaSamples[row + x]))
+                        at += channels
                     }
                 }
             }
         }
-        return image
+        if let alpha = planes.alpha {
+            let scale = 255 / Float((1 << alpha.bitDepth) - 1)
+            alpha.samples.withUnsafeBufferPointer { alphaSamples in
+                for y in 0..<height {
+                    let row = y * alpha.stride
+                    var at = y * rowStride + channels - 1
+                    for x in 0..<width {
+                        output[at] = roundedByte(Float(alphaSamples[row + x]) * scale)
+                        at += channels
+                    }
+                }
+            }
+        }
     }
 
     /// Each chroma row's three offsets are computed once per chroma sample, then added to every
     /// luma sample that shares it.
     private static func convertColour(
         luma: UnsafeBufferPointer<UInt16>, _ lumaStride: Int, lumaScale: Quantisation, chroma: YCbCrPlanes.Chroma,
-        matrix: YCbCrMatrix, width: Int, height: Int, into output: UnsafeMutableBufferPointer<UInt8>, channels: Int
+        matrix: YCbCrMatrix, width: Int, height: Int, into output: UnsafeMutablePointer<UInt8>, rowStride: Int,
+        channels: Int
     ) {
         let chromaWidth = (width + (1 << chroma.shiftX) - 1) >> chroma.shiftX
         let weights = Weights(matrix, cb: chroma.cb.bitDepth, cr: chroma.cr.bitDepth)
@@ -87,7 +110,7 @@ package enum YCbCrConverter {
                             }
                         }
                         let row = y * lumaStride
-                        var at = y * width * channels
+                        var at = y * rowStride
                         for x in 0..<width {
                             let value = lumaScale.normalise(luma[row + x])
                             let o = 3 * (x >> chroma.shiftX)

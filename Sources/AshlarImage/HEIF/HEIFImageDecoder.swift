@@ -1,8 +1,5 @@
-import Dispatch
-import Synchronization
-
 /// Decodes the primary image of a HEIF file to pixels: each coded item through a codec, grid
-/// tiles converted and pasted, the picture cropped to its `ispe`, converted to RGB by its colour
+/// tiles converted into their place, the picture cropped to its `ispe`, converted to RGB by its colour
 /// (an `nclx` property, else what the bitstream states), its alpha item attached, and its
 /// transforms (`clap`, `irot`, `imir`) applied in order.
 package struct HEIFImageDecoder<Codec: HEIFCodedImageDecoding>: Sendable {
@@ -89,46 +86,27 @@ package struct HEIFImageDecoder<Codec: HEIFCodedImageDecoding>: Sendable {
                 item, codec, in: file, width: description.codedWidth, height: description.codedHeight, nclx: nclx,
                 alpha: alpha)
         case .grid(let grid, let tiles, let tileWidth, let tileHeight, let codec):
-            let images = try decodeTiles(tiles) { (tile) throws(ImageError) in
-                try decodeItem(tile, codec, in: file, width: tileWidth, height: tileHeight, nclx: nclx, alpha: alpha)
-            }
-            guard
-                let canvas = PixelImage.pasting(
-                    images, columns: grid.columns, width: description.codedWidth, height: description.codedHeight)
-            else {
-                throw ImageError(.malformed, "HEIF grid item \(description.itemID)'s tiles do not cover its canvas")
-            }
-            return canvas
+            return try canvas(
+                of: description, grid: grid, tiles: tiles, tileSize: (tileWidth, tileHeight), codec: codec, in: file,
+                nclx: nclx, alpha: alpha)
         }
-    }
-
-    /// Each tile decoded by `decode`, in order: in turn, or on up to ``tileWorkers`` threads that
-    /// take the tiles one at a time. The first error thrown (by tile order) is the one thrown.
-    private func decodeTiles(
-        _ tiles: [UInt32], _ decode: @Sendable (UInt32) throws(ImageError) -> PixelImage
-    ) throws(ImageError) -> [PixelImage] {
-        let threads = min(tileWorkers, tiles.count)
-        guard threads > 1 else {
-            var images: [PixelImage] = []
-            images.reserveCapacity(tiles.count)
-            for tile in tiles { images.append(try decode(tile)) }
-            return images
-        }
-        let results = TileResults(count: tiles.count)
-        DispatchQueue.concurrentPerform(iterations: threads) { _ in
-            while let index = results.next() {
-                let result: Result<PixelImage, ImageError>
-                do throws(ImageError) { result = .success(try decode(tiles[index])) } catch { result = .failure(error) }
-                results.store(result, at: index)
-            }
-        }
-        return try results.images()
     }
 
     private func decodeItem(
         _ item: UInt32, _ codec: HEIFCodec, in file: HEIFFile, width: Int, height: Int,
         nclx: (matrix: Int, fullRange: Bool)?, alpha: Bool
     ) throws(ImageError) -> PixelImage {
+        let (picture, matrix) = try codedPicture(
+            item, codec, in: file, width: width, height: height, nclx: nclx, alpha: alpha)
+        return try YCbCrConverter.convert(picture.planes, width: width, height: height, matrix: matrix)
+    }
+
+    /// One coded item decoded, at least `width`×`height`, and the matrix its samples convert by:
+    /// the `nclx` property's, else the bitstream's; an alpha item keeps only its luma.
+    func codedPicture(
+        _ item: UInt32, _ codec: HEIFCodec, in file: HEIFFile, width: Int, height: Int,
+        nclx: (matrix: Int, fullRange: Bool)?, alpha: Bool
+    ) throws(ImageError) -> (HEIFCodedPicture, YCbCrMatrix) {
         let data: ArraySlice<UInt8>
         do { data = try file.data(of: item) } catch { throw ImageError(error) }
         var picture = try self.codec.decode(codec, data: data, size: (width, height))
@@ -147,7 +125,7 @@ package struct HEIFImageDecoder<Codec: HEIFCodedImageDecoding>: Sendable {
         } else {
             matrix = try YCbCrMatrix(matrixCoefficients: picture.matrixCoefficients, fullRange: picture.fullRange)
         }
-        return try YCbCrConverter.convert(picture.planes, width: width, height: height, matrix: matrix)
+        return (picture, matrix)
     }
 
     /// `colour` with `alpha`'s grey as its alpha channel (both the same size).

@@ -47,33 +47,4 @@ extension PixelImage {
         }
         return image
     }
-
-    /// A grid's canvas: `tiles` (row-major, `columns` to a row, all of one size and format) pasted
-    /// side by side and cropped to `width`×`height`. Nil when the tiles differ in size or format,
-    /// are too few or too many, or do not cover the canvas.
-    package static func pasting(_ tiles: [PixelImage], columns: Int, width: Int, height: Int) -> PixelImage? {
-        guard let first = tiles.first, columns > 0, tiles.count % columns == 0, width > 0, height > 0,
-            tiles.allSatisfy({ $0.width == first.width && $0.height == first.height && $0.format == first.format })
-        else { return nil }
-        let rows = tiles.count / columns
-        guard columns * first.width >= width, rows * first.height >= height else { return nil }
-        let channels = first.format.channels
-        var canvas = [UInt8](repeating: 0, count: width * height * channels)
-        canvas.withUnsafeMutableBufferPointer { target in
-            for (index, tile) in tiles.enumerated() {
-                let left = (index % columns) * first.width
-                let top = (index / columns) * first.height
-                let copyWidth = max(0, min(first.width, width - left))
-                let copyHeight = max(0, min(first.height, height - top))
-                tile.pixels.withUnsafeBufferPointer { source in
-                    for row in 0..<copyHeight {
-                        let from = row * first.width * channels
-                        let to = ((top + row) * width + left) * channels
-                        for sample in 0..<(copyWidth * channels) { target[to + sample] = source[from + sample] }
-                    }
-                }
-            }
-        }
-        return PixelImage(width: width, height: height, format: first.format, pixels: canvas)
-    }
 }

@@ -69,23 +69,36 @@ import Testing
         }
     }
 
-    @Test func gridPasteCropsOverhangingTiles() throws {
-        // Four 3×2 tiles whose pixel is (tile, x, y), on a 5×3 canvas: the right column and the
-        // bottom row of tiles overhang.
-        let tiles = (0..<4).map { tile in
-            PixelImage(
-                width: 3, height: 2, format: .rgb,
-                pixels: (0..<2).flatMap { y in (0..<3).flatMap { x in [UInt8(tile), UInt8(x), UInt8(y)] } })
+    @Test func gridTilesConvertIntoTheirPlaceCroppedAtTheCanvasEdge() throws {
+        // Four 3×2 monochrome tiles whose sample is tile · 16 + y · 4 + x, on a 5×3 canvas: the
+        // right column and the bottom row of tiles overhang.
+        let layout = try #require(
+            HEIFGridCanvas(width: 5, height: 3, tileWidth: 3, tileHeight: 2, columns: 2, tileCount: 4))
+        var canvas = [UInt8](repeating: 255, count: 5 * 3)
+        let matrix = YCbCrMatrix(equations: .identity, fullRange: true)
+        for tile in 0..<4 {
+            let samples = (0..<2).flatMap { y in (0..<3).map { x in UInt16(tile * 16 + y * 4 + x) } }
+            let planes = YCbCrPlanes(
+                luma: YCbCrPlanes.Plane(samples: samples, width: 3, height: 2, stride: 3, bitDepth: 8), chroma: nil)
+            let region = layout.region(ofTile: tile)
+            try canvas.withUnsafeMutableBufferPointer { (buffer) throws(ImageError) in
+                // A missing base leaves the canvas at 255, which the checks below catch.
+                guard let base = buffer.baseAddress else { return }
+                try YCbCrConverter.convert(
+                    planes, width: region.width, height: region.height, matrix: matrix,
+                    into: base + region.y * 5 + region.x, rowStride: 5)
+            }
         }
-        let canvas = try #require(PixelImage.pasting(tiles, columns: 2, width: 5, height: 3))
         for y in 0..<3 {
             for x in 0..<5 {
                 let tile = (y / 2) * 2 + x / 3
-                #expect(Self.pixel(canvas, x, y) == [UInt8(tile), UInt8(x % 3), UInt8(y % 2)])
+                #expect(canvas[y * 5 + x] == UInt8(tile * 16 + (y % 2) * 4 + x % 3), "(\(x), \(y))")
             }
         }
-        #expect(PixelImage.pasting(tiles, columns: 2, width: 7, height: 3) == nil)
-        #expect(PixelImage.pasting(Array(tiles.prefix(3)), columns: 2, width: 5, height: 3) == nil)
+        #expect(layout.region(ofTile: 3) == (3, 2, 2, 1))
+        #expect(HEIFGridCanvas(width: 7, height: 3, tileWidth: 3, tileHeight: 2, columns: 2, tileCount: 4) == nil)
+        #expect(HEIFGridCanvas(width: 5, height: 3, tileWidth: 3, tileHeight: 2, columns: 2, tileCount: 3) == nil)
+        #expect(HEIFGridCanvas(width: 5, height: 3, tileWidth: 0, tileHeight: 2, columns: 2, tileCount: 4) == nil)
     }
 
     /// (image W, H, clap fractions, expected x, y, width, height); nil for no rectangle.

@@ -166,8 +166,10 @@ extension HEVCPictureDecoder {
         var lastBlock = -1
         var lastAnswer = false
         let (width, height, columns4, geometry, ctbSlice) = (sps.width, sps.height, columns4, geometry, ctbSlice)
+        // A 4×4 luma block is 4 / subWidth samples of this plane across and 4 / subHeight down.
         HEVCIntraPredictor.predict(
-            into: &plane, x0: x, y0: y, log2Size: log2Size, mode: mode, settings: intra
+            into: &plane, x0: x, y0: y, log2Size: log2Size, mode: mode, settings: intra,
+            unit: (4 / subWidth, 4 / subHeight)
         ) { nx, ny in
             let lumaX = nx * subWidth
             let lumaY = ny * subHeight
@@ -186,7 +188,17 @@ extension HEVCPictureDecoder {
         guard coded || crossComponent != nil else {
             return keepResidual ? [Int32](repeating: 0, count: size * size) : nil
         }
-        var residual = [Int32](repeating: 0, count: size * size)
+        // The decoder's scratch block, unless the residual outlives this call (cross-component
+        // prediction reads the luma residual when it predicts chroma).
+        var residual: [Int32] = []
+        if keepResidual || crossComponent != nil {
+            residual = [Int32](repeating: 0, count: size * size)
+        } else {
+            swap(&residual, &residualScratch)
+            // Every step below reads and writes only the first size × size entries.
+            if residual.count < size * size { residual = [Int32](repeating: 0, count: 32 * 32) }
+        }
+        defer { if !keepResidual && crossComponent == nil { swap(&residual, &residualScratch) } }
         if coded {
             let scanIndex = Self.scanIndex(
                 mode: mode, log2Size: log2Size, component: component, chroma444: sps.chromaArrayType == 3)

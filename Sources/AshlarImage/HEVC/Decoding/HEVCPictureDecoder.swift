@@ -47,6 +47,9 @@ package struct HEVCPictureDecoder: Sendable {
     var cuQpOffsetCb = 0
     var cuQpOffsetCr = 0
     var qpY = 26
+    /// The coefficients and residual of the transform block being reconstructed (32×32 at most),
+    /// kept between blocks so that none allocates.
+    var residualScratch = [Int32](repeating: 0, count: 32 * 32)
     /// CTBs decoded so far, counted in tile scan (the address after the furthest one decoded).
     package private(set) var decodedCtbs = 0
 
@@ -200,13 +203,16 @@ package struct HEVCPictureDecoder: Sendable {
     }
 
     /// Applies deblocking and SAO and returns the decoded picture; throws when slices are
-    /// missing.
-    package func finish() throws(ImageError) -> HEVCPicture {
+    /// missing. The decoder is done with the picture after: its planes are moved out.
+    package mutating func finish() throws(ImageError) -> HEVCPicture {
         guard decodedCtbs == geometry.sizeInCtbs, !ctbSlice.contains(-1) else {
             throw ImageError(
                 .malformed, "HEVC picture is incomplete: \(decodedCtbs) of \(geometry.sizeInCtbs) CTBs decoded")
         }
+        // The picture's planes move out of the decoder, which is done with them, so that the
+        // deblocking filter changes them in place instead of copying each one first.
         var result = picture
+        picture.planes = []
         HEVCDeblockingFilter.apply(
             to: &result, map: deblocking,
             settings: HEVCDeblockingSettings(

@@ -68,11 +68,11 @@ package enum HEVCStillPictureDecoder {
                 continue
             }
         }
-        return try finish(decoder)
+        return try finish(decoder.take())
     }
 
     private static func finish(_ decoder: HEVCPictureDecoder?) throws(ImageError) -> Result {
-        guard let decoder else { throw ImageError(.malformed, "HEVC stream has no picture") }
+        guard var decoder else { throw ImageError(.malformed, "HEVC stream has no picture") }
         return Result(picture: try decoder.finish(), sps: decoder.sps)
     }
 }

@@ -19,37 +19,60 @@ package struct HEVCIntraReferences: Sendable, Equatable {
     /// unavailable ones (§8.4.4.2.2). `available(x, y)` says whether the sample at (x, y) of this
     /// plane may be used for intra prediction: inside the picture, already decoded, in the same
     /// slice and tile, and — with constrained_intra_pred_flag — not from an inter coding unit.
+    /// `unit` is how many samples across and down share one answer (the plane's samples in a
+    /// 4×4 luma block: availability is decided block by block); it is asked once for each.
     package static func gather(
-        from plane: HEVCPlane, x0: Int, y0: Int, log2Size: Int, bitDepth: Int,
+        from plane: HEVCPlane, x0: Int, y0: Int, log2Size: Int, bitDepth: Int, unit: (across: Int, down: Int) = (1, 1),
         available: (_ x: Int, _ y: Int) -> Bool
     ) -> HEVCIntraReferences {
         let size = 1 << min(max(log2Size, 2), 5)
         let count = 2 * size + 1
+        let across = max(unit.across, 1)
+        let down = max(unit.down, 1)
         var left = [Int32](repeating: 0, count: count)
         var top = [Int32](repeating: 0, count: count)
-        var leftFound = [Bool](repeating: false, count: count)
-        var topFound = [Bool](repeating: false, count: count)
-        for i in 0..<count {
-            let y = y0 - 1 + i
-            if available(x0 - 1, y) {
-                left[i] = Int32(plane.sample(x: x0 - 1, y: y))
-                leftFound[i] = true
+        // Which samples were found, on the stack: a block's references are gathered for every
+        // transform block, and arrays for them cost an allocation each time.
+        return withUnsafeTemporaryAllocation(of: Bool.self, capacity: 2 * count) { found in
+            found.initialize(repeating: false)
+            let leftFound = UnsafeMutableBufferPointer(rebasing: found[0..<count])
+            let topFound = UnsafeMutableBufferPointer(rebasing: found[count..<2 * count])
+            // Reads clamp to the plane, as `HEVCPlane.sample(x:y:)` does.
+            let (width, height, stride) = (plane.width, plane.height, plane.stride)
+            plane.samples.withUnsafeBufferPointer { samples in
+                func sample(_ x: Int, _ y: Int) -> Int32 {
+                    Int32(samples[min(max(y, 0), height - 1) * stride + min(max(x, 0), width - 1)])
+                }
+                // The corner, then runs of `down` (left) or `across` (top) samples that share an answer.
+                var leftAvailable = false
+                var topAvailable = false
+                for i in 0..<count {
+                    let y = y0 - 1 + i
+                    if i == 0 || (i - 1) % down == 0 { leftAvailable = available(x0 - 1, y) }
+                    if leftAvailable {
+                        left[i] = sample(x0 - 1, y)
+                        leftFound[i] = true
+                    }
+                    guard i > 0 else { continue }
+                    let x = x0 - 1 + i
+                    if (i - 1) % across == 0 { topAvailable = available(x, y0 - 1) }
+                    if topAvailable {
+                        top[i] = sample(x, y0 - 1)
+                        topFound[i] = true
+                    }
+                }
             }
-            let x = x0 - 1 + i
-            if i > 0, available(x, y0 - 1) {
-                top[i] = Int32(plane.sample(x: x, y: y0 - 1))
-                topFound[i] = true
-            }
+            var references = HEVCIntraReferences(size: size, left: left, top: top)
+            references.substitute(
+                leftFound: UnsafeBufferPointer(leftFound), topFound: UnsafeBufferPointer(topFound), bitDepth: bitDepth)
+            return references
         }
-        var references = HEVCIntraReferences(size: size, left: left, top: top)
-        references.substitute(leftFound: leftFound, topFound: topFound, bitDepth: bitDepth)
-        return references
     }
 
     /// §8.4.4.2.2: with nothing available every reference is 1 << (BitDepth − 1); otherwise the
     /// search runs from p[−1][2·nTbS−1] up to p[−1][−1] and on along the top row, each missing
     /// sample taking the value of the one before it in that order.
-    mutating func substitute(leftFound: [Bool], topFound: [Bool], bitDepth: Int) {
+    mutating func substitute(leftFound: UnsafeBufferPointer<Bool>, topFound: UnsafeBufferPointer<Bool>, bitDepth: Int) {
         let count = 2 * size + 1
         guard leftFound.count >= count, topFound.count >= count, left.count >= count, top.count >= count else { return }
         // The search order: left from the bottom (2·nTbS) to the corner (0), then the top row
@@ -90,29 +113,48 @@ package struct HEVCIntraReferences: Sendable, Equatable {
     /// with strong_intra_smoothing_enabled_flag and flat edges, linear interpolation between the
     /// corners (biIntFlag).
     package func filtered(settings: HEVCIntraSettings) -> HEVCIntraReferences {
+        var result = self
+        result.filter(settings: settings)
+        return result
+    }
+
+    /// ``filtered(settings:)`` in place: each edge is walked once, keeping the unfiltered sample
+    /// before the current one, so nothing is copied.
+    mutating func filter(settings: HEVCIntraSettings) {
         let last = 2 * size
+        guard left.count > last, top.count > last else { return }
         let corner = left[0]
         let threshold = Int32(1) << Int32(settings.depth - 5)
         let bilinear =
             settings.strongIntraSmoothing && settings.component == 0 && size == 32
             && abs(corner + top[last] - 2 * top[size]) < threshold
             && abs(corner + left[last] - 2 * left[size]) < threshold
-        var result = self
         if bilinear {
             // i = 1 + y: pF[−1][y] = ((63 − y) · p[−1][−1] + (y + 1) · p[−1][63] + 32) >> 6.
+            let leftLast = left[last]
+            let topLast = top[last]
             for i in 1..<last {
-                result.left[i] = (Int32(64 - i) * corner + Int32(i) * left[last] + 32) >> 6
-                result.top[i] = (Int32(64 - i) * corner + Int32(i) * top[last] + 32) >> 6
+                left[i] = (Int32(64 - i) * corner + Int32(i) * leftLast + 32) >> 6
+                top[i] = (Int32(64 - i) * corner + Int32(i) * topLast + 32) >> 6
             }
-            return result
+            return
         }
         let filteredCorner = (left[1] + 2 * corner + top[1] + 2) >> 2
-        result.left[0] = filteredCorner
-        result.top[0] = filteredCorner
-        for i in 1..<last {
-            result.left[i] = (left[i + 1] + 2 * left[i] + left[i - 1] + 2) >> 2
-            result.top[i] = (top[i + 1] + 2 * top[i] + top[i - 1] + 2) >> 2
+        Self.smooth(&left, last: last, corner: corner)
+        Self.smooth(&top, last: last, corner: corner)
+        left[0] = filteredCorner
+        top[0] = filteredCorner
+    }
+
+    /// The [1 2 1] filter of one edge's samples 1..<last, in place (sample 0, the corner, unfiltered).
+    private static func smooth(_ edge: inout [Int32], last: Int, corner: Int32) {
+        edge.withUnsafeMutableBufferPointer { samples in
+            var previous = corner
+            for i in 1..<last {
+                let current = samples[i]
+                samples[i] = (samples[i + 1] + 2 * current + previous + 2) >> 2
+                previous = current
+            }
         }
-        return result
     }
 }
