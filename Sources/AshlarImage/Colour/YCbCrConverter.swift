@@ -125,10 +125,16 @@ package enum YCbCrConverter {
         }
     }
 
-    /// 0…255 after clamping, rounded half up.
+    /// 0…255 after clamping, rounded half up: `UInt8(min(max(value, 0), 255) + 0.5)`, worked
+    /// out without a conversion that checks its range (whose branches kept the loops scalar).
+    /// Adding 2²³ to y (below 2²³) rounds it to the nearest integer, ties to even, and leaves that
+    /// integer in the low bits; one less where it rounded up is y truncated. A NaN gives some byte
+    /// rather than a trap.
     @inline(__always)
     static func roundedByte(_ value: Float) -> UInt8 {
-        UInt8(min(max(value, 0), 255) + 0.5)
+        let y = min(max(value, 0), 255) + 0.5
+        let nearest = Int32(bitPattern: (y + 8_388_608).bitPattern & 0x7F_FFFF)
+        return UInt8(truncatingIfNeeded: Float(nearest) > y ? nearest &- 1 : nearest)
     }
 
     private static func check(_ planes: YCbCrPlanes, width: Int, height: Int) throws(ImageError) {

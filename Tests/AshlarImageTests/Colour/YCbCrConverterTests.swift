@@ -183,6 +183,22 @@ import Testing
         }
     }
 
+    /// The branch-free rounding equals clamping, adding one half and truncating, on every value
+    /// a conversion can meet: a fine sweep past both ends, each exact half and its neighbours.
+    @Test func roundedByteIsClampThenHalfUp() {
+        var values: [Float] = stride(from: Float(-3), through: 259, by: 0.0009765625).map { $0 }
+        for whole in -2...258 {
+            let half = Float(whole) + 0.5
+            values += [half, half.nextDown, half.nextUp, Float(whole), Float(whole).nextDown, Float(whole).nextUp]
+        }
+        values += [-.infinity, .infinity, -Float.greatestFiniteMagnitude, .greatestFiniteMagnitude, 0, -0.0]
+        var mismatches: [Float] = []
+        for value in values where YCbCrConverter.roundedByte(value) != UInt8(min(max(value, 0), 255) + 0.5) {
+            mismatches.append(value)
+        }
+        #expect(mismatches.isEmpty, "first mismatches: \(mismatches.prefix(5))")
+    }
+
     @Test func unsupportedMatricesAreRefusedByName() {
         #expect(throws: ImageError(.unsupported, "colour matrix coefficients 14 (ICtCp) are not supported")) {
             try YCbCrMatrix(matrixCoefficients: 14, fullRange: true)
