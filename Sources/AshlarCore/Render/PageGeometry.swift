@@ -7,8 +7,15 @@ package struct PageGeometry: Sendable, Equatable {
     package var paddingMin = 16.0
     package var paddingViewportPercent = 3.0
     package var paddingMax = 40.0
-    /// The photo page's height cap on its photo (`max-height` of `.photo img`), in `vh`.
+    /// The photo page's height cap on its photo (`max-height` of `.photo img`), in `vh`, less
+    /// `photoChrome`.
     package var photoMaxHeight = 85.0
+    /// What the photo page's viewing mode leaves of the viewport's height for the bars above the
+    /// photo (the site's header and the breadcrumbs), in px: the photo is at most
+    /// `photoMaxHeight`vh less this tall.
+    package var photoChrome = 0.0
+    /// Whether the photo spans the viewport's width (the viewing mode) rather than the page's.
+    package var photoFullWidth = false
     /// The viewport width from which the photo page's details stand in a column beside the photo.
     package var detailsMinViewport = 1100.0
     /// That column's width and the gap between it and the photo, in px.

@@ -42,4 +42,16 @@ import Testing
         let sizes = geometry.photoSizes(aspectRatio: 0.5)
         #expect(sizes.contains("(min-width: 900px) min(calc(94vw - 320px), 35vh)"), "\(sizes)")
     }
+
+    /// The viewing mode (`fullWidth`, `chrome`): the viewport's width or what the viewport's
+    /// height less the bars allows, one entry for every viewport; the default theme's.
+    @Test(arguments: [
+        (1.5, "min(100vw, calc(150vh - 216px))"), (0.75, "min(100vw, calc(75vh - 108px))"), (nil, "100vw"),
+    ])
+    func viewingModeStatesTheFittedWidth(ratio: Double?, expected: String) throws {
+        let (geometry, diagnostics) = Theme.builtIn.pageGeometry()
+        #expect(diagnostics.isEmpty)
+        #expect(geometry.photoFullWidth && geometry.photoChrome == 144 && geometry.photoMaxHeight == 100)
+        #expect(geometry.photoSizes(aspectRatio: ratio) == expected)
+    }
 }
