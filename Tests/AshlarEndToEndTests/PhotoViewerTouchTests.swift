@@ -201,6 +201,28 @@ struct PhotoViewerTouchTests {
         }
     }
 
+    /// With `prefers-reduced-motion: reduce` nothing animates: a released drag is back in place
+    /// at once, and a double tap's zoom has no transition.
+    @Test func reducedMotionSettlesAtOnce() throws {
+        let page = try Self.widestPage().page
+        try WebDriver.withSuiteSession(width: 1280) { driver in
+            try Self.phone(driver)
+            try driver.devTools(
+                "Emulation.setEmulatedMedia", ["features": [["name": "prefers-reduced-motion", "value": "reduce"]]])
+            try Self.open(page.url, driver)
+            let fit = try Self.photo(driver)
+            let transition =
+                "return getComputedStyle(document.querySelector('[data-ashlar-photo] img')).transitionDuration;"
+            try Self.drag(driver, from: fit.centre, to: (fit.centre.0 - 50, fit.centre.1), steps: 10, pause: 60_000)
+            let released = try Self.photo(driver)
+            #expect(released.transform == "none", "back in place at once: \(released.transform)")
+            try Self.doubleTap(driver, fit.centre)
+            let zoomed = try Self.photo(driver)
+            #expect(abs(zoomed.width - fit.fullWidth) < 1, "zoomed at once: \(zoomed.width)")
+            #expect(try driver.execute(transition) as? String == "0s", "no transition")
+        }
+    }
+
     @Test func aPinchScalesUpToOneToOneAndAFingerThenPans() throws {
         let page = try Self.widestPage().page
         try WebDriver.withSuiteSession(width: 1280) { driver in
@@ -293,12 +315,17 @@ struct PhotoViewerTouchTests {
             try Self.drag(driver, from: fit.centre, to: (fit.centre.0 - 40, fit.centre.1), steps: 8, pause: 60_000)
             try Self.pinch(driver, centre: fit.centre, from: 60, to: 150)
             try Self.drag(driver, from: fit.centre, to: (fit.centre.0 + 60, fit.centre.1 - 30))
+            // The pinch left it zoomed: a double tap to fit, one to 1:1, and a pause there, so
+            // that a shift would come more than 0.5 s after the last input and count.
             try Self.doubleTap(driver, fit.centre)
             Self.settle()
+            try Self.doubleTap(driver, fit.centre)
+            usleep(1_500_000)
             try Self.doubleTap(driver, fit.centre)
             Self.settle()
             try driver.execute("document.querySelector('.viewer-details').click();")
             try Self.expectNoAxeViolations(driver, "details shown, phone")
+            usleep(1_000_000)
             let shift = try driver.execute("return JSON.stringify(window.ashlarShift);") as? String ?? "?"
             #expect(shift.hasPrefix(#"{"total":0,"#), "layout shift through the gestures: \(shift)")
         }
