@@ -199,11 +199,22 @@
     figure.addEventListener("dragstart", (event) => event.preventDefault());
     // A pinch is ours on the photo, the page's elsewhere.
     figure.addEventListener("touchmove", (event) => event.touches.length > 1 && event.preventDefault(), { passive: false });
-    figure.classList.add("zoomable");
+    // A photo shown at 1:1 or larger already has no zoom; a resize may change that, or the zoom's bounds.
+    const fitted = () => {
+      const can = most() > 1.01;
+      figure.classList.toggle("zoomable", can);
+      if (button) button.disabled = !can && !zoomed();
+      s = Math.min(s, most());
+      clamp();
+      show(false);
+    };
+    figure.classList.add("viewing");
     if (button) {
       button.hidden = false;
       button.addEventListener("click", () => toggle(figure.clientWidth / 2, figure.clientHeight / 2, true));
     }
+    fitted();
+    addEventListener("resize", fitted);
   } else {
     // A video page: a swipe that ends across the page opens the neighbour.
     let touch = null;

@@ -192,6 +192,33 @@ struct PhotoViewerBrowserTests {
         }
     }
 
+    /// A photo fitted at 1:1 or larger (300 px wide on a 1280 px screen) has no zoom: the Zoom
+    /// button is disabled, a click leaves the photo as it is; a larger one (1200 px) zooms.
+    @Test func aPhotoShownAtOneToOneOrLargerHasNoZoom() throws {
+        let folder = try TemporaryFolder("ashlar-viewer-small")
+        try folder.write(TinyPNG.make(width: 300, height: 200), to: "a.png")
+        try folder.write(TinyPNG.make(width: 1200, height: 800), to: "b.png")
+        let run = try Ashlar.run(["build", folder.url.path])
+        try #require(run.status == 0, "\(run.stderr)")
+        try WebDriver.withSuiteSession(width: 1280) { driver in
+            for (name, zooms) in [("a", false), ("b", true)] {
+                try Self.open(folder.url.appendingPathComponent("_site/\(name)/index.html"), in: driver)
+                let box =
+                    try driver.execute(
+                        "const r = document.querySelector('[data-ashlar-photo] img').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];"
+                    ) as? [Double] ?? []
+                try #require(box.count == 2)
+                try driver.click(x: Int(box[0]), y: Int(box[1]))
+                usleep(400_000)
+                let state =
+                    try driver.execute(
+                        "const b = document.querySelector('[data-ashlar-zoom]'); return [b.disabled, b.getAttribute('aria-pressed') === 'true'];"
+                    ) as? [Bool] ?? []
+                #expect(state == [!zooms, zooms], "\(name).png: [disabled, zoomed] = \(state)")
+            }
+        }
+    }
+
     /// On a French site the viewer's words are French, from the theme's words.
     @Test func theViewerSpeaksTheSitesLanguage() throws {
         let folder = try TemporaryFolder("ashlar-viewer-language")
