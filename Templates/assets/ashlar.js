@@ -78,11 +78,12 @@
       x = px - b.left - s * u;
       y = py - b.top - s * v;
     };
-    const toggle = (px, py, animate) => {
-      if (zoomed()) s = 1, x = 0, y = 0;
+    // Fitted to 1:1 about the point (px, py) of the stage, or back.
+    const toggle = (px, py) => {
+      if (zoomed()) s = 1;
       else zoomAt(most(), px, py);
       clamp();
-      show(animate);
+      show(true);
     };
     unzoom = () => {
       s = 1;
@@ -169,9 +170,9 @@
       gesture = null;
       if (!done || pointers.size) return;
       if (done.kind === "pinch" || done.kind === "pan") {
-        if (s < 1) s = 1;
+        // A pinch let go below fitted, or within a hair of it, is fitted.
+        if (s <= 1.001) s = 1;
         clamp();
-        if (s <= 1.001) s = 1, x = y = 0;
         show(true);
       } else if (done.kind === "swipe") {
         const dx = pointer.x - done.x0;
@@ -185,9 +186,9 @@
       } else if (!done.kind && event.type === "pointerup") {
         const tap = { x: pointer.x, y: pointer.y, t: event.timeStamp };
         // A mouse click zooms; on a touch screen a double tap does, so a tap never zooms by accident.
-        if (pointer.type === "mouse") toggle(tap.x, tap.y, true);
+        if (pointer.type === "mouse") toggle(tap.x, tap.y);
         else if (lastTap && tap.t - lastTap.t < 350 && Math.hypot(tap.x - lastTap.x, tap.y - lastTap.y) < 40) {
-          toggle(tap.x, tap.y, true);
+          toggle(tap.x, tap.y);
           return (lastTap = null);
         }
         lastTap = tap;
@@ -211,10 +212,12 @@
     figure.classList.add("viewing");
     if (button) {
       button.hidden = false;
-      button.addEventListener("click", () => toggle(figure.clientWidth / 2, figure.clientHeight / 2, true));
+      button.addEventListener("click", () => toggle(figure.clientWidth / 2, figure.clientHeight / 2));
     }
     fitted();
     addEventListener("resize", fitted);
+    // Back to a page kept in the back-forward cache: the photo is where a swipe sent it off.
+    addEventListener("pageshow", (event) => event.persisted && unzoom());
   } else {
     // A video page: a swipe that ends across the page opens the neighbour.
     let touch = null;
