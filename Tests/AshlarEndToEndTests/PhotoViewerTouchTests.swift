@@ -293,6 +293,41 @@ struct PhotoViewerTouchTests {
         }
     }
 
+    /// A mouse: a click zooms to 1:1 about the pointer, a drag pans the zoomed photo (it never
+    /// swipes), a click without a drag returns to fit.
+    @Test func aMouseClickZoomsAndADragPans() throws {
+        let page = try Self.widestPage().page
+        try WebDriver.withSuiteSession(width: 1280) { driver in
+            try driver.devTools(
+                "Emulation.setDeviceMetricsOverride",
+                ["width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": false])
+            try Self.open(page.url, driver)
+            let fit = try Self.photo(driver)
+            let (x, y) = (Int(fit.centre.0), Int(fit.centre.1))
+            try driver.click(x: x, y: y)
+            Self.settle()
+            let zoomed = try Self.photo(driver)
+            #expect(abs(zoomed.width - fit.fullWidth) < 1, "a click zooms to 1:1: \(zoomed.width) px")
+            let moves: [[String: Any]] = [
+                ["type": "pointerMove", "duration": 0, "x": x, "y": y, "origin": "viewport"],
+                ["type": "pointerDown", "button": 0],
+                ["type": "pointerMove", "duration": 150, "x": x - 80, "y": y, "origin": "viewport"],
+                ["type": "pointerUp", "button": 0],
+            ]
+            try driver.perform([
+                ["type": "pointer", "id": "mouse", "parameters": ["pointerType": "mouse"], "actions": moves]
+            ])
+            Self.settle()
+            let panned = try Self.photo(driver)
+            #expect(abs(panned.translateX - zoomed.translateX + 80) < 2, "a drag pans: \(panned.transform)")
+            #expect(abs(panned.width - fit.fullWidth) < 1, "and keeps the zoom")
+            try driver.click(x: x, y: y)
+            Self.settle()
+            #expect(try Self.photo(driver).transform == "none", "a second click returns to fit")
+            try PhotoViewerBrowserTests.expectStays(on: page.url, driver, after: "a mouse drag")
+        }
+    }
+
     /// axe in the fitted view and with the details shown, at a phone's and a desktop's size;
     /// layout shifts (not caused by input) from the page's start through a drag, a pinch, a pan
     /// and a double tap: none.
