@@ -303,11 +303,24 @@ struct PhotoViewerTouchTests {
                 ["width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": false])
             try Self.open(page.url, driver)
             let fit = try Self.photo(driver)
+            let fitted =
+                try driver.execute("return document.querySelector('[data-ashlar-photo] img').currentSrc;") as? String
+            #expect(
+                fitted?.hasSuffix("/" + page.full.lastPathComponent) == false, "fitted, a smaller one: \(fitted ?? "")")
             let (x, y) = (Int(fit.centre.0), Int(fit.centre.1))
             try driver.click(x: x, y: y)
             Self.settle()
             let zoomed = try Self.photo(driver)
             #expect(abs(zoomed.width - fit.fullWidth) < 1, "a click zooms to 1:1: \(zoomed.width) px")
+            // Zoomed, the browser loads the full rendition, a candidate of the photo's own srcset.
+            let full = page.full.lastPathComponent
+            var source = ""
+            try PhotoViewerBrowserTests.waitFor(driver, "the full rendition \(full) to load") {
+                source =
+                    try driver.execute("return document.querySelector('[data-ashlar-photo] img').currentSrc;")
+                    as? String ?? ""
+                return source.hasSuffix("/" + full)
+            }
             let moves: [[String: Any]] = [
                 ["type": "pointerMove", "duration": 0, "x": x, "y": y, "origin": "viewport"],
                 ["type": "pointerDown", "button": 0],
