@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// Photo pages as a viewer, in headless Chromium: ← → Esc ↑ and swipes reach the right pages,
-/// click and keyboard zoom, the speculation rules name the neighbours, nothing shifts, and the
+/// click and keyboard zoom in place, the speculation rules name the neighbours, nothing shifts, and the
 /// page works with the script blocked.
 @Suite(
     .tags(.browser),
@@ -145,7 +145,15 @@ struct PhotoViewerBrowserTests {
         }
     }
 
-    @Test func clickAndKeyboardZoomToFullSizeAndBack() throws {
+    /// The photo as drawn (its transform included) and the Zoom button's state.
+    static let zoomState = """
+        const i = document.querySelector('[data-ashlar-photo] img');
+        return { width: i.getBoundingClientRect().width, fitted: i.offsetWidth,
+          full: +document.querySelector('[data-ashlar-full]').dataset.width,
+          pressed: document.querySelector('[data-ashlar-zoom]').getAttribute('aria-pressed') };
+        """
+
+    @Test func clickAndKeyboardZoomToOneToOneInPlaceAndBack() throws {
         let page = try Self.middlePage()
         try WebDriver.withSuiteSession(width: 1280) { driver in
             try Self.open(page.url, in: driver)
@@ -155,35 +163,64 @@ struct PhotoViewerBrowserTests {
                 ) as? [Double] ?? []
             try #require(box.count == 2)
             try driver.click(x: Int(box[0]), y: Int(box[1]))
-            let state = """
-                const d = document.querySelector('dialog.zoom-view'); const i = d && d.querySelector('img');
-                return { open: !!d && d.open, width: i ? i.getBoundingClientRect().width : 0,
-                  full: +document.querySelector('[data-ashlar-full]').dataset.width,
-                  pressed: document.querySelector('[data-ashlar-zoom]').getAttribute('aria-pressed') };
-                """
-            let zoomed = try driver.execute(state) as? [String: Any] ?? [:]
-            #expect(zoomed["open"] as? Bool == true, "a click opens the full-size view: \(zoomed)")
-            #expect(zoomed["pressed"] as? String == "true")
-            #expect((zoomed["width"] as? Double) == (zoomed["full"] as? Double), "shown at full size: \(zoomed)")
-            // Esc closes the view, and only that: the page stays.
+            usleep(400_000)
+            let zoomed = try driver.execute(Self.zoomState) as? [String: Any] ?? [:]
+            #expect(zoomed["pressed"] as? String == "true", "a click zooms: \(zoomed)")
+            let width = zoomed["width"] as? Double ?? 0
+            let full = zoomed["full"] as? Double ?? -9
+            #expect(abs(width - full) < 1, "shown at 1:1, the full rendition's width: \(zoomed)")
+            // Esc leaves the zoom, and only that: the page stays.
             try driver.press(Self.escape)
-            usleep(300_000)
-            let closed = try driver.execute(state) as? [String: Any] ?? [:]
-            #expect(closed["open"] as? Bool == false && closed["pressed"] as? String == "false", "\(closed)")
+            usleep(400_000)
+            let closed = try driver.execute(Self.zoomState) as? [String: Any] ?? [:]
+            let fitted = (closed["width"] as? Double ?? 0) - (closed["fitted"] as? Double ?? -9)
+            #expect(closed["pressed"] as? String == "false" && abs(fitted) < 1, "back to fit: \(closed)")
             #expect(URL(string: try driver.currentURL())?.standardized == page.url.standardized)
-            // The keyboard reaches the same view through the Zoom button.
+            // The keyboard reaches the same zoom through the Zoom button.
             try driver.execute("document.querySelector('[data-ashlar-zoom]').focus();")
             try driver.press(Self.enter)
-            let byKeyboard = try driver.execute(state) as? [String: Any] ?? [:]
-            #expect(byKeyboard["open"] as? Bool == true, "Enter on the Zoom button opens the view: \(byKeyboard)")
+            usleep(400_000)
+            let byKeyboard = try driver.execute(Self.zoomState) as? [String: Any] ?? [:]
+            #expect(byKeyboard["pressed"] as? String == "true", "Enter on the Zoom button zooms: \(byKeyboard)")
             let axe = try Axe.violations(in: driver)
-            #expect(axe.isEmpty, "the open full-size view: \(axe.map(\.description).joined(separator: "\n"))")
+            #expect(axe.isEmpty, "the zoomed photo: \(axe.map(\.description).joined(separator: "\n"))")
+            // A first Esc leaves the zoom, a second goes back to the album.
+            try driver.press(Self.escape)
+            try Self.expectStays(on: page.url, driver, after: "Esc while zoomed")
+            try driver.press(Self.escape)
+            try Self.waitForPage(driver, page.album, after: "a second Esc")
         }
     }
 
-    /// On a French site the script's full-size view is labelled in French, from the words the
-    /// page gives it.
-    @Test func theFullSizeViewSpeaksTheSitesLanguage() throws {
+    /// A photo fitted at 1:1 or larger (300 px wide on a 1280 px screen) has no zoom: the Zoom
+    /// button is disabled, a click leaves the photo as it is; a larger one (1200 px) zooms.
+    @Test func aPhotoShownAtOneToOneOrLargerHasNoZoom() throws {
+        let folder = try TemporaryFolder("ashlar-viewer-small")
+        try folder.write(TinyPNG.make(width: 300, height: 200), to: "a.png")
+        try folder.write(TinyPNG.make(width: 1200, height: 800), to: "b.png")
+        let run = try Ashlar.run(["build", folder.url.path])
+        try #require(run.status == 0, "\(run.stderr)")
+        try WebDriver.withSuiteSession(width: 1280) { driver in
+            for (name, zooms) in [("a", false), ("b", true)] {
+                try Self.open(folder.url.appendingPathComponent("_site/\(name)/index.html"), in: driver)
+                let box =
+                    try driver.execute(
+                        "const r = document.querySelector('[data-ashlar-photo] img').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];"
+                    ) as? [Double] ?? []
+                try #require(box.count == 2)
+                try driver.click(x: Int(box[0]), y: Int(box[1]))
+                usleep(400_000)
+                let state =
+                    try driver.execute(
+                        "const b = document.querySelector('[data-ashlar-zoom]'); return [b.disabled, b.getAttribute('aria-pressed') === 'true'];"
+                    ) as? [Bool] ?? []
+                #expect(state == [!zooms, zooms], "\(name).png: [disabled, zoomed] = \(state)")
+            }
+        }
+    }
+
+    /// On a French site the viewer's words are French, from the theme's words.
+    @Test func theViewerSpeaksTheSitesLanguage() throws {
         let folder = try TemporaryFolder("ashlar-viewer-language")
         try folder.write(#"{"title": "Voyage", "language": "fr"}"#, to: "ashlar.json")
         try folder.write(TinyPNG.make(width: 1200, height: 800), to: "a.png")
@@ -196,9 +233,9 @@ struct PhotoViewerBrowserTests {
             try driver.execute("document.querySelector('[data-ashlar-zoom]').click();")
             let labels =
                 try driver.execute(
-                    "const d = document.querySelector('dialog.zoom-view'); return [d.getAttribute('aria-label'), d.querySelector('.zoom-close').textContent, document.querySelector('[data-ashlar-zoom]').textContent];"
+                    "return [document.querySelector('.viewer-details').textContent, document.querySelector('[data-ashlar-zoom]').textContent, document.querySelector('[data-ashlar-zoom]').getAttribute('aria-pressed')];"
                 ) as? [String] ?? []
-            #expect(labels == ["Taille r\u{E9}elle: Un phare", "Fermer la taille r\u{E9}elle", "Zoom"], "\(labels)")
+            #expect(labels == ["D\u{E9}tails", "Zoom", "true"], "\(labels)")
         }
     }
 

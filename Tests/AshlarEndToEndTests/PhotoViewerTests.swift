@@ -46,7 +46,7 @@ import Testing
         }
         #expect(folder.exists("_site/assets/ashlar.js"))
         let script = try folder.read("_site/assets/ashlar.js")
-        #expect(script.utf8.count < 8_000, "a few kilobytes at most: \(script.utf8.count) bytes")
+        #expect(script.utf8.count < 12_000, "a few kilobytes at most: \(script.utf8.count) bytes")
         let css = try folder.read("_site/assets/ashlar.css")
         #expect(css.contains("@view-transition { navigation: auto; }"))
     }

@@ -50,6 +50,9 @@ struct ValidatorTests {
         /// A `sizes` value with a CSS math function other than `calc()` (`min(94vw, 63.75vh)`):
         /// the checker's parser of `sizes` knows only `calc()`.
         case sizesMathFunction(String)
+        /// `Parse Error.` for a property whose value has a length in one of these units inside
+        /// `calc()` (`calc(100svh - 9rem)`): the checker's CSS profile knows no such unit.
+        case cssUnitsInCalc(property: String, units: [String])
 
         static let all: [(Outdated, because: String)] = [
             (.attribute("fetchpriority"), "Priority Hints: in the HTML Standard since 2022"),
@@ -89,6 +92,10 @@ struct ValidatorTests {
             // 4); Chromium 79, Firefox 75 and Safari 11.1 read it, as PhotoPageSizesTests shows for
             // Chromium.
             (.sizesMathFunction("min"), "CSS Values 4 min() in sizes; in every browser since 2020"),
+            // The photo page's viewing mode fits the photo to the small viewport (`100svh`, the
+            // height with a phone's browser bars shown), after a `100vh` fallback.
+            (.cssUnitsInCalc(property: "height", units: ["svh"]), "CSS Values 4 viewport units, 2022"),
+            (.cssUnitsInCalc(property: "width", units: ["svh"]), "CSS Values 4 viewport units, 2022"),
         ]
 
         func matches(_ message: NuChecker.Message) -> Bool {
@@ -109,8 +116,13 @@ struct ValidatorTests {
                 return !number.isEmpty && units.contains(String(value.dropFirst(number.count)))
             case .sizesMathFunction(let name):
                 let badNumber = "Bad CSS number token: Expected a minus sign or a digit but saw “\(name.prefix(1))”"
+                // After a media condition, or as the whole value (`min(100vw, calc(150vh - 216px))`).
                 return text.hasPrefix("Bad value ") && text.contains("for attribute “sizes” on element “img”")
-                    && text.contains(badNumber) && text.contains(") \(name)(")
+                    && text.contains(badNumber)
+                    && (text.contains(") \(name)(") || text.hasPrefix("Bad value “\(name)("))
+            case .cssUnitsInCalc(let property, let units):
+                guard text == "CSS: “\(property)”: Parse Error.", let extract = message.extract else { return false }
+                return units.contains { extract.range(of: "[0-9]\($0)\\b", options: .regularExpression) != nil }
             }
         }
 

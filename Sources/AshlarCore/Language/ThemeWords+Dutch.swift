@@ -34,6 +34,7 @@ extension ThemeWords {
         case .downloadTheVideo: "De video downloaden"
         case .fullSize: "Volledige grootte"
         case .closeFullSize: "Volledige grootte sluiten"
+        case .details: "Details"
         case .camera: "Camera"
         case .lens: "Objectief"
         case .focalLength: "Brandpuntsafstand"

@@ -34,6 +34,7 @@ extension ThemeWords {
         case .downloadTheVideo: "Download the video"
         case .fullSize: "Full size"
         case .closeFullSize: "Close full size"
+        case .details: "Details"
         case .camera: "Camera"
         case .lens: "Lens"
         case .focalLength: "Focal length"

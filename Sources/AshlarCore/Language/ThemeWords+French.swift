@@ -34,6 +34,7 @@ extension ThemeWords {
         case .downloadTheVideo: "Télécharger la vidéo"
         case .fullSize: "Taille réelle"
         case .closeFullSize: "Fermer la taille réelle"
+        case .details: "Détails"
         case .camera: "Appareil"
         case .lens: "Objectif"
         case .focalLength: "Focale"

@@ -34,6 +34,7 @@ extension ThemeWords {
         case .downloadTheVideo: "Video herunterladen"
         case .fullSize: "Volle Größe"
         case .closeFullSize: "Volle Größe schließen"
+        case .details: "Details"
         case .camera: "Kamera"
         case .lens: "Objektiv"
         case .focalLength: "Brennweite"

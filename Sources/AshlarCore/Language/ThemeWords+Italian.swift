@@ -34,6 +34,7 @@ extension ThemeWords {
         case .downloadTheVideo: "Scarica il video"
         case .fullSize: "Dimensione intera"
         case .closeFullSize: "Chiudi dimensione intera"
+        case .details: "Dettagli"
         case .camera: "Fotocamera"
         case .lens: "Obiettivo"
         case .focalLength: "Lunghezza focale"

@@ -34,6 +34,7 @@ extension ThemeWords {
         case .downloadTheVideo: "動画をダウンロード"
         case .fullSize: "フルサイズ"
         case .closeFullSize: "フルサイズ表示を閉じる"
+        case .details: "詳細"
         case .camera: "カメラ"
         case .lens: "レンズ"
         case .focalLength: "焦点距離"

@@ -68,6 +68,8 @@ extension ThemeWords {
         case fullSize
         /// the button that closes the script's full-size view
         case closeFullSize
+        /// the photo page's link from the photo down to its caption and camera details
+        case details
         /// a camera detail's label: the camera's make and model
         case camera
         /// a camera detail's label: the lens

@@ -34,6 +34,7 @@ extension ThemeWords {
         case .downloadTheVideo: "Baixar o vídeo"
         case .fullSize: "Tamanho real"
         case .closeFullSize: "Fechar tamanho real"
+        case .details: "Detalhes"
         case .camera: "Câmera"
         case .lens: "Lente"
         case .focalLength: "Distância focal"

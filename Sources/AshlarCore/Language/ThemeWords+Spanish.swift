@@ -34,6 +34,7 @@ extension ThemeWords {
         case .downloadTheVideo: "Descargar el vídeo"
         case .fullSize: "Tamaño completo"
         case .closeFullSize: "Cerrar tamaño completo"
+        case .details: "Detalles"
         case .camera: "Cámara"
         case .lens: "Objetivo"
         case .focalLength: "Distancia focal"

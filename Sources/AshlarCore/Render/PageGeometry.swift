@@ -1,14 +1,23 @@
 /// How wide the theme's gallery is at a given viewport width, from `theme.json`:
 /// `min(viewport, maxWidth) - 2 × clamp(min, viewportPercent% of the viewport, max)`. It must
 /// agree with the theme's CSS (`max-width` and `padding-inline` of `main`); it is what lets
-/// `sizes` state each tile's real width, so the browser fetches the right rendition.
+/// `sizes` state each tile's real width, so the browser fetches the right rendition. The
+/// defaults are the default theme's `theme.json`, so a theme's own file that leaves a key out
+/// gets the default theme's value.
 package struct PageGeometry: Sendable, Equatable {
     package var maxWidth = 2560.0
     package var paddingMin = 16.0
     package var paddingViewportPercent = 3.0
     package var paddingMax = 40.0
-    /// The photo page's height cap on its photo (`max-height` of `.photo img`), in `vh`.
-    package var photoMaxHeight = 85.0
+    /// The photo page's height cap on its photo (`max-height` of `.photo img`), in `vh`, less
+    /// `photoChrome`.
+    package var photoMaxHeight = 100.0
+    /// What the photo page's viewing mode leaves of the viewport's height for the bars above and
+    /// below the photo (the site's header, the breadcrumbs, the viewer's bar), in px: the photo
+    /// is at most `photoMaxHeight`vh less this tall.
+    package var photoChrome = 144.0
+    /// Whether the photo spans the viewport's width (the viewing mode) rather than the page's.
+    package var photoFullWidth = true
     /// The viewport width from which the photo page's details stand in a column beside the photo.
     package var detailsMinViewport = 1100.0
     /// That column's width and the gap between it and the photo, in px.

@@ -3,7 +3,7 @@ extension Theme {
     static let pageKeys = JSONObjectReader.Keys(
         names: ["maxWidth", "padding"], noun: "a theme key", nullMeansAbsent: false)
     static let photoKeys = JSONObjectReader.Keys(
-        names: ["maxHeight", "details"], noun: "a theme key", nullMeansAbsent: false)
+        names: ["maxHeight", "chrome", "fullWidth", "details"], noun: "a theme key", nullMeansAbsent: false)
     static let detailsKeys = JSONObjectReader.Keys(
         names: ["minViewport", "width", "gap"], noun: "a theme key", nullMeansAbsent: false)
     static let paddingKeys = JSONObjectReader.Keys(
@@ -29,6 +29,8 @@ extension Theme {
             }
             theme.object("photo", keys: Self.photoKeys) { photo in
                 if let value = photo.number("maxHeight", in: 1...100) { geometry.photoMaxHeight = value }
+                if let value = photo.number("chrome", in: 0...1000) { geometry.photoChrome = value }
+                if let value = photo.bool("fullWidth") { geometry.photoFullWidth = value }
                 photo.object("details", keys: Self.detailsKeys) { details in
                     if let value = details.number("minViewport", in: 0...100_000) {
                         geometry.detailsMinViewport = value

@@ -2,7 +2,8 @@ import Testing
 
 @testable import AshlarCore
 
-/// A photo page's `sizes`: the page's width, less the details column on wide screens, or the
+/// A photo page's `sizes`: the viewport's width in the viewing mode, or, for a theme whose photo
+/// is as wide as the page, the page's width, less the details column on wide screens; or the
 /// width the height cap allows, at every segment of the theme's geometry.
 @Suite struct PhotoPageSizesUnitTests {
     struct Case: Sendable, CustomTestStringConvertible {
@@ -26,13 +27,25 @@ import Testing
                 "(min-width: 2560px) 2128px, (min-width: 1333.33px) calc(100vw - 432px), (min-width: 1100px) calc(94vw - 352px), (min-width: 533.33px) 94vw, calc(100vw - 32px)"
         ),
     ])
-    func defaultGeometry(_ testCase: Case) {
-        #expect(PageGeometry().photoSizes(aspectRatio: testCase.ratio) == testCase.expected)
+    func pageWideGeometry(_ testCase: Case) {
+        var geometry = PageGeometry()
+        geometry.photoMaxHeight = 85
+        geometry.photoChrome = 0
+        geometry.photoFullWidth = false
+        #expect(geometry.photoSizes(aspectRatio: testCase.ratio) == testCase.expected)
+    }
+
+    /// A theme's own `theme.json` that leaves a key out gets the default theme's value.
+    @Test func theDefaultsAreTheDefaultThemes() {
+        let (geometry, diagnostics) = Theme.builtIn.pageGeometry()
+        #expect(diagnostics.isEmpty)
+        #expect(geometry == PageGeometry())
     }
 
     /// theme.json declares the height cap and the details column; `sizes` follows it.
     @Test func themeDeclaresThePhotoGeometry() {
-        let json = #"{"photo": {"maxHeight": 70, "details": {"minViewport": 900, "width": 300, "gap": 20}}}"#
+        let json =
+            #"{"photo": {"maxHeight": 70, "chrome": 0, "fullWidth": false, "details": {"minViewport": 900, "width": 300, "gap": 20}}}"#
         let theme = Theme(files: [
             "theme.json": Theme.ThemeFile(bytes: Array(json.utf8), displayPath: "t/theme.json", isOverride: true)
         ])
@@ -41,5 +54,17 @@ import Testing
         #expect(geometry.photoMaxHeight == 70 && geometry.detailsMinViewport == 900)
         let sizes = geometry.photoSizes(aspectRatio: 0.5)
         #expect(sizes.contains("(min-width: 900px) min(calc(94vw - 320px), 35vh)"), "\(sizes)")
+    }
+
+    /// The viewing mode (`fullWidth`, `chrome`): the viewport's width or what the viewport's
+    /// height less the bars allows, one entry for every viewport; the default theme's.
+    @Test(arguments: [
+        (1.5, "min(100vw, calc(150vh - 216px))"), (0.75, "min(100vw, calc(75vh - 108px))"), (nil, "100vw"),
+    ])
+    func viewingModeStatesTheFittedWidth(ratio: Double?, expected: String) throws {
+        let (geometry, diagnostics) = Theme.builtIn.pageGeometry()
+        #expect(diagnostics.isEmpty)
+        #expect(geometry.photoFullWidth && geometry.photoChrome == 144 && geometry.photoMaxHeight == 100)
+        #expect(geometry.photoSizes(aspectRatio: ratio) == expected)
     }
 }
