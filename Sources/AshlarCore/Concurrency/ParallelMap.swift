@@ -13,7 +13,7 @@ extension Array where Element: Sendable {
         let cores = MachineResources.current.cores
         let threads = Swift.max(1, Swift.min(workers ?? cores, count))
         guard count > 1, threads > 1 else { return map(transform) }
-        let chunkSize = Swift.max(1, count / (threads * 8))
+        let chunkSize = Swift.max(1, count / (threads * 32))
         let chunks = (count + chunkSize - 1) / chunkSize
         // `threads` workers take chunks in turn until none are left, so no more than `threads`
         // transforms ever run at once (`--jobs`).

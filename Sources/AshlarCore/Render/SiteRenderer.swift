@@ -119,7 +119,8 @@ package struct SiteRenderer: Sendable {
             AtomFeed(baseURL: $0, configuration: configuration, root: root, published: published).xml
         }
         renderer.hasFeed = feed != nil
-        renderer.terms = TermPages(root: root, configuration: configuration, display: displaySource)
+        renderer.terms = TermPages(
+            root: root, configuration: configuration, display: displaySource, workers: workers)
         renderer.rootTitle = root.title
         let (siteFiles, siteDiagnostics, iconSignature) = renderer.makeSiteFiles()
         let pageDiagnostics = renderer.readPages(root: root)

@@ -8,10 +8,13 @@ struct TermPages: Sendable {
 
     init() {}
 
-    /// `display` turns a path relative to the source root into the one messages show.
-    init(root: Album, configuration: SiteConfiguration, display: (String) -> String = { $0 }) {
+    /// `display` turns a path relative to the source root into the one messages show. The kinds'
+    /// indexes are built side by side on up to `workers` threads (nil: every core).
+    init(
+        root: Album, configuration: SiteConfiguration, display: (String) -> String = { $0 }, workers: Int? = nil
+    ) {
         guard configuration.tags else { return }
-        let albums = root.allAlbums
+        var kinds: [TermIndex.Kind] = []
         for kind in TermIndex.Kind.allCases {
             if kind == .places, !configuration.showPlace { continue }
             if let album = root.albums.first(where: { $0.outputPath == kind.folder }) {
@@ -22,10 +25,14 @@ struct TermPages: Sendable {
                 diagnostics.append(Self.collision(kind, path: display(photo.primaryPath), what: "photo page"))
                 continue
             }
-            let index = TermIndex(kind: kind, albums: albums) { Self.names(of: $0, kind: kind) }
-            // A site without keywords has no keyword index either.
-            if !index.terms.isEmpty { indexes.append(index) }
+            kinds.append(kind)
         }
+        let albums = root.allAlbums
+        let built = kinds.parallelMap(workers: workers) { kind in
+            TermIndex(kind: kind, albums: albums) { Self.names(of: $0, kind: kind) }
+        }
+        // A site without keywords has no keyword index either.
+        indexes = built.filter { !$0.terms.isEmpty }
     }
 
     private static func collision(_ kind: TermIndex.Kind, path: String, what: String) -> Diagnostic {
