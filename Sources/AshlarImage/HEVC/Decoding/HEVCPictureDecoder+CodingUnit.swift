@@ -1,16 +1,9 @@
 extension HEVCPictureDecoder {
     /// §6.4.1: whether the block at luma (neighbourX, neighbourY) is available to the block at
-    /// (x, y): inside the picture, already decoded (not after it in z-scan order), in the same
-    /// slice and the same tile.
-    func isAvailable(x: Int, y: Int, neighbourX: Int, neighbourY: Int) -> Bool {
-        Self.isAvailable(
-            x: x, y: y, neighbourX: neighbourX, neighbourY: neighbourY, width: sps.width, height: sps.height,
-            geometry: geometry, ctbSlice: ctbSlice)
-    }
-
-    /// ``isAvailable(x:y:neighbourX:neighbourY:)`` from the maps it reads: static, so that a
-    /// closure asking it (the intra predictor's, once a 4×4 block) does not copy `self`, and with
-    /// it every map, at each call.
+    /// (x, y): inside the picture (`width` × `height`), already decoded (not after it in z-scan
+    /// order), in the same slice and the same tile. Static, taking the maps it reads: a method
+    /// called from mutating code (or from the intra predictor's closure) would copy the whole
+    /// decoder, 1,360 bytes, to pass `self`.
     static func isAvailable(
         x: Int, y: Int, neighbourX: Int, neighbourY: Int, width: Int, height: Int, geometry: HEVCPictureGeometry,
         ctbSlice: [Int32]
@@ -99,8 +92,12 @@ extension HEVCPictureDecoder {
         let size = 1 << log2Size
         var split = log2Size > sps.log2MinCodingBlockSize
         if x0 + size <= sps.width && y0 + size <= sps.height && log2Size > sps.log2MinCodingBlockSize {
-            let leftAvailable = isAvailable(x: x0, y: y0, neighbourX: x0 - 1, neighbourY: y0)
-            let aboveAvailable = isAvailable(x: x0, y: y0, neighbourX: x0, neighbourY: y0 - 1)
+            let leftAvailable = Self.isAvailable(
+                x: x0, y: y0, neighbourX: x0 - 1, neighbourY: y0, width: sps.width,
+                height: sps.height, geometry: geometry, ctbSlice: ctbSlice)
+            let aboveAvailable = Self.isAvailable(
+                x: x0, y: y0, neighbourX: x0, neighbourY: y0 - 1, width: sps.width,
+                height: sps.height, geometry: geometry, ctbSlice: ctbSlice)
             let leftDepth = leftAvailable ? Int(quadtreeDepth[block4(x0 - 1, y0)]) : 0
             let aboveDepth = aboveAvailable ? Int(quadtreeDepth[block4(x0, y0 - 1)]) : 0
             split = entropy.decodeSplitCUFlag(
@@ -138,7 +135,10 @@ extension HEVCPictureDecoder {
     mutating func startQuantisationGroup(x: Int, y: Int) {
         let ctbMask = ~((1 << geometry.log2CtbSize) - 1)
         func neighbour(_ nx: Int, _ ny: Int) -> Int? {
-            guard isAvailable(x: x, y: y, neighbourX: nx, neighbourY: ny), nx & ctbMask == x & ctbMask,
+            guard
+                Self.isAvailable(
+                    x: x, y: y, neighbourX: nx, neighbourY: ny, width: sps.width,
+                    height: sps.height, geometry: geometry, ctbSlice: ctbSlice), nx & ctbMask == x & ctbMask,
                 ny & ctbMask == y & ctbMask
             else { return nil }
             return Int(deblocking.qpY[block4(nx, ny)])
@@ -186,8 +186,13 @@ extension HEVCPictureDecoder {
         for part in 0..<parts {
             let x = x0 + (part & 1) * partSize
             let y = y0 + (part >> 1) * partSize
-            let left = candidateMode(x: x, y: y, neighbourX: x - 1, neighbourY: y)
-            let above = candidateMode(x: x, y: y, neighbourX: x, neighbourY: y - 1)
+            let (width, height) = (sps.width, sps.height)
+            let left = Self.candidateMode(
+                x: x, y: y, neighbourX: x - 1, neighbourY: y, lumaModes: lumaModes, columns4: columns4, width: width,
+                height: height, geometry: geometry, ctbSlice: ctbSlice)
+            let above = Self.candidateMode(
+                x: x, y: y, neighbourX: x, neighbourY: y - 1, lumaModes: lumaModes, columns4: columns4, width: width,
+                height: height, geometry: geometry, ctbSlice: ctbSlice)
             let candidates = HEVCIntraModes.candidateList(left: left, above: above)
             let mode: Int
             if usesCandidate & (1 << part) != 0 {
@@ -225,10 +230,19 @@ extension HEVCPictureDecoder {
 
     /// candIntraPredModeX (§8.4.2) for the neighbour at (neighbourX, neighbourY) of the block at
     /// (x, y).
-    func candidateMode(x: Int, y: Int, neighbourX: Int, neighbourY: Int) -> Int {
-        guard isAvailable(x: x, y: y, neighbourX: neighbourX, neighbourY: neighbourY) else { return HEVCIntraModes.dc }
+    /// Static, taking the maps it reads: called from mutating code, a method would copy the
+    /// whole decoder (1,360 bytes) to pass `self`.
+    static func candidateMode(
+        x: Int, y: Int, neighbourX: Int, neighbourY: Int, lumaModes: [UInt8], columns4: Int, width: Int, height: Int,
+        geometry: HEVCPictureGeometry, ctbSlice: [Int32]
+    ) -> Int {
+        guard
+            Self.isAvailable(
+                x: x, y: y, neighbourX: neighbourX, neighbourY: neighbourY, width: width, height: height,
+                geometry: geometry, ctbSlice: ctbSlice)
+        else { return HEVCIntraModes.dc }
         return HEVCIntraModes.candidate(
-            mode: Int(lumaModes[block4(neighbourX, neighbourY)]), isAbove: neighbourY < y, yCb: y,
+            mode: Int(lumaModes[(neighbourY >> 2) * columns4 + (neighbourX >> 2)]), isAbove: neighbourY < y, yCb: y,
             ctbLog2Size: geometry.log2CtbSize)
     }
 

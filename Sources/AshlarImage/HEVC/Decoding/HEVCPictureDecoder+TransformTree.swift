@@ -228,6 +228,9 @@ extension HEVCPictureDecoder {
     }
 
     /// qP of §8.6.2: Qp′Y, or Qp′Cb / Qp′Cr from QpY and the PPS, slice and coding unit offsets.
+    // Inlined: called from mutating code, a call would copy the whole decoder (1,360 bytes)
+    // to pass `self`.
+    @inline(__always)
     func quantiserQp(component: Int) -> Int {
         if component == 0 { return qpY + 6 * (sps.bitDepthLuma - 8) }
         let offsets =
@@ -266,6 +269,9 @@ extension HEVCPictureDecoder {
     /// filterEdgeFlag at a CTB boundary: 0 across a slice boundary without
     /// slice_loop_filter_across_slices_enabled_flag, or a tile boundary without
     /// loop_filter_across_tiles_enabled_flag.
+    // Inlined: called from mutating code, a call would copy the whole decoder (1,360 bytes)
+    // to pass `self`.
+    @inline(__always)
     func edgeIsFiltered(x: Int, y: Int, neighbourX: Int, neighbourY: Int) -> Bool {
         let shift = geometry.log2CtbSize
         let width = geometry.widthInCtbs

@@ -131,9 +131,10 @@ package struct HEVCPictureDecoder: Sendable {
             if startsTile {
                 entropy.contexts = HEVCContextSet(sliceQpY: header.qpY)
             } else if startsRow {
-                let available = isAvailable(
+                let available = Self.isAvailable(
                     x: ctbX << ctbLog2, y: ctbY << ctbLog2, neighbourX: (ctbX + 1) << ctbLog2,
-                    neighbourY: (ctbY - 1) << ctbLog2)
+                    neighbourY: (ctbY - 1) << ctbLog2, width: sps.width, height: sps.height, geometry: geometry,
+                    ctbSlice: ctbSlice)
                 entropy.contexts =
                     available
                     ? savedForWavefront ?? HEVCContextSet(sliceQpY: header.qpY) : HEVCContextSet(sliceQpY: header.qpY)

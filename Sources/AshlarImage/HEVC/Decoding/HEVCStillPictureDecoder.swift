@@ -34,7 +34,7 @@ package enum HEVCStillPictureDecoder {
                 guard unit.type.isIRAP || type <= 9 else { continue }
                 var reader = HEVCBitReader(unit.rbsp, structure: "slice segment header")
                 let first = try reader.flag("first_slice_segment_in_pic_flag")
-                if first && decoder != nil { return try finish(decoder) }
+                if first && decoder != nil { return try finish(&decoder) }
                 if unit.type.isIRAP { _ = try reader.flag("no_output_of_prior_pics_flag") }
                 let id = try reader.ue("slice_pic_parameter_set_id", maximum: 63)
                 guard let pps = pictureSets[id] else {
@@ -68,11 +68,13 @@ package enum HEVCStillPictureDecoder {
                 continue
             }
         }
-        return try finish(decoder.take())
+        return try finish(&decoder)
     }
 
-    private static func finish(_ decoder: HEVCPictureDecoder?) throws(ImageError) -> Result {
-        guard var decoder else { throw ImageError(.malformed, "HEVC stream has no picture") }
-        return Result(picture: try decoder.finish(), sps: decoder.sps)
+    /// The picture finished by the decoder, moved out of `decoder` so that nothing else holds its
+    /// planes while the filters change them (a second holder would have them copied first).
+    private static func finish(_ decoder: inout HEVCPictureDecoder?) throws(ImageError) -> Result {
+        guard var last = decoder.take() else { throw ImageError(.malformed, "HEVC stream has no picture") }
+        return Result(picture: try last.finish(), sps: last.sps)
     }
 }
