@@ -83,43 +83,30 @@ package enum YCbCrConverter {
         }
     }
 
-    /// Each chroma row's three offsets are computed once per chroma sample, then added to every
-    /// luma sample that shares it.
+    /// Each chroma row's three offsets are computed once per chroma sample and spread over the
+    /// luma columns that share it, then added to every luma row that shares the chroma row.
     private static func convertColour(
         luma: UnsafeBufferPointer<UInt16>, _ lumaStride: Int, lumaScale: Quantisation, chroma: YCbCrPlanes.Chroma,
         matrix: YCbCrMatrix, width: Int, height: Int, into output: UnsafeMutablePointer<UInt8>, rowStride: Int,
         channels: Int
     ) {
-        let chromaWidth = (width + (1 << chroma.shiftX) - 1) >> chroma.shiftX
         let weights = Weights(matrix, cb: chroma.cb.bitDepth, cr: chroma.cr.bitDepth)
-        var offsets = [Float](repeating: 0, count: chromaWidth * 3)
+        var offsets = RowOffsets(width: width)
         var chromaRow = -1
         chroma.cb.samples.withUnsafeBufferPointer { cbSamples in
             chroma.cr.samples.withUnsafeBufferPointer { crSamples in
-                offsets.withUnsafeMutableBufferPointer { offsets in
-                    for y in 0..<height {
-                        if y >> chroma.shiftY != chromaRow {
-                            chromaRow = y >> chroma.shiftY
-                            let cbRow = chromaRow * chroma.cb.stride
-                            let crRow = chromaRow * chroma.cr.stride
-                            for cx in 0..<chromaWidth {
-                                let (r, g, b) = weights.offsets(cb: cbSamples[cbRow + cx], cr: crSamples[crRow + cx])
-                                offsets[3 * cx] = r
-                                offsets[3 * cx + 1] = g
-                                offsets[3 * cx + 2] = b
-                            }
-                        }
-                        let row = y * lumaStride
-                        var at = y * rowStride
-                        for x in 0..<width {
-                            let value = lumaScale.normalise(luma[row + x])
-                            let o = 3 * (x >> chroma.shiftX)
-                            output[at] = roundedByte(value * weights.lumaInRed + offsets[o])
-                            output[at + 1] = roundedByte(value * weights.lumaInGreen + offsets[o + 1])
-                            output[at + 2] = roundedByte(value * weights.lumaInBlue + offsets[o + 2])
-                            at += channels
-                        }
+                guard let cb = cbSamples.baseAddress, let cr = crSamples.baseAddress, let lumaBase = luma.baseAddress
+                else { return }
+                for y in 0..<height {
+                    if y >> chroma.shiftY != chromaRow {
+                        chromaRow = y >> chroma.shiftY
+                        offsets.fill(
+                            cb: cb + chromaRow * chroma.cb.stride, cr: cr + chromaRow * chroma.cr.stride,
+                            shiftX: chroma.shiftX, weights: weights)
                     }
+                    convertRow(
+                        lumaBase + y * lumaStride, lumaScale: lumaScale, weights: weights, offsets: offsets,
+                        width: width, into: output + y * rowStride, channels: channels)
                 }
             }
         }

@@ -149,6 +149,50 @@ import Testing
         #expect(disagreements == 0)
     }
 
+    /// The eight-lane row conversion gives the bytes the one-pixel-at-a-time formula gives, to
+    /// the bit, for every layout, matrix, range and depth (widths past eight lanes and a tail).
+    @Test(arguments: cases.filter { $0.shift != nil })
+    func eightLanesGiveTheScalarBytes(_ test: Case) throws {
+        var random = SeededGenerator(seed: UInt64(test.matrix * 7919 + test.lumaDepth * 31 + (test.fullRange ? 1 : 0)))
+        let matrix = try YCbCrMatrix(matrixCoefficients: test.matrix, fullRange: test.fullRange)
+        let shiftX = try #require(test.shift).x
+        let weights = YCbCrConverter.Weights(matrix, cb: test.chromaDepth, cr: test.chromaDepth)
+        let lumaScale = YCbCrConverter.Quantisation(bitDepth: test.lumaDepth, fullRange: test.fullRange, chroma: false)
+        for width in [8, 9, 16, 23, 37] {
+            let luma = (0..<width).map { _ in UInt16.random(in: 0...UInt16((1 << test.lumaDepth) - 1), using: &random) }
+            let chromaWidth = (width + (1 << shiftX) - 1) >> shiftX
+            let top = UInt16((1 << test.chromaDepth) - 1)
+            let cb = (0..<chromaWidth).map { _ in UInt16.random(in: 0...top, using: &random) }
+            let cr = (0..<chromaWidth).map { _ in UInt16.random(in: 0...top, using: &random) }
+            var offsets = YCbCrConverter.RowOffsets(width: width)
+            cb.withUnsafeBufferPointer { cb in
+                cr.withUnsafeBufferPointer { cr in
+                    guard let cb = cb.baseAddress, let cr = cr.baseAddress else { return }
+                    offsets.fill(cb: cb, cr: cr, shiftX: shiftX, weights: weights)
+                }
+            }
+            var bytes = [UInt8](repeating: 0, count: width * 3)
+            luma.withUnsafeBufferPointer { luma in
+                bytes.withUnsafeMutableBufferPointer { output in
+                    guard let luma = luma.baseAddress, let output = output.baseAddress else { return }
+                    YCbCrConverter.convertRow(
+                        luma, lumaScale: lumaScale, weights: weights, offsets: offsets, width: width, into: output,
+                        channels: 3)
+                }
+            }
+            for x in 0..<width {
+                let value = lumaScale.normalise(luma[x])
+                let (red, green, blue) = weights.offsets(cb: cb[x >> shiftX], cr: cr[x >> shiftX])
+                let expected = [
+                    YCbCrConverter.roundedByte(value * weights.lumaInRed + red),
+                    YCbCrConverter.roundedByte(value * weights.lumaInGreen + green),
+                    YCbCrConverter.roundedByte(value * weights.lumaInBlue + blue),
+                ]
+                #expect(Array(bytes[x * 3..<x * 3 + 3]) == expected, "width \(width), pixel \(x)")
+            }
+        }
+    }
+
     struct Known: Sendable {
         var matrix: Int
         var fullRange: Bool
