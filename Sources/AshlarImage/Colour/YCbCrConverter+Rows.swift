@@ -85,7 +85,12 @@ extension YCbCrConverter {
     /// ``roundedByte(_:)`` in eight lanes.
     @inline(__always)
     static func roundedBytes(_ value: SIMD8<Float>) -> SIMD8<Int32> {
-        let y = value.clamped(lowerBound: SIMD8(repeating: 0), upperBound: SIMD8(repeating: 255)) + 0.5
+        // Clamped by comparisons: the standard library's `clamped` went through generic
+        // `pointwiseMin`/`pointwiseMax` calls, two thirds of the conversion's instructions.
+        var clamped = value
+        clamped.replace(with: 0, where: clamped .< 0)
+        clamped.replace(with: 255, where: clamped .> 255)
+        let y = clamped + 0.5
         // The lanes' bit patterns: SIMD8<Float> has no `bitPattern`, and the two types are the
         // same size.
         let bits = unsafeBitCast(y + 8_388_608, to: SIMD8<UInt32>.self)

@@ -27,8 +27,10 @@ package struct HEVCIntraReferences: Sendable, Equatable {
     ) -> HEVCIntraReferences {
         let size = 1 << min(max(log2Size, 2), 5)
         let count = 2 * size + 1
-        let across = max(unit.across, 1)
-        let down = max(unit.down, 1)
+        // Runs as masks (units are 1, 2 or 4: powers of two; anything else asks every sample).
+        func mask(_ unit: Int) -> Int { unit > 0 && unit & (unit - 1) == 0 ? unit - 1 : 0 }
+        let across = mask(unit.across)
+        let down = mask(unit.down)
         var left = [Int32](repeating: 0, count: count)
         var top = [Int32](repeating: 0, count: count)
         // Which samples were found, on the stack: a block's references are gathered for every
@@ -48,14 +50,14 @@ package struct HEVCIntraReferences: Sendable, Equatable {
                 var topAvailable = false
                 for i in 0..<count {
                     let y = y0 - 1 + i
-                    if i == 0 || (i - 1) % down == 0 { leftAvailable = available(x0 - 1, y) }
+                    if i == 0 || (i - 1) & down == 0 { leftAvailable = available(x0 - 1, y) }
                     if leftAvailable {
                         left[i] = sample(x0 - 1, y)
                         leftFound[i] = true
                     }
                     guard i > 0 else { continue }
                     let x = x0 - 1 + i
-                    if (i - 1) % across == 0 { topAvailable = available(x, y0 - 1) }
+                    if (i - 1) & across == 0 { topAvailable = available(x, y0 - 1) }
                     if topAvailable {
                         top[i] = sample(x, y0 - 1)
                         topFound[i] = true
