@@ -3,7 +3,8 @@
 PhoneFirstPaintTests measures it: the site served over HTTP (Chromium does not throttle file://),
 headless Chromium driven by chromedriver, the cache disabled, Network.emulateNetworkConditions
 at 200,000 bytes a second down (1.6 Mbit/s), 93,750 up, 150 ms of latency, and the
-largest-contentful-paint and layout-shift entries read back 6 s after the load event.
+largest-contentful-paint and layout-shift entries read back 6 s after the load event; the page
+weight is every response's body (the page, its stylesheet, script and images) by then.
 
     python3 Tests/Measurements/first-paint.py SITE_DIR PAGE [LOADS]   # e.g. twelve-site all/ 3
 
@@ -40,7 +41,9 @@ setTimeout(() => {
   const last = lcp[lcp.length - 1];
   done({lcp: last ? last.startTime : -1, url: last ? last.url.split('/').pop() : '',
         cls: shifts.filter(e => !e.hadRecentInput).reduce((a, e) => a + e.value, 0),
-        bytes: images.reduce((a, r) => a + r.encodedBodySize, 0), images: images.length});
+        bytes: images.reduce((a, r) => a + r.encodedBodySize, 0), images: images.length,
+        total: performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'))
+          .reduce((a, r) => a + r.encodedBodySize, 0)});
 }, 6000);"""
 try:
     for width, height, scale in [(390, 844, 3), (1280, 800, 1)]:
@@ -60,7 +63,7 @@ try:
             v = req("POST", f"/session/{sid}/execute/async", {"script": script, "args": []})
             paints.append(v["lcp"])
             print(f"{width}x{height}@{scale} load {load + 1}: LCP {v['lcp']:.0f} ms ({v['url']}), CLS {v['cls']}, "
-                  f"{v['images']} images, {v['bytes']} bytes")
+                  f"{v['images']} images, {v['bytes']} bytes, page weight {v['total']} bytes")
         print(f"{width}x{height}@{scale}: LCP median {statistics.median(paints):.0f} ms")
         req("DELETE", f"/session/{sid}")
 finally:
