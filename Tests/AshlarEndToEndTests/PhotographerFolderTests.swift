@@ -119,8 +119,9 @@ import Testing
     }
 
     /// The whole folder, as the photographer hands it over: the portrait RAW (its preview has
-    /// renditions) gets a photo page with its camera details, whose `sizes` follows the 85vh
-    /// height cap, and its tile and page carry its colours for the time the image loads.
+    /// renditions) gets a photo page with its camera details, whose `sizes` follows the viewing
+    /// mode's height (the viewport less 144 px of bars), and its tile and page carry its colours
+    /// for the time the image loads.
     @Test func theWholeFolderLoadsWhatItShows() throws {
         let folder = try TemporaryFolder("ashlar-photographer")
         try folder.copy(Self.source.deletingLastPathComponent(), to: "site")
@@ -135,8 +136,8 @@ import Testing
         let sizes = try #require(
             page.firstMatch(of: /<figure class="photo" data-ashlar-photo>\n<img [^>]* sizes="([^"]*)"/)
         ).1
-        // A portrait 1067 × 1600: 85vh high is 56.6833vh wide.
-        #expect(sizes.contains("min(") && sizes.contains("56.6"), "\(sizes)")
+        // A portrait 1067 × 1600 fitted to 100vh less 144 px is 0.666875 × that wide.
+        #expect(sizes == "min(100vw, calc(66.6875vh - 96.03px))", "\(sizes)")
         #expect(page.contains(#";--p:linear-gradient(#"#) || page.contains(#";--p:#"#), "no colours")
         let album = try folder.read("out/raw/index.html")
         #expect(album.contains(";--p:"), "no tile carries its photo's colours")
