@@ -153,17 +153,22 @@ struct PhotoViewerBrowserTests {
           pressed: document.querySelector('[data-ashlar-zoom]').getAttribute('aria-pressed') };
         """
 
+    /// Clicks the middle of the page's photo and gives the script 0.4 s to answer.
+    static func clickPhotoCentre(_ driver: WebDriver) throws {
+        let box =
+            try driver.execute(
+                "const r = document.querySelector('[data-ashlar-photo] img').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];"
+            ) as? [Double] ?? []
+        try #require(box.count == 2)
+        try driver.click(x: Int(box[0]), y: Int(box[1]))
+        usleep(400_000)
+    }
+
     @Test func clickAndKeyboardZoomToOneToOneInPlaceAndBack() throws {
         let page = try Self.middlePage()
         try WebDriver.withSuiteSession(width: 1280) { driver in
             try Self.open(page.url, in: driver)
-            let box =
-                try driver.execute(
-                    "const r = document.querySelector('[data-ashlar-photo] img').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];"
-                ) as? [Double] ?? []
-            try #require(box.count == 2)
-            try driver.click(x: Int(box[0]), y: Int(box[1]))
-            usleep(400_000)
+            try Self.clickPhotoCentre(driver)
             let zoomed = try driver.execute(Self.zoomState) as? [String: Any] ?? [:]
             #expect(zoomed["pressed"] as? String == "true", "a click zooms: \(zoomed)")
             let width = zoomed["width"] as? Double ?? 0
@@ -203,13 +208,7 @@ struct PhotoViewerBrowserTests {
         try WebDriver.withSuiteSession(width: 1280) { driver in
             for (name, zooms) in [("a", false), ("b", true)] {
                 try Self.open(folder.url.appendingPathComponent("_site/\(name)/index.html"), in: driver)
-                let box =
-                    try driver.execute(
-                        "const r = document.querySelector('[data-ashlar-photo] img').getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];"
-                    ) as? [Double] ?? []
-                try #require(box.count == 2)
-                try driver.click(x: Int(box[0]), y: Int(box[1]))
-                usleep(400_000)
+                try Self.clickPhotoCentre(driver)
                 let state =
                     try driver.execute(
                         "const b = document.querySelector('[data-ashlar-zoom]'); return [b.disabled, b.getAttribute('aria-pressed') === 'true'];"
