@@ -75,7 +75,7 @@ package struct HEIFImageDecoder<Codec: HEIFCodedImageDecoding>: Sendable {
         return (file, description)
     }
 
-    /// The item's picture before transforms: one coded image, or a grid's tiles pasted. An alpha
+    /// The item's picture before transforms: one coded image, or a grid's tiles converted into one canvas. An alpha
     /// item gives its luma as grey, at full range.
     private func pixels(
         of description: HEIFImageDescription, in file: HEIFFile, nclx: (matrix: Int, fullRange: Bool)?, alpha: Bool

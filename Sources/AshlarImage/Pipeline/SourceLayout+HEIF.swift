@@ -21,8 +21,9 @@ extension SourceLayout {
         decodedFormat =
             record.chromaFormatIDC == 0 ? (hasAlpha ? .grayAlpha : .gray) : (hasAlpha ? .rgba : .rgb)
         // Each coded picture in turn: its Y′CbCr planes (16-bit samples, two copies while SAO
-        // runs) and the per-block maps; the converted tiles, the canvas they are pasted into and
-        // its turned copy, all of the output's pixel format.
+        // runs) and the per-block maps; the canvas the tiles are converted into and its turned
+        // copy, in the output's pixel format, and a third such picture of slack (the converted
+        // tiles were pasted from one until November 29; the measured peaks below include it).
         let tilePixels: Int
         switch description.coding {
         case .single: tilePixels = coded

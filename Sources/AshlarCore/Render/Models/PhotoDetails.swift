@@ -15,8 +15,9 @@ struct PhotoDetails: TemplateValueConvertible {
     var height: Int
     /// with renditions: the `srcset` candidates
     var srcset: String?
-    /// with renditions: the page's width (less the details column beside the photo on wide
-    /// screens) or what the height cap allows, whichever is narrower
+    /// with renditions: the width the photo is shown at, the viewport's (or with
+    /// `photo.fullWidth` false the page's, less any details column) or what the height cap
+    /// allows, whichever is narrower
     var sizes: String?
     /// the photo's colours while it loads (as a tile's `placeholder`); the default theme sets
     /// it as `--p` on the `img`
